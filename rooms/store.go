@@ -1,0 +1,80 @@
+package rooms
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Room states, as stored and as shown in the lobby.
+const (
+	StateWaiting  = "waiting"
+	StatePlaying  = "playing"
+	StateFinished = "finished"
+)
+
+// RoomRecord is what a store keeps of a room, enough to rebuild its match.
+type RoomRecord struct {
+	Code     string          `json:"code"`
+	Game     string          `json:"game"`
+	Options  json.RawMessage `json:"options,omitempty"`
+	Seed     uint64          `json:"seed"`
+	State    string          `json:"state"`
+	Created  time.Time       `json:"created"`
+	Finished time.Time       `json:"finished,omitzero"`
+	// Outcome is set once the room is finished.
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// SeatRecord is one taken seat. A freed seat has an empty TokenHash.
+type SeatRecord struct {
+	Room string `json:"room"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
+	// TokenHash is the SHA-256 of the seat's secret token; the token itself
+	// lives only on the player's phone.
+	TokenHash []byte `json:"-"`
+	Bot       bool   `json:"bot,omitempty"`
+	Host      bool   `json:"host,omitempty"`
+}
+
+// CommandRecord is one accepted command: a row of the append-only log.
+// Version is the room version the command produced (1, 2, 3, ...).
+type CommandRecord struct {
+	Room     string          `json:"room"`
+	Version  int64           `json:"version"`
+	Seat     int             `json:"seat"`
+	ClientID string          `json:"clientId,omitempty"`
+	Body     json.RawMessage `json:"body"`
+	Time     time.Time       `json:"time"`
+}
+
+// SavedRoom is a room as loaded back from a store.
+type SavedRoom struct {
+	Room     RoomRecord
+	Seats    []SeatRecord
+	Commands []CommandRecord // in version order
+}
+
+// Store persists rooms. Every write returns only once it is durable: the room
+// shows a command's effects to nobody before AppendCommand has returned nil.
+// The room runtime calls a Store from one goroutine per room; implementations
+// must be safe for concurrent use by many rooms.
+type Store interface {
+	CreateRoom(r RoomRecord) error
+	// SetState records a state change (waiting -> playing).
+	SetState(code, state string) error
+	// PutSeat creates or replaces a seat (taking, moving or freeing it).
+	PutSeat(s SeatRecord) error
+	// AppendCommand adds a row to the log. Versions of a room are strictly
+	// increasing; a duplicate version is an error.
+	AppendCommand(c CommandRecord) error
+	// Finish marks a room finished with its outcome.
+	Finish(code string, o Outcome, at time.Time) error
+	// Load returns one room with its seats and whole log.
+	Load(code string) (SavedRoom, error)
+	// Unfinished returns every room that is waiting or playing, to resume
+	// after a restart.
+	Unfinished() ([]SavedRoom, error)
+	// Finished lists finished rooms, newest first, for replays and stats.
+	Finished(limit int) ([]RoomRecord, error)
+}
