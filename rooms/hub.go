@@ -1,0 +1,341 @@
+package rooms
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"sort"
+	"sync"
+)
+
+// Config sets up a Hub.
+type Config struct {
+	// Store keeps every room, seat and command. Required.
+	Store Store
+	// Games are the games the lobby offers.
+	Games []Definition
+	// Clock defaults to the wall clock.
+	Clock Clock
+	// Log defaults to slog.Default().
+	Log *slog.Logger
+	// History is how many versions of events a room keeps for phones that
+	// reconnect (default 256); older gaps get a full view instead.
+	History int
+	// BotSteps bounds the commands bots and ticks may play in a row before
+	// the room stops asking them (default 1000).
+	BotSteps int
+}
+
+// Hub holds every live room of the server.
+type Hub struct {
+	store    Store
+	games    map[string]Definition
+	order    []string
+	clock    Clock
+	log      *slog.Logger
+	history  int
+	botSteps int
+
+	mu     sync.Mutex
+	rooms  map[string]*Room
+	closed bool
+}
+
+// GameInfo is a game as the lobby lists it.
+type GameInfo struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+// NewHub returns a hub for the given games.
+func NewHub(cfg Config) (*Hub, error) {
+	if cfg.Store == nil {
+		return nil, errors.New("rooms: a Store is required")
+	}
+	h := &Hub{store: cfg.Store, games: make(map[string]Definition), clock: cfg.Clock, log: cfg.Log,
+		history: cfg.History, botSteps: cfg.BotSteps, rooms: make(map[string]*Room)}
+	if h.clock == nil {
+		h.clock = WallClock{}
+	}
+	if h.log == nil {
+		h.log = slog.Default()
+	}
+	if h.history <= 0 {
+		h.history = 256
+	}
+	if h.botSteps <= 0 {
+		h.botSteps = 1000
+	}
+	for _, d := range cfg.Games {
+		if d.Name == "" || d.New == nil {
+			return nil, fmt.Errorf("rooms: game %q needs a Name and a New function", d.Name)
+		}
+		if _, dup := h.games[d.Name]; dup {
+			return nil, fmt.Errorf("rooms: game %q registered twice", d.Name)
+		}
+		h.games[d.Name] = d
+		h.order = append(h.order, d.Name)
+	}
+	return h, nil
+}
+
+// Games lists the games the lobby offers, in registration order.
+func (h *Hub) Games() []GameInfo {
+	out := make([]GameInfo, 0, len(h.order))
+	for _, n := range h.order {
+		out = append(out, GameInfo{Name: n, Title: h.games[n].Title})
+	}
+	return out
+}
+
+// Create opens a room for a new match of game. options are the game's own
+// JSON (empty for defaults); the seed comes from crypto/rand.
+func (h *Hub) Create(game string, options json.RawMessage) (*Room, error) {
+	def, ok := h.games[game]
+	if !ok {
+		return nil, errorf(CodeNotFound, "no game called %q", game)
+	}
+	if len(options) == 0 || string(options) == "null" {
+		options = nil
+	} else if !json.Valid(options) {
+		return nil, errorf(CodeBadRequest, "options are not valid JSON")
+	}
+	seed := newSeed()
+	g, err := def.New(options, seed)
+	if err != nil {
+		return nil, &Error{Code: CodeBadRequest, Message: "options: " + err.Error(), Err: err}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, errClosed
+	}
+	code := h.freeCode()
+	rec := RoomRecord{Code: code, Game: game, Options: options, Seed: seed, State: StateWaiting, Created: h.clock.Now()}
+	if err := h.store.CreateRoom(rec); err != nil {
+		h.log.Error("create room", "err", err)
+		return nil, &Error{Code: CodeInternal, Message: "the server could not save the new room", Err: err}
+	}
+	r := newRoom(h, def, rec, g, nil)
+	h.rooms[code] = r
+	go r.run()
+	return r, nil
+}
+
+// freeCode draws a join code used by no room, live or stored.
+func (h *Hub) freeCode() string {
+	for {
+		code := newCode()
+		if _, live := h.rooms[code]; live {
+			continue
+		}
+		if _, err := h.store.Load(code); err == nil {
+			continue
+		}
+		return code
+	}
+}
+
+// Get finds a live room by its join code, as typed by a player.
+func (h *Hub) Get(code string) (*Room, error) {
+	c, ok := NormalizeCode(code)
+	if ok {
+		h.mu.Lock()
+		r := h.rooms[c]
+		h.mu.Unlock()
+		if r != nil {
+			return r, nil
+		}
+	}
+	return nil, errorf(CodeNotFound, "no room with code %q", code)
+}
+
+// Open lists the rooms that are not finished, newest first.
+func (h *Hub) Open() []Lobby {
+	h.mu.Lock()
+	out := make([]Lobby, 0, len(h.rooms))
+	for _, r := range h.rooms {
+		if l := r.Lobby(); l.State != StateFinished {
+			out = append(out, l)
+		}
+	}
+	h.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Created.Equal(out[j].Created) {
+			return out[i].Created.After(out[j].Created)
+		}
+		return out[i].Code < out[j].Code
+	})
+	return out
+}
+
+// Resume rebuilds every unfinished room of the store by replaying its log,
+// so its seats can reconnect. A room whose log the game now refuses stays
+// closed and is reported in the returned error; the others resume anyway.
+func (h *Hub) Resume() (int, error) {
+	saved, err := h.store.Unfinished()
+	if err != nil {
+		return 0, fmt.Errorf("rooms: resume: %w", err)
+	}
+	var errs []error
+	n := 0
+	for _, s := range saved {
+		if err := h.resume(s); err != nil {
+			h.log.Error("ROOM NOT RESUMED: its log no longer replays", "room", s.Room.Code, "err", err)
+			errs = append(errs, err)
+			continue
+		}
+		n++
+	}
+	return n, errors.Join(errs...)
+}
+
+func (h *Hub) resume(s SavedRoom) error {
+	def, ok := h.games[s.Room.Game]
+	if !ok {
+		return fmt.Errorf("room %s: game %q is not registered", s.Room.Code, s.Room.Game)
+	}
+	var hist history
+	hist.size = h.history
+	g, err := replay(def, s.Room, s.Commands, func(v int64, events []Event) { hist.push(v, events) })
+	if err != nil {
+		return err
+	}
+	r := newRoom(h, def, s.Room, g, s.Seats)
+	r.log = slices.Clone(s.Commands)
+	r.hist = hist
+	if n := len(r.log); n > 0 {
+		r.version = r.log[n-1].Version
+		r.ver.Store(r.version)
+	}
+	for _, c := range r.log {
+		if c.ClientID != "" {
+			r.seen[clientKey{c.Seat, c.ClientID}] = c.Version
+		}
+	}
+	// The start command is logged before the state changes: a log without
+	// its state change is a match that had started.
+	if r.rec.State == StateWaiting && len(r.log) > 0 {
+		r.rec.State = StatePlaying
+		if err := h.store.SetState(r.code, StatePlaying); err != nil {
+			return fmt.Errorf("room %s: %w", r.code, err)
+		}
+	}
+	if o := g.Outcome(); o != nil {
+		r.finish(*o)
+	}
+	r.publishLobby()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return errClosed
+	}
+	h.rooms[r.code] = r
+	go r.run()
+	return nil
+}
+
+// replay rebuilds a match from its log. each, if not nil, sees the events
+// of every version. A logged command the game refuses is an error: the
+// game's rules changed under a stored match.
+func replay(def Definition, rec RoomRecord, log []CommandRecord, each func(v int64, events []Event)) (Game, error) {
+	g, err := def.New(rec.Options, rec.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("room %s: new %s: %w", rec.Code, def.Name, err)
+	}
+	for i, c := range log {
+		if c.Version != int64(i+1) {
+			return nil, fmt.Errorf("room %s: log row %d has version %d", rec.Code, i+1, c.Version)
+		}
+		events, err := g.Apply(Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		if err != nil {
+			return nil, fmt.Errorf("room %s: logged command v%d of seat %d is refused on replay: %w", rec.Code, c.Version, c.Seat, err)
+		}
+		if each != nil {
+			each(c.Version, events)
+		}
+	}
+	return g, nil
+}
+
+// Close stops every room after the command it is running, drops every
+// session, and refuses new rooms. It returns once all rooms have stopped.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	rooms := make([]*Room, 0, len(h.rooms))
+	for _, r := range h.rooms {
+		rooms = append(rooms, r)
+	}
+	h.mu.Unlock()
+	for _, r := range rooms {
+		close(r.quit)
+	}
+	for _, r := range rooms {
+		<-r.done
+	}
+}
+
+// Snapshot is one step of a finished match as one seat saw it.
+type Snapshot struct {
+	Code    string          `json:"code"`
+	Game    string          `json:"game"`
+	Seat    int             `json:"seat"`
+	V       int64           `json:"v"`
+	Last    int64           `json:"last"`
+	View    json.RawMessage `json:"view"`
+	Events  []WireEvent     `json:"events,omitempty"`
+	Outcome *Outcome        `json:"outcome,omitempty"`
+}
+
+// Replay returns the view of seat (or Spectator) at version v of a finished
+// match, with the events of that version the seat saw. Unfinished matches
+// are not replayed: their secrets are still in play.
+func (h *Hub) Replay(code string, v int64, seat int) (Snapshot, error) {
+	c, ok := NormalizeCode(code)
+	if !ok {
+		return Snapshot{}, errorf(CodeNotFound, "no room with code %q", code)
+	}
+	s, err := h.store.Load(c)
+	if err != nil {
+		return Snapshot{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("no room with code %q", code), Err: err}
+	}
+	if s.Room.State != StateFinished {
+		return Snapshot{}, errorf(CodeForbidden, "room %s is still playing: replays open when the match is over", c)
+	}
+	def, ok := h.games[s.Room.Game]
+	if !ok {
+		return Snapshot{}, errorf(CodeNotFound, "game %q is not on this server", s.Room.Game)
+	}
+	last := int64(len(s.Commands))
+	if v < 0 || v > last {
+		return Snapshot{}, errorf(CodeNotFound, "room %s has versions 0 to %d", c, last)
+	}
+	snap := Snapshot{Code: c, Game: s.Room.Game, Seat: seat, V: v, Last: last, Outcome: s.Room.Outcome}
+	g, err := replay(def, s.Room, s.Commands[:v], func(ver int64, events []Event) {
+		if ver == v {
+			snap.Events = appendVisible(nil, ver, events, seat)
+		}
+	})
+	if err != nil {
+		return Snapshot{}, &Error{Code: CodeInternal, Message: "this match no longer replays", Err: err}
+	}
+	if seat < Spectator || seat >= len(g.Seats()) {
+		return Snapshot{}, errorf(CodeNotFound, "room %s has no seat %d", c, seat)
+	}
+	if snap.View, err = json.Marshal(g.View(seat)); err != nil {
+		return Snapshot{}, &Error{Code: CodeInternal, Message: "the view does not encode", Err: err}
+	}
+	return snap, nil
+}
+
+// Finished lists finished matches, newest first.
+func (h *Hub) Finished(limit int) ([]RoomRecord, error) {
+	return h.store.Finished(limit)
+}

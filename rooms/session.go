@@ -1,0 +1,80 @@
+package rooms
+
+import (
+	"encoding/json"
+	"sync"
+)
+
+// Session is one phone connected to a room, whatever the transport. The
+// transport feeds it the phone's frames with Receive and writes what Outbox
+// yields; when Dropped is closed it closes the connection, and the phone
+// reconnects with its last version.
+//
+// A Session never blocks its room: when its outbox is full the room drops
+// it rather than wait.
+type Session struct {
+	room    *Room
+	out     chan []byte
+	dropped chan struct{}
+	once    sync.Once
+
+	// Owned by the room goroutine.
+	seat   int
+	joined bool
+}
+
+// Outbox yields the encoded messages to send, in order.
+func (s *Session) Outbox() <-chan []byte { return s.out }
+
+// Dropped is closed when the room lets go of the session: its outbox
+// overflowed, its seat was freed, or the room shut down.
+func (s *Session) Dropped() <-chan struct{} { return s.dropped }
+
+// Receive handles one frame from the phone. Replies and updates arrive on
+// the outbox; Receive itself never waits for the game.
+func (s *Session) Receive(frame []byte) {
+	req, err := DecodeRequest(frame)
+	if err != nil {
+		s.push(s.room.errorFrame("", err))
+		return
+	}
+	if !s.room.do(func() { s.room.handle(s, req) }) {
+		s.push(s.room.errorFrame(req.ID, errClosed))
+	}
+}
+
+// Close tells the room the phone is gone. It is safe to call more than once.
+func (s *Session) Close() {
+	s.drop()
+	s.room.do(func() { s.room.removeSession(s) })
+}
+
+// push queues one message without waiting; a full outbox drops the session.
+func (s *Session) push(b []byte) bool {
+	select {
+	case <-s.dropped:
+		return false
+	default:
+	}
+	select {
+	case s.out <- b:
+		return true
+	default:
+		s.drop()
+		return false
+	}
+}
+
+func (s *Session) drop() {
+	s.once.Do(func() { close(s.dropped) })
+}
+
+// encode marshals a message; every field is plain data, so it cannot fail
+// except for a game view that does not marshal, which the caller handles.
+func encode(m Message) []byte {
+	b, err := json.Marshal(m)
+	if err != nil {
+		b, _ = json.Marshal(Message{T: TypeError, V: m.V, ID: m.ID, Code: CodeInternal, Message: "internal server error"})
+	}
+	return b
+}
