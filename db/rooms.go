@@ -1,0 +1,346 @@
+package db
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"periscope/rooms"
+)
+
+// CreateRoom stores a new room. An empty State means waiting; a zero Created
+// means now. A room is never created finished: Finish does that.
+func (d *DB) CreateRoom(r rooms.RoomRecord) error {
+	err := d.createRoom(r)
+	if err != nil {
+		return fmt.Errorf("db: create room %s: %w", r.Code, err)
+	}
+	return nil
+}
+
+func (d *DB) createRoom(r rooms.RoomRecord) error {
+	if r.Code == "" || r.Game == "" {
+		return fmt.Errorf("%w: a room needs a code and a game", ErrInvalid)
+	}
+	state := r.State
+	if state == "" {
+		state = rooms.StateWaiting
+	}
+	if state != rooms.StateWaiting && state != rooms.StatePlaying {
+		return fmt.Errorf("%w: a new room is waiting or playing, not %q", ErrInvalid, state)
+	}
+	options, err := jsonText(r.Options, "options")
+	if err != nil {
+		return err
+	}
+	if r.Created.IsZero() {
+		r.Created = d.Now()
+	}
+	created, err := nanos(r.Created)
+	if err != nil {
+		return err
+	}
+	_, err = d.write.Exec(`INSERT INTO rooms (code, game, options, seed, state, created) VALUES (?, ?, ?, ?, ?, ?)`,
+		r.Code, r.Game, options, int64(r.Seed), state, created)
+	if constraint(err, sqlite3.ErrConstraintPrimaryKey) {
+		return fmt.Errorf("%w: the code is taken", ErrConflict)
+	}
+	return err
+}
+
+// SetState moves a room between waiting and playing. Finish ends it.
+func (d *DB) SetState(code, state string) error {
+	err := d.inTx(func(tx *sql.Tx) error {
+		if state != rooms.StateWaiting && state != rooms.StatePlaying {
+			return fmt.Errorf("%w: state %q (a room is finished with its outcome)", ErrInvalid, state)
+		}
+		if _, err := openRoom(tx, code); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`UPDATE rooms SET state = ? WHERE code = ?`, state, code)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("db: set room %s %s: %w", code, state, err)
+	}
+	return nil
+}
+
+// openRoom returns the state of a room that is not finished yet.
+func openRoom(tx *sql.Tx, code string) (string, error) {
+	var state string
+	err := tx.QueryRow(`SELECT state FROM rooms WHERE code = ?`, code).Scan(&state)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return "", fmt.Errorf("room %w", ErrNotFound)
+	case err != nil:
+		return "", err
+	case state == rooms.StateFinished:
+		return "", fmt.Errorf("%w: the room is finished", ErrConflict)
+	}
+	return state, nil
+}
+
+// PutSeat creates or replaces a seat. A freed seat (empty TokenHash) is kept
+// with a NULL token, so a replay still knows who sat there.
+func (d *DB) PutSeat(s rooms.SeatRecord) error {
+	err := d.putSeat(s)
+	if err != nil {
+		return fmt.Errorf("db: put seat %d of room %s: %w", s.Seat, s.Room, err)
+	}
+	return nil
+}
+
+func (d *DB) putSeat(s rooms.SeatRecord) error {
+	if s.Seat < 0 {
+		return fmt.Errorf("%w: seat numbers start at 0", ErrInvalid)
+	}
+	var token []byte
+	if len(s.TokenHash) > 0 {
+		token = s.TokenHash
+	}
+	_, err := d.write.Exec(`INSERT INTO seats (room, seat, name, token_hash, bot, host) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (room, seat) DO UPDATE SET
+			name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, host = excluded.host`,
+		s.Room, s.Seat, s.Name, token, s.Bot, s.Host)
+	if constraint(err, sqlite3.ErrConstraintForeignKey) {
+		return fmt.Errorf("room %w", ErrNotFound)
+	}
+	return err
+}
+
+// AppendCommand adds c to its room's log and returns once it is committed.
+// The room must exist and not be finished, and c.Version must come after
+// every version already logged.
+func (d *DB) AppendCommand(c rooms.CommandRecord) error {
+	err := d.appendCommand(c)
+	if err != nil {
+		return fmt.Errorf("db: append command %s v%d: %w", c.Room, c.Version, err)
+	}
+	return nil
+}
+
+func (d *DB) appendCommand(c rooms.CommandRecord) error {
+	if c.Version < 1 {
+		return fmt.Errorf("%w: versions start at 1", ErrInvalid)
+	}
+	body, err := jsonText(c.Body, "body")
+	if err != nil {
+		return err
+	}
+	if !body.Valid {
+		return fmt.Errorf("%w: empty body", ErrInvalid)
+	}
+	at, err := nanos(c.Time)
+	if err != nil {
+		return err
+	}
+	if !at.Valid {
+		return fmt.Errorf("%w: a command needs its time, for replays", ErrInvalid)
+	}
+	return d.inTx(func(tx *sql.Tx) error {
+		if _, err := openRoom(tx, c.Room); err != nil {
+			return err
+		}
+		var last int64
+		if err := tx.QueryRow(`SELECT coalesce(max(version), 0) FROM commands WHERE room = ?`, c.Room).Scan(&last); err != nil {
+			return err
+		}
+		switch {
+		case c.Version == last:
+			return fmt.Errorf("%w: version %d is already logged", ErrConflict, c.Version)
+		case c.Version < last:
+			return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
+		}
+		_, err := tx.Exec(`INSERT INTO commands (room, version, seat, client_id, body, time) VALUES (?, ?, ?, ?, ?, ?)`,
+			c.Room, c.Version, c.Seat, c.ClientID, body, at)
+		return err
+	})
+}
+
+// Finish marks a room finished with its outcome, at the given time.
+func (d *DB) Finish(code string, o rooms.Outcome, at time.Time) error {
+	err := d.finish(code, o, at)
+	if err != nil {
+		return fmt.Errorf("db: finish room %s: %w", code, err)
+	}
+	return nil
+}
+
+func (d *DB) finish(code string, o rooms.Outcome, at time.Time) error {
+	if o.Winners == nil {
+		o.Winners = []int{} // a draw is stored as [], never null
+	}
+	outcome, err := json.Marshal(o)
+	if err != nil {
+		return err
+	}
+	finished, err := nanos(at)
+	if err != nil {
+		return err
+	}
+	if !finished.Valid {
+		return fmt.Errorf("%w: a result needs its time", ErrInvalid)
+	}
+	return d.inTx(func(tx *sql.Tx) error {
+		if _, err := openRoom(tx, code); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(`UPDATE rooms SET state = 'finished' WHERE code = ?`, code); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`INSERT INTO results (room, outcome, finished) VALUES (?, ?, ?)`, code, string(outcome), finished)
+		return err
+	})
+}
+
+// Load returns one room with its seats and whole log; ErrNotFound if there
+// is no such room.
+func (d *DB) Load(code string) (rooms.SavedRoom, error) {
+	var saved rooms.SavedRoom
+	err := d.inReadTx(func(tx *sql.Tx) error {
+		r, err := scanRooms(tx.Query(roomQuery+` WHERE r.code = ?`, code))
+		if err != nil {
+			return err
+		}
+		if len(r) == 0 {
+			return fmt.Errorf("room %w", ErrNotFound)
+		}
+		saved, err = loadRoom(tx, r[0])
+		return err
+	})
+	if err != nil {
+		return rooms.SavedRoom{}, fmt.Errorf("db: load room %s: %w", code, err)
+	}
+	return saved, nil
+}
+
+// Unfinished returns every waiting or playing room with its seats and whole
+// log, oldest room first, to resume them after a restart.
+func (d *DB) Unfinished() ([]rooms.SavedRoom, error) {
+	var saved []rooms.SavedRoom
+	err := d.inReadTx(func(tx *sql.Tx) error {
+		open, err := scanRooms(tx.Query(roomQuery + ` WHERE r.state IN ('waiting', 'playing') ORDER BY r.created, r.code`))
+		if err != nil {
+			return err
+		}
+		for _, r := range open {
+			s, err := loadRoom(tx, r)
+			if err != nil {
+				return fmt.Errorf("room %s: %w", r.Code, err)
+			}
+			saved = append(saved, s)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("db: unfinished rooms: %w", err)
+	}
+	return saved, nil
+}
+
+// Finished lists finished rooms with their outcomes, newest first. A limit
+// of zero or less lists them all.
+func (d *DB) Finished(limit int) ([]rooms.RoomRecord, error) {
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	list, err := scanRooms(d.read.Query(roomQuery+` WHERE res.room IS NOT NULL ORDER BY res.finished DESC, r.code LIMIT ?`, limit))
+	if err != nil {
+		return nil, fmt.Errorf("db: finished rooms: %w", err)
+	}
+	return list, nil
+}
+
+// roomQuery selects what scanRooms reads; callers add WHERE and ORDER BY.
+const roomQuery = `SELECT r.code, r.game, r.options, r.seed, r.state, r.created, res.outcome, res.finished
+	FROM rooms r LEFT JOIN results res ON res.room = r.code`
+
+func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []rooms.RoomRecord
+	for rows.Next() {
+		var (
+			r                 rooms.RoomRecord
+			options, outcome  sql.NullString
+			seed              int64
+			created, finished sql.NullInt64
+		)
+		if err := rows.Scan(&r.Code, &r.Game, &options, &seed, &r.State, &created, &outcome, &finished); err != nil {
+			return nil, err
+		}
+		r.Seed = uint64(seed)
+		if options.Valid {
+			r.Options = json.RawMessage(options.String)
+		}
+		r.Created = fromNanos(created)
+		r.Finished = fromNanos(finished)
+		if outcome.Valid {
+			r.Outcome = new(rooms.Outcome)
+			if err := json.Unmarshal([]byte(outcome.String), r.Outcome); err != nil {
+				return nil, fmt.Errorf("room %s: outcome: %w", r.Code, err)
+			}
+		}
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}
+
+// loadRoom adds r's seats and log.
+func loadRoom(tx *sql.Tx, r rooms.RoomRecord) (rooms.SavedRoom, error) {
+	saved := rooms.SavedRoom{Room: r}
+	rows, err := tx.Query(`SELECT seat, name, token_hash, bot, host FROM seats WHERE room = ? ORDER BY seat`, r.Code)
+	if err != nil {
+		return saved, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		s := rooms.SeatRecord{Room: r.Code}
+		if err := rows.Scan(&s.Seat, &s.Name, &s.TokenHash, &s.Bot, &s.Host); err != nil {
+			return saved, err
+		}
+		saved.Seats = append(saved.Seats, s)
+	}
+	if err := rows.Err(); err != nil {
+		return saved, err
+	}
+
+	rows, err = tx.Query(`SELECT version, seat, client_id, body, time FROM commands WHERE room = ? ORDER BY version`, r.Code)
+	if err != nil {
+		return saved, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		c := rooms.CommandRecord{Room: r.Code}
+		var (
+			body string
+			at   sql.NullInt64
+		)
+		if err := rows.Scan(&c.Version, &c.Seat, &c.ClientID, &body, &at); err != nil {
+			return saved, err
+		}
+		c.Body = json.RawMessage(body)
+		c.Time = fromNanos(at)
+		saved.Commands = append(saved.Commands, c)
+	}
+	return saved, rows.Err()
+}
+
+// jsonText checks raw and returns it for a TEXT column; empty is NULL.
+// Invalid JSON is refused here rather than breaking a replay later.
+func jsonText(raw json.RawMessage, what string) (sql.NullString, error) {
+	if len(raw) == 0 {
+		return sql.NullString{}, nil
+	}
+	if !json.Valid(raw) {
+		return sql.NullString{}, fmt.Errorf("%w: %s is not valid JSON", ErrInvalid, what)
+	}
+	return sql.NullString{String: string(raw), Valid: true}, nil
+}
