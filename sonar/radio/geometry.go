@@ -1,0 +1,101 @@
+package radio
+
+import "periscope/sonar/chart"
+
+// dropOffsets are the eight cells around a submarine, in the order of a
+// mine's candidate bits (bit k is dropOffsets[k]).
+var dropOffsets = [8]chart.Cell{
+	{Col: -1, Row: -1}, {Col: 0, Row: -1}, {Col: 1, Row: -1},
+	{Col: -1, Row: 0}, {Col: 1, Row: 0},
+	{Col: -1, Row: 1}, {Col: 0, Row: 1}, {Col: 1, Row: 1},
+}
+
+// geometry is everything about one map that the updates look up per
+// hypothesis, computed once so that the hot loops only index arrays.
+type geometry struct {
+	m      *chart.Map
+	size   int
+	cells  int
+	water  cellSet
+	step   [][4]int16 // next cell for each heading; -1 off the map or an island
+	sector []int      // 1-based sector of each cell
+	// sectors, rows and cols are the cell sets a drone or sonar asks about.
+	sectors []cellSet // index 1..Sectors()
+	rows    []cellSet
+	cols    []cellSet
+	box     []cellSet   // Chebyshev distance <= 1 (indirect and direct hits)
+	window  []cellSet   // Chebyshev distance <= 2: the merge keeps the route here
+	drop    [][8]int16  // candidate mine cells around each cell; -1 where no mine may go
+	dropAll []uint8     // bits of drop that are valid, per cell
+}
+
+func newGeometry(m *chart.Map, orthogonal bool) *geometry {
+	n := m.Cells()
+	g := &geometry{
+		m: m, size: m.Size, cells: n,
+		step:    make([][4]int16, n),
+		sector:  make([]int, n),
+		sectors: make([]cellSet, m.Sectors()+1),
+		rows:    make([]cellSet, m.Size),
+		cols:    make([]cellSet, m.Size),
+		box:     make([]cellSet, n),
+		window:  make([]cellSet, n),
+		drop:    make([][8]int16, n),
+		dropAll: make([]uint8, n),
+	}
+	for i := 0; i < n; i++ {
+		c := m.At(i)
+		if m.Water(c) {
+			g.water.add(i)
+		}
+		g.sector[i] = m.Sector(c)
+		g.sectors[g.sector[i]].add(i)
+		g.rows[c.Row].add(i)
+		g.cols[c.Col].add(i)
+		for _, d := range chart.Dirs {
+			g.step[i][d] = -1
+			if next := c.Add(d); m.Water(next) {
+				g.step[i][d] = int16(m.Index(next))
+			}
+		}
+		for dr := -2; dr <= 2; dr++ {
+			for dc := -2; dc <= 2; dc++ {
+				o := chart.Cell{Col: c.Col + dc, Row: c.Row + dr}
+				if !m.Contains(o) {
+					continue
+				}
+				g.window[i].add(m.Index(o))
+				if chart.Chebyshev(c, o) <= 1 {
+					g.box[i].add(m.Index(o))
+				}
+			}
+		}
+		for k, off := range dropOffsets {
+			g.drop[i][k] = -1
+			o := chart.Cell{Col: c.Col + off.Col, Row: c.Row + off.Row}
+			if orthogonal && off.Col != 0 && off.Row != 0 {
+				continue
+			}
+			if m.Water(o) {
+				g.drop[i][k] = int16(m.Index(o))
+				g.dropAll[i] |= 1 << k
+			}
+		}
+	}
+	return g
+}
+
+// dropBit is the candidate bit of cell x for a mine dropped from center, or
+// -1 when x is not next to center.
+func (g *geometry) dropBit(center, x int) int {
+	dc := x%g.size - center%g.size
+	dr := x/g.size - center/g.size
+	if dc < -1 || dc > 1 || dr < -1 || dr > 1 || (dc == 0 && dr == 0) {
+		return -1
+	}
+	k := (dr+1)*3 + dc + 1
+	if k > 4 {
+		k-- // the center has no bit
+	}
+	return k
+}

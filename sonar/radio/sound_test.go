@@ -1,0 +1,133 @@
+package radio
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"testing"
+
+	"periscope/sonar/chart"
+)
+
+var matchesPerMap = flag.Int("matches", 10000, "simulated matches per map side in TestNeverLosesTheEnemy")
+
+// optionsFor varies the rule options across simulated matches.
+func optionsFor(i int) Options {
+	return Options{SilenceMin: i % 2, MineOrthogonal: i%4 >= 2}
+}
+
+// covers reports whether some hypothesis admits the true state: the same
+// cell, a route no larger than the true one (equal while exact) and a mine
+// layout the true mines fit.
+func covers(tr *Tracker, st truth) bool {
+	var route cellSet
+	for _, c := range st.route {
+		route.add(c)
+	}
+	for i := range tr.hs {
+		h := &tr.hs[i]
+		if int(h.pos) != st.pos || h.vis.andNot(route) != (cellSet{}) {
+			continue
+		}
+		if tr.exact && (h.vis != route || h.loose != 0) {
+			continue
+		}
+		if minesFit(tr.g, h, st.mines) {
+			return true
+		}
+	}
+	return false
+}
+
+// minesFit reports whether each tracked mine can be given its own true mine
+// within its candidates, with the true mines left over no more than the
+// loosened ones.
+func minesFit(g *geometry, h *hyp, mines []int) bool {
+	if len(mines) < int(h.nm) || len(mines)-int(h.nm) > int(h.loose) {
+		return false
+	}
+	used := make([]bool, len(mines))
+	var try func(j int) bool
+	try = func(j int) bool {
+		if j == int(h.nm) {
+			return true
+		}
+		for k, x := range mines {
+			if !used[k] && h.mines[j].holds(g, x) {
+				used[k] = true
+				if try(j + 1) {
+					return true
+				}
+				used[k] = false
+			}
+		}
+		return false
+	}
+	return try(0)
+}
+
+// TestNeverLosesTheEnemy plays simulated matches on every map side with every
+// kind of observation and checks after each one that the enemy's true state
+// is still among the hypotheses and its cell among the possible ones.
+func TestNeverLosesTheEnemy(t *testing.T) {
+	for mi, m := range allMaps() {
+		t.Run(m.Name+"-"+m.Side.String(), func(t *testing.T) {
+			t.Parallel()
+			kindsSeen := map[Kind]int{}
+			full := 0
+			observations, maxHyp, inexact := 0, 0, 0
+			for i := range *matchesPerMap {
+				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				tr, err := New(m, mt.opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen := map[Kind]bool{}
+				for n, st := range mt.steps {
+					if err := tr.Observe(st.obs); err != nil {
+						t.Fatalf("match %d step %d %s: %v", i, n, st.obs, err)
+					}
+					if !covers(tr, st.truth) {
+						t.Fatalf("match %d step %d %s: the true state (at %s) is not covered", i, n, st.obs, m.At(st.truth.pos))
+					}
+					if p := tr.Probability(m.At(st.truth.pos)); p <= 0 {
+						t.Fatalf("match %d step %d: the true cell has probability %v", i, n, p)
+					}
+					seen[st.obs.Kind] = true
+					kindsSeen[st.obs.Kind]++
+				}
+				if sum := sumOf(tr.Heat()); math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("match %d: heat sums to %v", i, sum)
+				}
+				if len(seen) >= len(kinds)-1 {
+					full++
+				}
+				if !tr.Exact() {
+					inexact++
+				}
+				observations += len(mt.steps)
+				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+			}
+			for _, k := range kinds {
+				if k == EnemyArcher && len(m.ArcherMines()) == 0 {
+					continue
+				}
+				if kindsSeen[k] == 0 {
+					t.Errorf("no %s observation in %d matches", k, *matchesPerMap)
+				}
+			}
+			t.Logf("%d matches, %d observations, %d with every kind, max hypotheses %d, %d ended inexact, kinds %v",
+				*matchesPerMap, observations, full, maxHyp, inexact, fmt.Sprint(kindsSeen))
+		})
+	}
+}
+
+func sumOf(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+var _ = chart.North

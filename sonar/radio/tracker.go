@@ -1,0 +1,259 @@
+package radio
+
+import (
+	"errors"
+	"fmt"
+
+	"periscope/sonar/chart"
+)
+
+// DefaultBudget is the number of hypotheses held before merging starts.
+// Measured: no simulated match reaches it (docs/benchmarks.md), and a
+// silence on this many hypotheses still takes under a millisecond.
+const DefaultBudget = 4096
+
+// minBudget keeps the coarsest merge (one hypothesis per cell, at most 225)
+// always within the budget.
+const minBudget = 256
+
+// ErrInconsistent is wrapped by the error of an observation that no
+// position of the enemy can explain.
+var ErrInconsistent = errors.New("inconsistent")
+
+// Options are the room's rule choices the tracker must share with the
+// engine, plus its own size limit. The zero value is the default game.
+type Options struct {
+	// SilenceMin is the shortest silence: 0 (the designer's errata, default)
+	// or 1 (house rule). A silence is at most 4 cells.
+	SilenceMin int `json:"silenceMin,omitempty"`
+	// MineOrthogonal restricts mine drops to the 4 cells beside the
+	// submarine; by default all 8 around it are allowed.
+	MineOrthogonal bool `json:"mineOrthogonal,omitempty"`
+	// Budget caps the hypotheses held; past it they are merged soundly.
+	// 0 means DefaultBudget; smaller values are raised to 256.
+	Budget int `json:"budget,omitempty"`
+}
+
+// Tracker follows one enemy submarine from the announcements it makes and
+// the answers it gives. It is not safe for concurrent use.
+type Tracker struct {
+	g      *geometry
+	opts   Options
+	budget int
+
+	hs     []hyp // current hypotheses, weights summing to 1
+	prev   []hyp // hypotheses before the last observation, for a cheap undo
+	prevOK bool
+	spare  []hyp // buffer the next update writes into
+
+	log       []Observation
+	exact     bool
+	prevExact bool
+	lossy     bool // set by the update in progress when it merges or loosens
+
+	tab  table
+	keys []hyp
+
+	heat   []float64 // cached probability per cell, nil when stale
+	stats  Stats
+}
+
+// Stats counts what the tracker did, for benchmarks and diagnostics.
+type Stats struct {
+	MaxHypotheses int // most hypotheses held after an observation
+	Merges        int // observations after which hypotheses were merged
+}
+
+// New starts tracking an enemy that may be on any water cell of m.
+func New(m *chart.Map, opts Options) (*Tracker, error) {
+	if m == nil {
+		return nil, errors.New("radio: no map")
+	}
+	if opts.SilenceMin < 0 || opts.SilenceMin > 1 {
+		return nil, fmt.Errorf("radio: a silence starts at 0 or 1 cells, not %d", opts.SilenceMin)
+	}
+	if opts.Budget < 0 {
+		return nil, fmt.Errorf("radio: negative budget %d", opts.Budget)
+	}
+	t := &Tracker{g: newGeometry(m, opts.MineOrthogonal), opts: opts, budget: opts.Budget}
+	if t.budget == 0 {
+		t.budget = DefaultBudget
+	}
+	t.budget = max(t.budget, minBudget)
+	t.reset()
+	return t, nil
+}
+
+func (t *Tracker) reset() {
+	t.hs = t.hs[:0]
+	water := t.g.water.count()
+	t.g.water.each(func(i int) {
+		h := hyp{pos: uint8(i), w: 1 / float64(water)}
+		h.vis.add(i)
+		t.hs = append(t.hs, h)
+	})
+	t.prevOK = false
+	t.exact = true
+	t.heat = nil
+	t.log = t.log[:0]
+	t.stats = Stats{MaxHypotheses: len(t.hs)}
+}
+
+// Observe takes in the next announcement. An observation that is malformed
+// for this map, or that no position of the enemy can explain, returns an
+// error and changes nothing.
+func (t *Tracker) Observe(o Observation) error {
+	if err := t.check(o); err != nil {
+		return err
+	}
+	t.lossy = false
+	out, err := t.apply(t.hs, o, t.spare[:0])
+	if err != nil {
+		t.spare = out[:0]
+		return err
+	}
+	if len(out) > t.budget {
+		out = t.compact(out)
+		t.stats.Merges++
+	}
+	normalize(out)
+	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]
+	t.prevOK = true
+	t.prevExact = t.exact
+	t.exact = t.exact && !t.lossy
+	t.heat = nil
+	t.log = append(t.log, o)
+	t.stats.MaxHypotheses = max(t.stats.MaxHypotheses, len(out))
+	return nil
+}
+
+// Undo forgets the last observation, as if it had never been entered.
+func (t *Tracker) Undo() error {
+	if len(t.log) == 0 {
+		return errors.New("nothing to undo")
+	}
+	if t.prevOK {
+		t.hs, t.prev = t.prev, t.hs[:0]
+		t.prevOK = false
+		t.exact = t.prevExact
+		t.log = t.log[:len(t.log)-1]
+		t.heat = nil
+		return nil
+	}
+	// Older steps are not kept: replay the log, which is deterministic.
+	log := append([]Observation(nil), t.log[:len(t.log)-1]...)
+	stats := t.stats
+	t.reset()
+	for _, o := range log {
+		if err := t.Observe(o); err != nil {
+			return fmt.Errorf("radio: replay failed at %s: %w", o, err)
+		}
+	}
+	t.stats = stats
+	return nil
+}
+
+// Observations lists what was observed so far, oldest first.
+func (t *Tracker) Observations() []Observation { return append([]Observation(nil), t.log...) }
+
+// Map is the map the enemy sails.
+func (t *Tracker) Map() *chart.Map { return t.g.m }
+
+// Options are the options the tracker was made with.
+func (t *Tracker) Options() Options { return t.opts }
+
+// Count is the number of hypotheses held.
+func (t *Tracker) Count() int { return len(t.hs) }
+
+// Exact reports whether the possible cells are exactly those the
+// observations allow. After a merge they are a superset: never missing the
+// enemy, sometimes holding a few cells it cannot be on.
+func (t *Tracker) Exact() bool { return t.exact }
+
+// Stats reports counters since New.
+func (t *Tracker) Stats() Stats { return t.stats }
+
+func normalize(hs []hyp) {
+	sum := 0.0
+	for i := range hs {
+		sum += hs[i].w
+	}
+	if sum <= 0 {
+		return
+	}
+	for i := range hs {
+		hs[i].w /= sum
+	}
+}
+
+func (t *Tracker) ensureHeat() {
+	if t.heat != nil {
+		return
+	}
+	t.heat = make([]float64, t.g.cells)
+	for i := range t.hs {
+		t.heat[t.hs[i].pos] += t.hs[i].w
+	}
+}
+
+// Heat is the probability of each cell, indexed by chart.Map.Index; it sums
+// to 1. The prior is documented in doc.go.
+func (t *Tracker) Heat() []float64 {
+	t.ensureHeat()
+	return append([]float64(nil), t.heat...)
+}
+
+// Probability is the chance that the enemy is at c.
+func (t *Tracker) Probability(c chart.Cell) float64 {
+	if !t.g.m.Contains(c) {
+		return 0
+	}
+	t.ensureHeat()
+	return t.heat[t.g.m.Index(c)]
+}
+
+// Cells lists the cells the enemy may be on, row by row.
+func (t *Tracker) Cells() []chart.Cell {
+	var seen cellSet
+	for i := range t.hs {
+		seen.add(int(t.hs[i].pos))
+	}
+	out := make([]chart.Cell, 0, seen.count())
+	seen.each(func(i int) { out = append(out, t.g.m.At(i)) })
+	return out
+}
+
+// Sectors lists the sectors the enemy may be in, in increasing order.
+func (t *Tracker) Sectors() []int {
+	in := make([]bool, len(t.g.sectors))
+	for i := range t.hs {
+		in[t.g.sector[t.hs[i].pos]] = true
+	}
+	var out []int
+	for s, ok := range in {
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Snapshot is the tracker's answer in one JSON-ready value, for a page.
+type Snapshot struct {
+	Hypotheses int          `json:"hypotheses"`
+	Exact      bool         `json:"exact"`
+	Cells      []chart.Cell `json:"cells"`   // possible cells, row by row
+	Heat       []float64    `json:"heat"`    // probability of each of Cells
+	Sectors    []int        `json:"sectors"` // possible sectors
+}
+
+// Snapshot summarises the current state.
+func (t *Tracker) Snapshot() Snapshot {
+	t.ensureHeat()
+	s := Snapshot{Hypotheses: len(t.hs), Exact: t.exact, Cells: t.Cells(), Sectors: t.Sectors()}
+	s.Heat = make([]float64, len(s.Cells))
+	for i, c := range s.Cells {
+		s.Heat[i] = t.heat[t.g.m.Index(c)]
+	}
+	return s
+}
