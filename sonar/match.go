@@ -1,0 +1,260 @@
+package sonar
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"periscope/sonar/chart"
+)
+
+// Match is one game of Captain Sonar. It is a pure state machine: New and
+// the same ordered commands always give the same match. It is not safe for
+// concurrent use; the room that owns it serialises commands.
+type Match struct {
+	opts  Options
+	chart *chart.Map
+	first Crew // turn-based: the crew drawn to move first
+
+	started bool
+	crews   [2]sub
+
+	// Turn-based flow.
+	turn       Crew
+	turnMoved  bool // the crew in turn announced its course (or silence)
+	turnSystem bool // ... and used its system
+	bonus      int  // turns the crew in turn still has while the enemy is surfaced
+
+	sonarPending bool
+	sonarBy      Crew // the crew waiting for the answer
+
+	archerSpent []chart.Cell // Echo's printed mines already triggered
+
+	over    bool
+	outcome Outcome
+
+	log []Event // events of the command being applied
+}
+
+// sub is one crew's private state: Captain's chart, First Mate and
+// Engineer sheets.
+type sub struct {
+	placed  bool
+	pos     chart.Cell
+	route   []chart.Cell // since the last surfacing, ending at pos
+	onRoute []bool       // route by map index
+	mines   []chart.Cell // in the order dropped
+
+	gauges [numSystems]int
+	sheet  sheet
+	damage int
+
+	fmDue, engDue bool      // the First Mate's and Engineer's step after a course
+	engPanel      chart.Dir // the panel the Engineer must mark
+	usedSystem    bool      // a system was used since the last course
+
+	surfaced      bool
+	surfaceSector int
+	secured       [4]bool // real time: the sub's four sections
+	securedBy     [4]Role
+	inspected     bool // real time: the enemy Engineer passed the sheet
+}
+
+// Outcome is how a match ended.
+type Outcome struct {
+	// Winner is nil for a draw.
+	Winner *Crew  `json:"winner"`
+	Reason string `json:"reason"`
+}
+
+// MaxDamage destroys a submarine.
+const MaxDamage = 4
+
+// New starts a match. The seed draws the crew that moves first in
+// turn-based play; nothing else in the rules is random.
+func New(opts Options, seed uint64) (*Match, error) {
+	opts = opts.Defaults()
+	opts.IceHoles = slices.Clone(opts.IceHoles)
+	m, err := opts.check()
+	if err != nil {
+		return nil, err
+	}
+	r := rand.New(rand.NewPCG(seed, seed^0x5eed_50aa_c0de))
+	return &Match{opts: opts, chart: m, first: Crew(r.IntN(2))}, nil
+}
+
+// Options returns the match's options with defaults filled in.
+func (m *Match) Options() Options {
+	o := m.opts
+	o.IceHoles = slices.Clone(o.IceHoles)
+	return o
+}
+
+// Chart is the map the match is played on.
+func (m *Match) Chart() *chart.Map { return m.chart }
+
+// Over reports whether the match has ended.
+func (m *Match) Over() bool { return m.over }
+
+// Outcome is nil while the match is playing.
+func (m *Match) Outcome() *Outcome {
+	if !m.over {
+		return nil
+	}
+	o := m.outcome
+	return &o
+}
+
+// Apply runs one command. It returns the events the command caused, or a
+// *RuleError that names the broken rule; a refused command changes nothing.
+func (m *Match) Apply(cmd Command) ([]Event, error) {
+	next := m.clone()
+	var was [2]bool
+	for _, c := range Crews {
+		was[c] = m.blackout(c)
+	}
+	if err := next.apply(cmd); err != nil {
+		return nil, err
+	}
+	for _, c := range Crews {
+		if !next.over && !was[c] && next.blackout(c) {
+			next.emit(private(Event{Kind: KindBlackout, Crew: c,
+				Text: "BLACKOUT: NO COURSE IS OPEN, THE CAPTAIN MUST SURFACE"}))
+		}
+	}
+	evs := next.log
+	next.log = nil
+	*m = *next
+	return evs, nil
+}
+
+// clone copies the match deeply enough that applying a command to the copy
+// leaves the original untouched.
+func (m *Match) clone() *Match {
+	n := *m
+	n.archerSpent = slices.Clone(m.archerSpent)
+	n.log = nil
+	for i := range n.crews {
+		s := &n.crews[i]
+		s.route = slices.Clone(s.route)
+		s.onRoute = slices.Clone(s.onRoute)
+		s.mines = slices.Clone(s.mines)
+	}
+	if m.outcome.Winner != nil {
+		n.outcome.Winner = ptr(*m.outcome.Winner)
+	}
+	return &n
+}
+
+func (m *Match) emit(e Event) { m.log = append(m.log, e) }
+
+func (m *Match) apply(cmd Command) *RuleError {
+	if cmd.Type == TypeStart {
+		if m.started {
+			return refuse(CodeInvalid, "the match has already started")
+		}
+		m.started = true
+		text := "CAPTAINS, MARK YOUR START POSITIONS"
+		m.emit(Event{Kind: KindStarted, Crew: m.first, Text: text})
+		return nil
+	}
+	if !m.started {
+		return refuse(CodeNotStarted, "the match has not started yet")
+	}
+	if m.over {
+		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
+	}
+	if !cmd.Crew.valid() || !cmd.Role.valid() {
+		return refuse(CodeMalformed, "unknown crew or role")
+	}
+	if cmd.Type != TypePlace && !m.playing() {
+		if _, known := shapes[cmd.Type]; known {
+			return refuse(CodeWait, "wait until both Captains have chosen their start positions")
+		}
+	}
+	c := cmd.Crew
+	switch cmd.Type {
+	case TypePlace:
+		return m.place(c, cmd.Role, cmd.Cell)
+	case TypeCourse:
+		return m.course(c, cmd.Role, cmd.Dir)
+	case TypeSilence:
+		return m.silence(c, cmd.Role, cmd.Dir, cmd.Distance)
+	case TypeSurface:
+		return m.surface(c, cmd.Role)
+	case TypeCharge:
+		return m.charge(c, cmd.Role, cmd.System)
+	case TypeMark:
+		return m.mark(c, cmd.Role, cmd.Panel, cmd.Symbol)
+	case TypeEndTurn:
+		return m.endTurn(c, cmd.Role)
+	case TypeMine:
+		return m.dropMine(c, cmd.Role, cmd.Cell)
+	case TypeTrigger:
+		return m.trigger(c, cmd.Role, cmd.Cell)
+	case TypeTorpedo:
+		return m.torpedo(c, cmd.Role, cmd.Cell)
+	case TypeDrone:
+		return m.drone(c, cmd.Role, cmd.Sector)
+	case TypeSonar:
+		return m.sonar(c, cmd.Role)
+	case TypeSonarAnswer:
+		return m.sonarAnswer(c, cmd.Role, cmd.Facts)
+	case TypeArcher:
+		return m.archer(c, cmd.Role, cmd.Cell)
+	case TypeSecure:
+		return m.secure(c, cmd.Role, cmd.Section)
+	case TypeInspect:
+		return m.inspect(c, cmd.Role, cmd.OK)
+	case TypeDive:
+		return m.dive(c, cmd.Role)
+	}
+	return refuse(CodeMalformed, "unknown command type %q", cmd.Type)
+}
+
+// playing reports whether both submarines are in the water.
+func (m *Match) playing() bool { return m.crews[Blue].placed && m.crews[Red].placed }
+
+func onlyRole(r, want Role, doing string) *RuleError {
+	if r != want {
+		return refuse(CodeRole, "only the %s may %s", want.Title(), doing)
+	}
+	return nil
+}
+
+// damage marks n damage on crew c's track, which holds MaxDamage at most.
+func (m *Match) damage(c Crew, n int) {
+	s := &m.crews[c]
+	s.damage = min(MaxDamage, s.damage+n)
+}
+
+// settle ends the match if a submarine is destroyed. Both destroyed at once
+// is a draw.
+func (m *Match) settle() {
+	if m.over {
+		return
+	}
+	blue, red := m.crews[Blue].damage >= MaxDamage, m.crews[Red].damage >= MaxDamage
+	if !blue && !red {
+		return
+	}
+	for _, c := range Crews {
+		if m.crews[c].damage >= MaxDamage {
+			m.emit(Event{Kind: KindDestroyed, Crew: c, Text: c.loud() + " SUBMARINE DESTROYED"})
+		}
+	}
+	m.over = true
+	m.sonarPending = false
+	switch {
+	case blue && red:
+		m.outcome = Outcome{Reason: "both submarines destroyed at once: a draw"}
+		m.emit(Event{Kind: KindOver, Crew: Blue, Text: "BOTH SUBMARINES DESTROYED: DRAW"})
+	default:
+		w := Blue
+		if blue {
+			w = Red
+		}
+		m.outcome = Outcome{Winner: ptr(w), Reason: fmt.Sprintf("%s submarine destroyed", w.Other())}
+		m.emit(Event{Kind: KindOver, Crew: w, Winner: ptr(w), Text: w.loud() + " WINS"})
+	}
+}

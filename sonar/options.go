@@ -1,0 +1,114 @@
+package sonar
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"periscope/sonar/chart"
+)
+
+// Options configure a match. The zero value is a valid match: Alpha, real
+// time, and the default for every point the rulebook leaves open (see
+// docs/rules-decisions.md). Defaults fills in the implied values.
+type Options struct {
+	// Map is the scenario: alpha (default), bravo, charlie, delta or echo.
+	Map string `json:"map,omitempty"`
+	// Mode is realtime (default) or turnbased; it picks the side of the map.
+	Mode Mode `json:"mode"`
+	// MineAdjacency is 8 (default: diagonals count, as in the rulebook's
+	// hit example) or 4 (orthogonal only) for where a mine may be dropped.
+	MineAdjacency int `json:"mine_adjacency,omitempty"`
+	// SilenceMin is the shortest silence: 0 (default, the designer's
+	// errata) or 1.
+	SilenceMin int `json:"silence_min,omitempty"`
+	// TriggerIsSystem makes triggering a mine a system activation: it then
+	// needs a course since the last system, a working red system, and in
+	// turn-based play it is the turn's system. Default: a trigger is free.
+	TriggerIsSystem bool `json:"trigger_is_system,omitempty"`
+	// DamageBeforeRepair decides the mark that completes a circuit and its
+	// whole panel at once: by default the circuit repairs itself and no
+	// damage is taken; with this set the panel damage wins.
+	DamageBeforeRepair bool `json:"damage_before_repair,omitempty"`
+	// ScenarioGauge is the size of the scenario gauge, 4 or 6; 0 means what
+	// the scenario prints (Echo: 4). Maps without a scenario system have no
+	// scenario gauge.
+	ScenarioGauge int `json:"scenario_gauge,omitempty"`
+	// IceHoles lists Delta's open-water holes. The research found no record
+	// of where they are printed, so by default Delta plays without its ice
+	// rule; a table that reads them off its sheet can list them here, and
+	// then surfacing anywhere else costs 1 damage.
+	IceHoles []chart.Cell `json:"ice_holes,omitempty"`
+}
+
+// Defaults returns o with every implied value filled in. It does not
+// validate; New does.
+func (o Options) Defaults() Options {
+	if o.Map == "" {
+		o.Map = "alpha"
+	}
+	o.Map = strings.ToLower(o.Map)
+	if o.MineAdjacency == 0 {
+		o.MineAdjacency = 8
+	}
+	if o.ScenarioGauge == 0 && o.Map == "echo" {
+		o.ScenarioGauge = 4
+	}
+	return o
+}
+
+// ParseOptions reads options JSON from the lobby. Empty input or "null" means
+// the defaults. Unknown fields are refused so typos do not pass silently.
+func ParseOptions(b []byte) (Options, error) {
+	var o Options
+	if t := bytes.TrimSpace(b); len(t) == 0 || bytes.Equal(t, []byte("null")) {
+		return o.Defaults(), nil
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&o); err != nil {
+		return Options{}, fmt.Errorf("captain sonar options: %v", err)
+	}
+	if d.More() {
+		return Options{}, fmt.Errorf("captain sonar options: trailing data")
+	}
+	o = o.Defaults()
+	if _, err := o.check(); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
+// check validates filled-in options and loads the map.
+func (o Options) check() (*chart.Map, error) {
+	if o.Mode > TurnBased {
+		return nil, fmt.Errorf("mode must be realtime or turnbased")
+	}
+	m, err := chart.Load(o.Map, o.Mode.Side())
+	if err != nil {
+		return nil, err
+	}
+	if o.MineAdjacency != 4 && o.MineAdjacency != 8 {
+		return nil, fmt.Errorf("mine adjacency must be 4 or 8, not %d", o.MineAdjacency)
+	}
+	if o.SilenceMin != 0 && o.SilenceMin != 1 {
+		return nil, fmt.Errorf("the shortest silence must be 0 or 1 cell, not %d", o.SilenceMin)
+	}
+	scenario := len(m.ArcherMines()) > 0
+	switch {
+	case scenario && o.ScenarioGauge != 4 && o.ScenarioGauge != 6:
+		return nil, fmt.Errorf("the scenario gauge has 4 or 6 spaces, not %d", o.ScenarioGauge)
+	case !scenario && o.ScenarioGauge != 0:
+		return nil, fmt.Errorf("%s has no scenario system, so no scenario gauge", o.Map)
+	}
+	if len(o.IceHoles) > 0 && o.Map != "delta" {
+		return nil, fmt.Errorf("only Delta is under the ice: %s has no ice holes", o.Map)
+	}
+	for _, h := range o.IceHoles {
+		if !m.Water(h) {
+			return nil, fmt.Errorf("ice hole %s must be open water on the map", h)
+		}
+	}
+	return m, nil
+}

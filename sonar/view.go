@@ -1,0 +1,415 @@
+package sonar
+
+import (
+	"slices"
+
+	"periscope/sonar/chart"
+)
+
+// CrewView is everything a crew knows about its own submarine: the
+// Captain's chart, the First Mate's and Engineer's sheets, what each role
+// must do now and what the Captain may order. It never holds enemy secrets.
+type CrewView struct {
+	Crew     Crew         `json:"crew"`
+	Placed   bool         `json:"placed"`
+	Position *chart.Cell  `json:"position,omitempty"`
+	Route    []chart.Cell `json:"route"` // since the last surfacing, ending at Position
+	Mines    []chart.Cell `json:"mines"`
+	Damage   int          `json:"damage"`
+
+	Gauges    []Gauge       `json:"gauges"`
+	Sheet     []SheetSymbol `json:"sheet"`  // 24 symbols, panel by panel (W, N, S, E)
+	Broken    []Colour      `json:"broken"` // colours with a crossed-out symbol
+	Panel     *chart.Dir    `json:"engineer_panel,omitempty"`
+	Duties    Duties        `json:"duties"`
+	Turn      *TurnStep     `json:"turn,omitempty"` // turn-based only
+	Surfacing *Surfacing    `json:"surfacing,omitempty"`
+
+	// Blackout: no legal course; the Captain must surface.
+	Blackout bool `json:"blackout"`
+	// NeedsCourse: a system was used since the last course.
+	NeedsCourse bool `json:"needs_course"`
+
+	Courses        []CourseOption  `json:"courses"`
+	Silences       []SilenceOption `json:"silences"`
+	Surface        string          `json:"surface_blocked,omitempty"` // why surfacing is refused now, "" if allowed
+	TorpedoTargets []chart.Cell    `json:"torpedo_targets"`
+	MineCells      []chart.Cell    `json:"mine_cells"`
+	Triggers       []chart.Cell    `json:"triggers"` // own mines that may be triggered now
+	ArcherTargets  []chart.Cell    `json:"archer_targets,omitempty"`
+	// SonarAnswers lists the legal answers while the enemy's sonar question
+	// waits for this crew's Captain.
+	SonarAnswers [][2]Fact `json:"sonar_answers,omitempty"`
+	// Inspect is true when this crew's Engineer must inspect the enemy's
+	// sheet (real-time surfacing).
+	Inspect bool `json:"inspect,omitempty"`
+}
+
+// Gauge is one First Mate gauge.
+type Gauge struct {
+	System System `json:"system"`
+	Marks  int    `json:"marks"`
+	Size   int    `json:"size"`
+	// Ready: the system may be activated now. Otherwise Blocked says why
+	// (not charged, broken down, not the moment).
+	Ready   bool   `json:"ready"`
+	Blocked string `json:"blocked,omitempty"`
+}
+
+// SheetSymbol is one symbol of the Engineer sheet and whether it is
+// crossed out. Mark commands name it by Panel and Index.
+type SheetSymbol struct {
+	Panel   chart.Dir `json:"panel"`
+	Index   int       `json:"index"`
+	Colour  Colour    `json:"colour"`
+	Circuit Circuit   `json:"circuit,omitempty"`
+	Marked  bool      `json:"marked"`
+}
+
+// Duties are the steps the First Mate and the Engineer owe after a course.
+type Duties struct {
+	FirstMate bool       `json:"first_mate"`
+	Engineer  bool       `json:"engineer"`
+	Panel     *chart.Dir `json:"panel,omitempty"` // the panel the Engineer must mark
+}
+
+// TurnStep is where a turn-based crew stands.
+type TurnStep struct {
+	Mine       bool `json:"mine"`        // it is this crew's turn
+	Moved      bool `json:"moved"`       // the turn's course or surfacing is done
+	UsedSystem bool `json:"used_system"` // the turn's system is used
+	Bonus      int  `json:"bonus"`       // turns left in a row while the enemy is surfaced
+}
+
+// Surfacing is a surfaced crew's progress back under water.
+type Surfacing struct {
+	Sector int `json:"sector"`
+	// Sections holds who secured each of the four sections (real time).
+	Sections [SurfaceSections]*Role `json:"sections"`
+	// Inspected: the enemy Engineer passed the sheet; the Captain may dive.
+	Inspected bool `json:"inspected"`
+}
+
+// CourseOption is one heading and whether the Captain may take it now.
+type CourseOption struct {
+	Dir    chart.Dir   `json:"dir"`
+	To     *chart.Cell `json:"to,omitempty"`
+	Legal  bool        `json:"legal"`
+	Reason string      `json:"reason,omitempty"`
+}
+
+// SilenceOption is one heading for a silence: the legal distances are
+// Min..Max. Reason is set when no silence that way is legal now.
+type SilenceOption struct {
+	Dir    chart.Dir `json:"dir"`
+	Min    int       `json:"min"`
+	Max    int       `json:"max"`
+	Reason string    `json:"reason,omitempty"`
+}
+
+// PublicView is what everyone at the table knows, spectators included.
+type PublicView struct {
+	Map     string `json:"map"`
+	Mode    Mode   `json:"mode"`
+	Size    int    `json:"size"`
+	Sectors int    `json:"sectors"`
+
+	Started bool `json:"started"`
+	// Playing: both submarines have dived and the match is not over.
+	Playing bool          `json:"playing"`
+	Crews   [2]PublicCrew `json:"crews"`
+	// Turn is the crew in turn (turn-based, once both have dived).
+	Turn  *Crew `json:"turn,omitempty"`
+	Bonus int   `json:"bonus,omitempty"` // turns left in a row while the enemy is surfaced
+	// SonarPending is the crew whose Captain must answer a sonar question.
+	SonarPending *Crew `json:"sonar_pending,omitempty"`
+	// ArcherMines are Echo's printed mines still live.
+	ArcherMines []chart.Cell `json:"archer_mines,omitempty"`
+
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// PublicCrew is what both crews know of one submarine.
+type PublicCrew struct {
+	Crew     Crew `json:"crew"`
+	Dived    bool `json:"dived"` // its start position is chosen
+	Damage   int  `json:"damage"`
+	Surfaced bool `json:"surfaced"`
+	// Sector is the sector announced when it surfaced (0 while under way).
+	Sector int `json:"sector,omitempty"`
+	// Secured counts the sections secured while surfaced (real time).
+	Secured   int  `json:"secured,omitempty"`
+	Inspected bool `json:"inspected,omitempty"`
+}
+
+// Public is the view everyone shares.
+func (m *Match) Public() PublicView {
+	v := PublicView{
+		Map: m.opts.Map, Mode: m.opts.Mode, Size: m.chart.Size, Sectors: m.chart.Sectors(),
+		Started: m.started, Playing: m.started && m.playing() && !m.over,
+		Outcome: m.Outcome(),
+	}
+	for _, c := range Crews {
+		s := &m.crews[c]
+		pc := PublicCrew{Crew: c, Dived: s.placed, Damage: s.damage, Surfaced: s.surfaced,
+			Sector: s.surfaceSector, Inspected: s.inspected}
+		for _, done := range s.secured {
+			if done {
+				pc.Secured++
+			}
+		}
+		v.Crews[c] = pc
+	}
+	if m.opts.Mode == TurnBased && v.Playing {
+		v.Turn = ptr(m.turn)
+		v.Bonus = m.bonus
+	}
+	if m.sonarPending {
+		v.SonarPending = ptr(m.sonarBy.Other())
+	}
+	for _, a := range m.chart.ArcherMines() {
+		if !slices.Contains(m.archerSpent, a) {
+			v.ArcherMines = append(v.ArcherMines, a)
+		}
+	}
+	return v
+}
+
+// Crew is crew c's own view. It panics if c is not Blue or Red.
+func (m *Match) Crew(c Crew) CrewView {
+	if !c.valid() {
+		panic("sonar: invalid crew")
+	}
+	s := &m.crews[c]
+	v := CrewView{
+		Crew: c, Placed: s.placed, Damage: s.damage,
+		Route: slices.Clone(s.route), Mines: slices.Clone(s.mines),
+		Blackout: m.blackout(c), NeedsCourse: s.usedSystem,
+		Duties: Duties{FirstMate: s.fmDue, Engineer: s.engDue},
+	}
+	if v.Route == nil {
+		v.Route = []chart.Cell{}
+	}
+	if v.Mines == nil {
+		v.Mines = []chart.Cell{}
+	}
+	if s.placed {
+		v.Position = ptr(s.pos)
+	}
+	if s.engDue {
+		v.Panel = ptr(s.engPanel)
+		v.Duties.Panel = ptr(s.engPanel)
+	}
+	for _, sys := range Systems {
+		size := m.gaugeSize(sys)
+		if size == 0 {
+			continue
+		}
+		g := Gauge{System: sys, Marks: s.gauges[sys], Size: size}
+		if err := m.actErr(c); err != nil {
+			g.Blocked = err.Message
+		} else if err := m.systemErr(c, Captain, sys); err != nil {
+			g.Blocked = err.Message
+		} else {
+			g.Ready = true
+		}
+		v.Gauges = append(v.Gauges, g)
+	}
+	for p, d := range Panels {
+		for i := range SymbolsPerPanel {
+			sym := layout[p][i]
+			v.Sheet = append(v.Sheet, SheetSymbol{Panel: d, Index: i, Colour: sym.Colour,
+				Circuit: sym.Circuit, Marked: s.sheet[p*SymbolsPerPanel+i]})
+		}
+	}
+	v.Broken = []Colour{}
+	for _, col := range []Colour{RedSymbol, GreenSymbol, YellowSymbol, RadiationSymbol} {
+		if s.sheet.broken(col) {
+			v.Broken = append(v.Broken, col)
+		}
+	}
+	if m.opts.Mode == TurnBased && m.playing() {
+		v.Turn = &TurnStep{Mine: m.turn == c}
+		if m.turn == c {
+			v.Turn.Moved, v.Turn.UsedSystem, v.Turn.Bonus = m.turnMoved, m.turnSystem, m.bonus
+		}
+	}
+	if s.surfaced {
+		v.Surfacing = &Surfacing{Sector: s.surfaceSector, Inspected: s.inspected}
+		for i, done := range s.secured {
+			if done {
+				v.Surfacing.Sections[i] = ptr(s.securedBy[i])
+			}
+		}
+	}
+	v.Courses = m.Courses(c)
+	v.Silences = m.SilenceOptions(c)
+	if err := m.actErr(c); err != nil {
+		v.Surface = err.Message
+	} else if err := m.surfaceErr(c, Captain); err != nil {
+		v.Surface = err.Message
+	}
+	v.TorpedoTargets = m.TorpedoTargets(c)
+	v.MineCells = m.MineCells(c)
+	v.Triggers = m.Triggers(c)
+	v.ArcherTargets = m.ArcherTargets(c)
+	v.SonarAnswers = m.SonarAnswers(c)
+	v.Inspect = m.actErr(c) == nil && m.inspectErr(c, Engineer) == nil
+	return v
+}
+
+// actErr holds the match-level checks Apply makes before any order.
+func (m *Match) actErr(c Crew) *RuleError {
+	switch {
+	case !m.started:
+		return refuse(CodeNotStarted, "the match has not started yet")
+	case m.over:
+		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
+	case !m.playing():
+		return refuse(CodeWait, "wait until both Captains have chosen their start positions")
+	}
+	return nil
+}
+
+// Courses lists the four headings for crew c's Captain, each with the
+// reason it is refused now, if it is.
+func (m *Match) Courses(c Crew) []CourseOption {
+	out := make([]CourseOption, 0, len(chart.Dirs))
+	for _, d := range chart.Dirs {
+		o := CourseOption{Dir: d}
+		err := m.actErr(c)
+		var to chart.Cell
+		if err == nil {
+			to, err = m.courseErr(c, d)
+		}
+		if err != nil {
+			o.Reason = err.Message
+		} else {
+			o.Legal, o.To = true, ptr(to)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// SilenceOptions lists, for each heading, how far a silence may take crew
+// c's submarine now.
+func (m *Match) SilenceOptions(c Crew) []SilenceOption {
+	out := make([]SilenceOption, 0, len(chart.Dirs))
+	for _, d := range chart.Dirs {
+		o := SilenceOption{Dir: d, Min: m.opts.SilenceMin}
+		if err := m.actErr(c); err != nil {
+			o.Reason = err.Message
+		} else if _, err := m.silenceErr(c, Captain, d, o.Min); err != nil {
+			o.Reason = err.Message
+		} else {
+			for n := 4; n >= o.Min; n-- {
+				if _, err := m.silenceErr(c, Captain, d, n); err == nil {
+					o.Max = n
+					break
+				}
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// TorpedoTargets lists the cells crew c's torpedo may hit now (none when
+// the torpedo is not ready).
+func (m *Match) TorpedoTargets(c Crew) []chart.Cell {
+	out := []chart.Cell{}
+	if m.actErr(c) != nil || m.systemErr(c, Captain, Torpedo) != nil {
+		return out
+	}
+	for t := range m.chart.Reach(m.crews[c].pos, TorpedoRange) {
+		if m.torpedoErr(c, Captain, t) == nil {
+			out = append(out, t)
+		}
+	}
+	chart.SortCells(out)
+	return out
+}
+
+// MineCells lists the cells where crew c may drop a mine now.
+func (m *Match) MineCells(c Crew) []chart.Cell {
+	out := []chart.Cell{}
+	if m.actErr(c) != nil || m.systemErr(c, Captain, Mine) != nil {
+		return out
+	}
+	for _, t := range m.chart.Neighbours(m.crews[c].pos, true) {
+		if m.dropMineErr(c, Captain, t) == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Triggers lists crew c's mines that its Captain may trigger now.
+func (m *Match) Triggers(c Crew) []chart.Cell {
+	out := []chart.Cell{}
+	if m.actErr(c) != nil {
+		return out
+	}
+	for _, t := range m.crews[c].mines {
+		if m.triggerErr(c, Captain, t) == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ArcherTargets lists the Archer mines crew c may trigger now (Echo).
+func (m *Match) ArcherTargets(c Crew) []chart.Cell {
+	var out []chart.Cell
+	if m.actErr(c) != nil {
+		return out
+	}
+	for _, t := range m.chart.ArcherMines() {
+		if m.archerErr(c, Captain, t) == nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// SonarAnswers lists every legal answer crew c's Captain may give to the
+// waiting sonar question: two facts of different types, exactly one true,
+// in the order row, column, sector. It is empty when no question waits.
+func (m *Match) SonarAnswers(c Crew) [][2]Fact {
+	if !c.valid() || !m.sonarPending || m.sonarBy != c.Other() || m.over {
+		return nil
+	}
+	pos := m.crews[c].pos
+	truth := map[FactType]Fact{
+		FactRow:    {FactRow, pos.Row},
+		FactColumn: {FactColumn, pos.Col},
+		FactSector: {FactSector, m.chart.Sector(pos)},
+	}
+	lies := func(t FactType) []Fact {
+		var out []Fact
+		n, first := m.chart.Size, 0
+		if t == FactSector {
+			n, first = m.chart.Sectors()+1, 1
+		}
+		for v := first; v < n; v++ {
+			if f := (Fact{t, v}); v != truth[t].Value {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	types := []FactType{FactRow, FactColumn, FactSector}
+	var out [][2]Fact
+	for i, a := range types {
+		for _, b := range types[i+1:] {
+			for _, lie := range lies(b) {
+				out = append(out, [2]Fact{truth[a], lie})
+			}
+			for _, lie := range lies(a) {
+				out = append(out, [2]Fact{lie, truth[b]})
+			}
+		}
+	}
+	return out
+}
