@@ -311,6 +311,7 @@ func (r *Room) hello(s *Session, req Request) {
 	}
 	s.seat, s.joined = seat, true
 	r.sessions = append(r.sessions, s)
+	r.publishLobby()
 	if !s.push(r.welcome(s.seat, req.V)) {
 		r.removeSession(s)
 		return

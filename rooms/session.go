@@ -35,7 +35,7 @@ func (s *Session) Dropped() <-chan struct{} { return s.dropped }
 func (s *Session) Receive(frame []byte) {
 	req, err := DecodeRequest(frame)
 	if err != nil {
-		s.push(s.room.errorFrame("", err))
+		s.push(s.room.errorFrame(salvageID(frame), err))
 		return
 	}
 	if !s.room.do(func() { s.room.handle(s, req) }) {
@@ -77,4 +77,21 @@ func encode(m Message) []byte {
 		b, _ = json.Marshal(Message{T: TypeError, V: m.V, ID: m.ID, Code: CodeInternal, Message: "internal server error"})
 	}
 	return b
+}
+
+// salvageID finds the id of a message that failed to decode, so the phone
+// can match the error to what it sent. Only a well-formed id is echoed.
+func salvageID(frame []byte) string {
+	var m struct {
+		ID string `json:"id"`
+	}
+	if len(frame) > MaxRequest || json.Unmarshal(frame, &m) != nil || len(m.ID) > maxID {
+		return ""
+	}
+	for i := 0; i < len(m.ID); i++ {
+		if m.ID[i] < 0x21 || m.ID[i] > 0x7e {
+			return ""
+		}
+	}
+	return m.ID
 }

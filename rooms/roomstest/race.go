@@ -1,0 +1,185 @@
+package roomstest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"periscope/rooms"
+)
+
+// Race is a game for tests. Seats take turns adding 1 to 3 to their own
+// secret total; the first to reach the target wins. Who starts is rolled
+// from the seed. With a clock, a seat that lets its turn time out loses it.
+// Every seat has a bot.
+var Race = rooms.Definition{Name: "race", Title: "Race", New: NewRace}
+
+// RaceOptions configures a Race.
+type RaceOptions struct {
+	Seats  int `json:"seats"`  // 1 to 8, default 2
+	Target int `json:"target"` // total to reach; default 10; 0 with Endless
+	// Clock is the seconds a seat has for its turn; 0 means no clock.
+	Clock int `json:"clock"`
+	// Hog races never end and the last seat keeps every turn after the
+	// first move: its bot never stops, which tests the bound on bot loops.
+	Hog bool `json:"hog"`
+}
+
+// RaceView is what one seat sees.
+type RaceView struct {
+	Started bool  `json:"started"`
+	Turn    int   `json:"turn"`
+	Moves   int   `json:"moves"`
+	Mine    *int  `json:"mine,omitempty"` // the seat's own total; nil for spectators
+	Winner  *int  `json:"winner,omitempty"`
+	Totals  []int `json:"totals,omitempty"` // everyone's, only once the race is over
+}
+
+type race struct {
+	opt      RaceOptions
+	rng      *rand.Rand
+	started  bool
+	turn     int
+	moves    int
+	totals   []int
+	deadline time.Time
+	outcome  *rooms.Outcome
+}
+
+// NewRace is Race.New.
+func NewRace(options json.RawMessage, seed uint64) (rooms.Game, error) {
+	opt := RaceOptions{Seats: 2, Target: 10}
+	if len(options) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(options))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&opt); err != nil {
+			return nil, fmt.Errorf("race options: %v", err)
+		}
+	}
+	if opt.Seats < 1 || opt.Seats > 8 {
+		return nil, fmt.Errorf("a race has 1 to 8 seats, not %d", opt.Seats)
+	}
+	if opt.Target < 1 && !opt.Hog {
+		return nil, errors.New("the target must be at least 1")
+	}
+	return &race{opt: opt, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats)}, nil
+}
+
+func (g *race) Seats() []rooms.SeatSpec {
+	out := make([]rooms.SeatSpec, g.opt.Seats)
+	for i := range out {
+		out[i] = rooms.SeatSpec{Team: i, Label: fmt.Sprintf("Runner %d", i+1), Roles: []string{"runner"}}
+	}
+	return out
+}
+
+type raceCommand struct {
+	Type string `json:"type"`
+	N    int    `json:"n"`
+}
+
+func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
+	var c raceCommand
+	if err := json.Unmarshal(cmd.Body, &c); err != nil {
+		return nil, fmt.Errorf("not a race command: %v", err)
+	}
+	if g.outcome != nil {
+		return nil, errors.New("the race is over")
+	}
+	switch c.Type {
+	case "start":
+		if cmd.Seat != rooms.System || g.started {
+			return nil, errors.New("only the room starts a race, once")
+		}
+		g.started = true
+		g.turn = g.rng.IntN(g.opt.Seats)
+		g.arm(cmd.Time)
+		return []rooms.Event{{Text: fmt.Sprintf("Runner %d starts", g.turn+1), Kind: "start"}}, nil
+	case "tick":
+		if cmd.Seat != rooms.System {
+			return nil, errors.New("only the room clock ticks")
+		}
+		if !g.clocked() || cmd.Time.Before(g.deadline) {
+			return nil, errors.New("the turn has time left")
+		}
+		skipped := g.turn
+		g.next(cmd.Time)
+		return []rooms.Event{{Text: fmt.Sprintf("Runner %d ran out of time", skipped+1), Kind: "timeout"}}, nil
+	case "add":
+		if !g.started {
+			return nil, errors.New("the race has not started")
+		}
+		if cmd.Seat != g.turn {
+			return nil, fmt.Errorf("it is Runner %d's turn", g.turn+1)
+		}
+		if c.N < 1 || c.N > 3 {
+			return nil, fmt.Errorf("add 1 to 3, not %d", c.N)
+		}
+		seat := g.turn
+		g.totals[seat] += c.N
+		g.moves++
+		events := []rooms.Event{
+			{Text: fmt.Sprintf("Runner %d moved", seat+1), Kind: "move"},
+			{Text: fmt.Sprintf("You added %d: your total is %d", c.N, g.totals[seat]), Kind: "total", Seats: []int{seat}},
+		}
+		if !g.opt.Hog && g.totals[seat] >= g.opt.Target {
+			g.outcome = &rooms.Outcome{Winners: []int{seat}, Reason: fmt.Sprintf("Runner %d reached %d", seat+1, g.opt.Target)}
+			events = append(events, rooms.Event{Text: g.outcome.Reason, Kind: "win"})
+			return events, nil
+		}
+		g.next(cmd.Time)
+		return events, nil
+	}
+	return nil, fmt.Errorf("unknown race command %q", c.Type)
+}
+
+func (g *race) next(now time.Time) {
+	g.turn = (g.turn + 1) % g.opt.Seats
+	if g.opt.Hog && g.moves > 0 {
+		g.turn = g.opt.Seats - 1
+	}
+	g.arm(now)
+}
+
+func (g *race) clocked() bool { return g.opt.Clock > 0 }
+
+func (g *race) arm(now time.Time) {
+	if g.clocked() {
+		g.deadline = now.Add(time.Duration(g.opt.Clock) * time.Second)
+	}
+}
+
+func (g *race) View(seat int) any {
+	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves}
+	if seat >= 0 && seat < len(g.totals) {
+		mine := g.totals[seat]
+		v.Mine = &mine
+	}
+	if g.outcome != nil {
+		w := g.outcome.Winners[0]
+		v.Winner = &w
+		v.Totals = append([]int(nil), g.totals...)
+	}
+	return v
+}
+
+func (g *race) Outcome() *rooms.Outcome { return g.outcome }
+
+// Deadline makes Race a rooms.Clocked game when it has a clock.
+func (g *race) Deadline() (time.Time, bool) {
+	if !g.clocked() || !g.started || g.outcome != nil {
+		return time.Time{}, false
+	}
+	return g.deadline, true
+}
+
+// BotCommand plays the seat whose turn it is: always 2.
+func (g *race) BotCommand(seat int) (json.RawMessage, bool) {
+	if !g.started || g.outcome != nil || seat != g.turn {
+		return nil, false
+	}
+	return json.RawMessage(`{"type":"add","n":2}`), true
+}
