@@ -220,11 +220,12 @@ func TestHostActions(t *testing.T) {
 		t.Fatalf("state %s after start", r.Lobby().State)
 	}
 	mustError(t, host.host("h10", rooms.ActionStart), rooms.CodeConflict, "already started")
-	late.expect(rooms.TypeUpdate)
+	catchUp([]*phone{host, late}, r)
 	if host.view.Turn == 1 {
 		t.Fatal("the bot left its turn unplayed")
 	}
-	mustError(t, host.do(map[string]any{"t": "cmd", "id": "x", "cmd": map[string]any{"type": "add", "n": 1}}), rooms.CodeRefused, "")
+	waiting := map[int]*phone{0: late, 2: host}[host.view.Turn]
+	mustError(t, waiting.add("x", 1), rooms.CodeRefused, "it is Runner")
 }
 
 func TestStartAndVersions(t *testing.T) {
