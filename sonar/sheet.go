@@ -117,7 +117,6 @@ func (s *sheet) broken(c Colour) bool {
 	return false
 }
 
-
 func (s *sheet) circuitDone(c Circuit) bool {
 	for k, marked := range s {
 		if layout[k/SymbolsPerPanel][k%SymbolsPerPanel].Circuit == c && !marked {

@@ -23,10 +23,10 @@ type geometry struct {
 	sectors []cellSet // index 1..Sectors()
 	rows    []cellSet
 	cols    []cellSet
-	box     []cellSet   // Chebyshev distance <= 1 (indirect and direct hits)
-	window  []cellSet   // Chebyshev distance <= 2: the merge keeps the route here
-	drop    [][8]int16  // candidate mine cells around each cell; -1 where no mine may go
-	dropAll []uint8     // bits of drop that are valid, per cell
+	box     []cellSet  // Chebyshev distance <= 1 (indirect and direct hits)
+	window  []cellSet  // Chebyshev distance <= 2: the merge keeps the route here
+	drop    [][8]int16 // candidate mine cells around each cell; -1 where no mine may go
+	dropAll []uint8    // bits of drop that are valid, per cell
 }
 
 func newGeometry(m *chart.Map, orthogonal bool) *geometry {

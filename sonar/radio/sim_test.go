@@ -60,6 +60,7 @@ type sim struct {
 	ours   [gauges]int
 	seen   map[Kind]bool
 	steps  []step
+	quiet  bool // stress: we use no systems and the enemy charges silence first
 }
 
 func (s *sim) water(c chart.Cell) bool { return s.m.Water(c) }
@@ -131,7 +132,7 @@ func (s *sim) move() bool {
 		k int
 	}
 	var runs []run
-	if s.full(&s.their, gSilence) && s.rnd.IntN(2) == 0 {
+	if s.full(&s.their, gSilence) && (s.quiet || s.rnd.IntN(2) == 0) {
 		if s.opts.SilenceMin == 0 {
 			runs = append(runs, run{})
 		}
@@ -172,6 +173,9 @@ func (s *sim) move() bool {
 	which := []int{gMine, gTorpedo, gSilence}
 	if len(s.archer) > 0 {
 		which = append(which, gScenario)
+	}
+	if s.quiet && !s.full(&s.their, gSilence) {
+		which = []int{gSilence}
 	}
 	charge(s.rnd, &s.their, which)
 	return true
@@ -232,6 +236,9 @@ func (s *sim) system() {
 
 // ourTurn charges and uses our own drone, sonar and weapons.
 func (s *sim) ourTurn() {
+	if s.quiet {
+		return
+	}
 	charge(s.rnd, &s.ours, []int{gDrone, gSonar, gTorpedo})
 	switch {
 	case s.full(&s.ours, gDrone) && s.rnd.IntN(2) == 0:
@@ -286,8 +293,18 @@ func (s *sim) sonarAnswer() [2]Fact {
 // simulate plays a match of at least minTurns enemy turns, going on (up to
 // maxTurns) until every kind of observation this map allows has happened.
 func simulate(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int) match {
+	return play(m, opts, seed, minTurns, maxTurns, false)
+}
+
+// simulateQuiet plays the tracker's worst case for turns enemy turns: only
+// the enemy's own announcements, and a silence every sixth turn.
+func simulateQuiet(m *chart.Map, opts Options, seed uint64, turns int) match {
+	return play(m, opts, seed, turns, turns, true)
+}
+
+func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, quiet bool) match {
 	s := &sim{
-		m: m, opts: opts,
+		m: m, opts: opts, quiet: quiet,
 		rnd:   rand.New(rand.NewPCG(seed, 0x5ad10)),
 		route: make([]bool, m.Cells()),
 		seen:  map[Kind]bool{},

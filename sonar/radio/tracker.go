@@ -54,8 +54,8 @@ type Tracker struct {
 	tab  table
 	keys []hyp
 
-	heat   []float64 // cached probability per cell, nil when stale
-	stats  Stats
+	heat  []float64 // cached probability per cell, nil when stale
+	stats Stats
 }
 
 // Stats counts what the tracker did, for benchmarks and diagnostics.
