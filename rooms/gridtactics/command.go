@@ -1,0 +1,131 @@
+package gridtactics
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Command types, as sent in the "type" field.
+const (
+	TypeStart         = "start"          // the room: the match begins (System)
+	TypeTick          = "tick"           // the room: the clock ran out (System)
+	TypeSetup         = "setup"          // place all seven units
+	TypeMove          = "move"           // a unit's move
+	TypeAttack        = "attack"         // attack from where the unit stands
+	TypeTank          = "tank"           // tank combat: move 1, then attack
+	TypeArtillery     = "artillery"      // artillery: move 1 and/or fire
+	TypeSecondAttack  = "second-attack"  // artillery fires again after a miss
+	TypeDeclineSecond = "decline-second" // artillery does not fire again
+	TypeEndTurn       = "end-turn"       // hand the turn over
+)
+
+// Command is the JSON a player (or the room) sends. Units are named by the
+// square they stand on ("C3") or by their own id ("S1", "T2", "AR1").
+//
+//	{"type":"setup","place":{"A1":"tank","B1":"soldier",...}}
+//	{"type":"move","unit":"C1","to":"C4"}
+//	{"type":"attack","unit":"C4","target":"D5"}
+//	{"type":"tank","unit":"B1","to":"B2","target":"B3"}
+//	{"type":"artillery","unit":"D1","to":"D2","target":"D4"}
+//	{"type":"second-attack"}  {"type":"decline-second"}  {"type":"end-turn"}
+type Command struct {
+	Type   string            `json:"type"`
+	Place  map[string]string `json:"place,omitempty"`
+	Unit   string            `json:"unit,omitempty"`
+	To     string            `json:"to,omitempty"`
+	Target string            `json:"target,omitempty"`
+}
+
+// fields says which fields each command type takes: required, optional.
+var fields = map[string]struct{ need, may []string }{
+	TypeStart:         {},
+	TypeTick:          {},
+	TypeSetup:         {need: []string{"place"}},
+	TypeMove:          {need: []string{"unit", "to"}},
+	TypeAttack:        {need: []string{"unit", "target"}},
+	TypeTank:          {need: []string{"unit", "target"}, may: []string{"to"}},
+	TypeArtillery:     {need: []string{"unit"}, may: []string{"to", "target"}},
+	TypeSecondAttack:  {},
+	TypeDeclineSecond: {},
+	TypeEndTurn:       {},
+}
+
+// Decode reads a command's JSON and checks its shape: a known type with the
+// fields that type takes. Whether the command is allowed now is for the game
+// to judge. Any input returns a command or an error, never a panic.
+func Decode(body []byte) (Command, error) {
+	var c Command
+	if len(body) > maxBody {
+		return c, errors.New("the command is too long")
+	}
+	if err := strictDecode(body, &c); err != nil {
+		return Command{}, fmt.Errorf("unreadable command: %w", err)
+	}
+	c.Type = strings.ToLower(strings.TrimSpace(c.Type))
+	spec, ok := fields[c.Type]
+	if !ok {
+		if c.Type == "" {
+			return Command{}, errors.New(`the command has no "type"`)
+		}
+		return Command{}, fmt.Errorf("%s is not a command: use %s", quote(c.Type), strings.Join(typeNames(), ", "))
+	}
+	present := map[string]bool{
+		"place":  len(c.Place) > 0,
+		"unit":   c.Unit != "",
+		"to":     c.To != "",
+		"target": c.Target != "",
+	}
+	for _, f := range spec.need {
+		if !present[f] {
+			return Command{}, fmt.Errorf("%s needs %q", c.Type, f)
+		}
+		present[f] = false
+	}
+	for _, f := range spec.may {
+		present[f] = false
+	}
+	for _, f := range []string{"place", "unit", "to", "target"} {
+		if present[f] {
+			return Command{}, fmt.Errorf("%s does not take %q", c.Type, f)
+		}
+	}
+	if c.Type == TypeArtillery && c.To == "" && c.Target == "" {
+		return Command{}, errors.New(`artillery needs "to", "target" or both`)
+	}
+	return c, nil
+}
+
+// Encode is the command's JSON.
+func (c Command) Encode() json.RawMessage {
+	b, err := json.Marshal(c)
+	if err != nil {
+		// A Command holds only strings; marshalling cannot fail.
+		panic(err)
+	}
+	return b
+}
+
+func typeNames() []string {
+	names := make([]string, 0, len(fields))
+	for n := range fields {
+		if n != TypeStart && n != TypeTick {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// quote shows a player's own text back in an error, cut short so that a
+// hostile message cannot flood the log.
+func quote(s string) string {
+	const most = 16
+	r := []rune(s)
+	if len(r) > most {
+		return fmt.Sprintf("%q...", string(r[:most]))
+	}
+	return fmt.Sprintf("%q", s)
+}

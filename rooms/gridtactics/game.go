@@ -1,0 +1,424 @@
+package gridtactics
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"periscope/rooms"
+)
+
+// The two seats. Seat numbers are also team numbers.
+const (
+	Red  = 0
+	Blue = 1
+)
+
+var names = [2]string{"Red", "Blue"}
+
+// Definition puts Pocket Tactics in the lobby.
+var Definition = rooms.Definition{
+	Name:  "gridtactics",
+	Title: "Pocket Tactics",
+	New: func(options json.RawMessage, seed uint64) (rooms.Game, error) {
+		o, err := ParseOptions(options)
+		if err != nil {
+			return nil, err
+		}
+		return New(o, seed), nil
+	},
+}
+
+type phase uint8
+
+const (
+	waiting phase = iota // before the room's start command
+	placing              // both players set up, unseen by each other
+	playing
+	over
+)
+
+func (p phase) String() string {
+	return [...]string{"waiting", "setup", "play", "over"}[p]
+}
+
+type unit struct {
+	id     string // "S1", "T2", "AR1": unique within its owner's army
+	owner  int
+	kind   Kind
+	at     Square
+	alive  bool // placed and not yet hit
+	hidden bool // face down (hidden setup) until it moves, attacks or is attacked
+	spent  bool // has acted this turn
+}
+
+// shot is an artillery attack that missed and may be fired again.
+type shot struct {
+	attacker, target, needs int
+}
+
+// Roll is one die roll, as the dice log shows it.
+type Roll struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+	Roll int    `json:"roll"`
+	// Needs is the target number (after Shield Formation); 0 for the roll
+	// that decides who starts.
+	Needs    int    `json:"needs,omitempty"`
+	Hit      bool   `json:"hit,omitempty"`
+	Attacker string `json:"attacker,omitempty"`
+	Target   string `json:"target,omitempty"`
+	Shield   bool   `json:"shield,omitempty"`
+	Second   bool   `json:"second,omitempty"`
+}
+
+// Game is one match. It is a pure state machine: New with the same options
+// and seed, fed the same commands, always reaches the same state.
+type Game struct {
+	opts    Options
+	size    int
+	seed    uint64
+	pcg     rand.PCG // every die roll of the match
+	phase   phase
+	started time.Time
+	placed  [2]bool
+	units   []unit // Red's seven, then Blue's seven
+	grid    []int8 // the live unit on each square (see cell), or -1
+
+	turn      int // seat to play
+	turns     int // turns begun so far; the first turn is 1
+	lastFight int // value of turns when a die was last rolled for an attack
+
+	// open is the artillery whose activation is under way (it may still
+	// move or fire), or -1. Acting with another unit closes it.
+	open                 int
+	openMoved, openFired bool
+	pending              *shot // a missed artillery attack awaiting a choice
+
+	dice    []Roll
+	outcome *rooms.Outcome
+	applied int // accepted commands; seeds the bot's own choices
+}
+
+// New starts a match with the given options and seed.
+func New(o Options, seed uint64) *Game {
+	g := &Game{
+		opts: o,
+		size: o.size(),
+		seed: seed,
+		pcg:  *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15),
+		open: -1,
+		grid: make([]int8, o.size()*o.size()),
+	}
+	for i := range g.grid {
+		g.grid[i] = -1
+	}
+	for owner := range 2 {
+		for _, a := range army {
+			for n := 1; n <= a.count; n++ {
+				g.units = append(g.units, unit{id: fmt.Sprintf("%s%d", a.tag, n), owner: owner, kind: a.kind})
+			}
+		}
+	}
+	return g
+}
+
+// Seats are Red (team 0) and Blue (team 1).
+func (g *Game) Seats() []rooms.SeatSpec {
+	return []rooms.SeatSpec{
+		{Team: Red, Label: "Red", Roles: []string{"player"}},
+		{Team: Blue, Label: "Blue", Roles: []string{"player"}},
+	}
+}
+
+// Outcome is nil while the match is on.
+func (g *Game) Outcome() *rooms.Outcome {
+	if g.outcome == nil {
+		return nil
+	}
+	o := *g.outcome
+	o.Winners = append([]int{}, o.Winners...)
+	o.Scores = map[int]int{Red: o.Scores[Red], Blue: o.Scores[Blue]}
+	return &o
+}
+
+// Deadline is when a timed match ends: TimeLimit after the room started it.
+func (g *Game) Deadline() (time.Time, bool) {
+	if !g.opts.TimeLimit || g.phase == waiting || g.phase == over {
+		return time.Time{}, false
+	}
+	return g.started.Add(TimeLimit), true
+}
+
+// Apply runs one command; see Command for the JSON. A refused command
+// returns an error naming the rule and changes nothing: every check comes
+// before the first change and before any die is rolled.
+func (g *Game) Apply(cmd rooms.Command) ([]rooms.Event, error) {
+	c, err := Decode(cmd.Body)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := g.run(cmd.Seat, c, cmd.Time)
+	if err != nil {
+		return nil, err
+	}
+	g.applied++
+	return evs, nil
+}
+
+func (g *Game) run(seat int, c Command, now time.Time) ([]rooms.Event, error) {
+	switch c.Type {
+	case TypeStart:
+		return g.begin(seat, now)
+	case TypeTick:
+		return g.tick(seat, now)
+	}
+	switch {
+	case seat == rooms.System:
+		return nil, fmt.Errorf("the room does not send %s commands", c.Type)
+	case seat == rooms.Spectator:
+		return nil, fmt.Errorf("spectators watch; they cannot play")
+	case seat != Red && seat != Blue:
+		return nil, fmt.Errorf("seat %d is not a seat of this match", seat)
+	}
+	switch g.phase {
+	case waiting:
+		return nil, fmt.Errorf("the match has not started yet")
+	case over:
+		return nil, fmt.Errorf("the match is over")
+	}
+	if c.Type == TypeSetup {
+		return g.setup(seat, c.Place)
+	}
+	if g.phase == placing {
+		if g.placed[seat] {
+			return nil, fmt.Errorf("%s is still placing its units", names[1-seat])
+		}
+		return nil, fmt.Errorf("place your units first")
+	}
+	if seat != g.turn {
+		return nil, fmt.Errorf("it is %s's turn", names[g.turn])
+	}
+	if p := g.pending; p != nil && c.Type != TypeSecondAttack && c.Type != TypeDeclineSecond {
+		return nil, fmt.Errorf("your artillery on %s missed: choose second-attack or decline-second first",
+			g.units[p.attacker].at)
+	}
+	switch c.Type {
+	case TypeSecondAttack:
+		return g.secondAttack()
+	case TypeDeclineSecond:
+		return g.declineSecond()
+	case TypeEndTurn:
+		return g.endTurn(), nil
+	}
+	u, err := g.ownUnit(seat, c.Unit)
+	if err != nil {
+		return nil, err
+	}
+	switch c.Type {
+	case TypeMove:
+		return g.move(u, c.To)
+	case TypeAttack:
+		return g.attack(u, "", c.Target)
+	case TypeTank:
+		if g.units[u].kind != Tank {
+			return nil, fmt.Errorf("%s is a %s, not a tank", g.units[u].at, g.units[u].kind)
+		}
+		return g.attack(u, c.To, c.Target)
+	default: // TypeArtillery; Decode admits no other type
+		if g.units[u].kind != Artillery {
+			return nil, fmt.Errorf("%s is a %s, not artillery", g.units[u].at, g.units[u].kind)
+		}
+		if c.Target == "" {
+			return g.move(u, c.To)
+		}
+		return g.attack(u, c.To, c.Target)
+	}
+}
+
+// begin is the room's start command: both players now set up.
+func (g *Game) begin(seat int, now time.Time) ([]rooms.Event, error) {
+	if seat != rooms.System {
+		return nil, fmt.Errorf("only the room starts the match")
+	}
+	if g.phase != waiting {
+		return nil, fmt.Errorf("the match has already started")
+	}
+	g.phase = placing
+	g.started = now
+	text := "Place your units on your back row"
+	if g.opts.SmallBoard {
+		text = "Place your units on your two back rows"
+	}
+	if g.opts.TimeLimit {
+		text += fmt.Sprintf("; the match ends at %s", now.Add(TimeLimit).Format("15:04"))
+	}
+	return []rooms.Event{{Text: text, Kind: "start"}}, nil
+}
+
+// tick is the room's clock running out in a timed match.
+func (g *Game) tick(seat int, now time.Time) ([]rooms.Event, error) {
+	switch {
+	case seat != rooms.System:
+		return nil, fmt.Errorf("only the room's clock ends a match on time")
+	case !g.opts.TimeLimit:
+		return nil, fmt.Errorf("this match has no time limit")
+	case g.phase == waiting:
+		return nil, fmt.Errorf("the match has not started yet")
+	case g.phase == over:
+		return nil, fmt.Errorf("the match is over")
+	}
+	end := g.started.Add(TimeLimit)
+	if now.Before(end) {
+		return nil, fmt.Errorf("the clock has not run out: time is up at %s", end.Format("15:04:05"))
+	}
+	red, blue := g.count(Red), g.count(Blue)
+	o := rooms.Outcome{Scores: map[int]int{}}
+	switch {
+	case red == blue:
+		o.Reason = fmt.Sprintf("Time is up with %d units each: a draw", red)
+		o.Winners = []int{}
+		o.Scores[Red], o.Scores[Blue] = 1, 1
+	default:
+		w := Red
+		if blue > red {
+			w = Blue
+		}
+		o.Reason = fmt.Sprintf("Time is up: %s has %d units, %s %d", names[w], g.count(w), names[1-w], g.count(1-w))
+		o.Winners = []int{w}
+		o.Scores[w], o.Scores[1-w] = 2, 0
+	}
+	return []rooms.Event{g.finish(o)}, nil
+}
+
+// count is the number of units a player has left. A player still placing
+// has its whole army.
+func (g *Game) count(owner int) int {
+	if !g.placed[owner] {
+		return armySize
+	}
+	n := 0
+	for _, u := range g.units[owner*armySize : (owner+1)*armySize] {
+		if u.alive {
+			n++
+		}
+	}
+	return n
+}
+
+// finish ends the match; every face-down unit is turned up.
+func (g *Game) finish(o rooms.Outcome) rooms.Event {
+	g.outcome = &o
+	g.phase = over
+	g.pending = nil
+	g.open = -1
+	for i := range g.units {
+		g.units[i].hidden = false
+	}
+	data, _ := json.Marshal(o)
+	return rooms.Event{Text: o.Reason, Kind: "over", Data: data}
+}
+
+// setupSquares are the squares seat may place units on, from its left.
+func (g *Game) setupSquares(seat int) []Square {
+	var out []Square
+	for row := range g.opts.setupRows() {
+		rank := row
+		if seat == Blue {
+			rank = g.size - 1 - row
+		}
+		for file := range g.size {
+			out = append(out, Square{file, rank})
+		}
+	}
+	return out
+}
+
+func (g *Game) canSetUpOn(seat int, sq Square) bool {
+	for _, s := range g.setupSquares(seat) {
+		if s == sq {
+			return true
+		}
+	}
+	return false
+}
+
+// at is the live unit on sq, or -1 (also off the board).
+func (g *Game) at(sq Square) int {
+	if !sq.on(g.size) {
+		return -1
+	}
+	return int(g.grid[g.cell(sq)])
+}
+
+// cell is sq's index in grid.
+func (g *Game) cell(sq Square) int { return sq.Rank*g.size + sq.File }
+
+func (g *Game) empty(sq Square) bool { return sq.on(g.size) && g.at(sq) < 0 }
+
+// square reads a square name given by a player.
+func (g *Game) square(text string) (Square, error) {
+	sq, ok, on := parseSquare(text, g.size)
+	switch {
+	case !ok:
+		return Square{}, fmt.Errorf("%s is not a square: name one like C4", quote(text))
+	case !on:
+		return Square{}, fmt.Errorf("%s is off the %dx%d board", sq, g.size, g.size)
+	}
+	return sq, nil
+}
+
+// ownUnit finds seat's live unit by id ("T1") or by its square ("C3").
+func (g *Game) ownUnit(seat int, ref string) (int, error) {
+	// Ids never name a square of the board: their letters come after H.
+	for i, u := range g.units {
+		if u.owner == seat && equalFold(u.id, ref) {
+			if !u.alive {
+				return -1, fmt.Errorf("your %s %s has been destroyed", u.kind, u.id)
+			}
+			return i, nil
+		}
+	}
+	sq, ok, on := parseSquare(ref, g.size)
+	if !ok {
+		return -1, fmt.Errorf("%s is neither a square nor one of your units", quote(ref))
+	}
+	if !on {
+		return -1, fmt.Errorf("%s is off the %dx%d board", sq, g.size, g.size)
+	}
+	i := g.at(sq)
+	switch {
+	case i < 0:
+		return -1, fmt.Errorf("there is no unit on %s", sq)
+	case g.units[i].owner != seat:
+		return -1, fmt.Errorf("the unit on %s is %s's", sq, names[g.units[i].owner])
+	}
+	return i, nil
+}
+
+func equalFold(id, ref string) bool {
+	if len(id) != len(ref) {
+		return false
+	}
+	for i := range len(id) {
+		a, b := id[i], ref[i]
+		if 'a' <= b && b <= 'z' {
+			b -= 'a' - 'A'
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
+}
+
+// label names a unit for the table: "Red artillery at C3".
+func (g *Game) label(u int) string {
+	un := g.units[u]
+	return fmt.Sprintf("%s %s at %s", names[un.owner], un.kind, un.at)
+}
+
+func (g *Game) d6() int {
+	return rand.New(&g.pcg).IntN(6) + 1
+}

@@ -1,0 +1,83 @@
+package gridtactics
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// Options are the optional rules a host picks in the lobby. The zero value is
+// the standard game: 8x8 board, open setup, no clock.
+type Options struct {
+	// SmallBoard plays on 6x6. Seven units do not fit on a 6-square back row,
+	// so on the small board each player sets up on its two back rows.
+	SmallBoard bool `json:"smallBoard,omitempty"`
+	// HiddenSetup places units face down: the opponent (and spectators) see
+	// only "unit" until it moves, attacks or is attacked.
+	HiddenSetup bool `json:"hiddenSetup,omitempty"`
+	// TimeLimit ends the match 15 minutes after it starts; the player with
+	// more units then wins.
+	TimeLimit bool `json:"timeLimit,omitempty"`
+}
+
+// TimeLimit is the length of a timed match.
+const TimeLimit = 15 * time.Minute
+
+// maxBody bounds every JSON document the package decodes: real commands and
+// options are a few hundred bytes.
+const maxBody = 4096
+
+// ParseOptions reads the lobby's options JSON. Nil, empty or "null" means the
+// standard game. Unknown fields are refused so that a typo is not silently
+// ignored.
+func ParseOptions(data json.RawMessage) (Options, error) {
+	var o Options
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
+		return o, nil
+	}
+	if len(trimmed) > maxBody {
+		return o, errors.New("the options are too long")
+	}
+	if err := strictDecode(trimmed, &o); err != nil {
+		return Options{}, fmt.Errorf("options: %w", err)
+	}
+	return o, nil
+}
+
+// size is the board's width and height.
+func (o Options) size() int {
+	if o.SmallBoard {
+		return 6
+	}
+	return 8
+}
+
+// setupRows is how many back rows each player may set up on.
+func (o Options) setupRows() int {
+	if o.SmallBoard {
+		return 2
+	}
+	return 1
+}
+
+// strictDecode decodes exactly one JSON value with no unknown fields and
+// turns the decoder's messages into plain ones.
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return fmt.Errorf("%q has the wrong type", typeErr.Field)
+		}
+		return fmt.Errorf("not valid JSON here (%v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON object")
+	}
+	return nil
+}
