@@ -23,10 +23,10 @@ type geometry struct {
 	sectors []cellSet // index 1..Sectors()
 	rows    []cellSet
 	cols    []cellSet
-	box     []cellSet  // Chebyshev distance <= 1 (indirect and direct hits)
-	window  []cellSet  // Chebyshev distance <= 2: the merge keeps the route here
-	drop    [][8]int16 // candidate mine cells around each cell; -1 where no mine may go
-	dropAll []uint8    // bits of drop that are valid, per cell
+	box     []cellSet    // Chebyshev distance <= 1 (indirect and direct hits)
+	window  [4][]cellSet // window[r]: Chebyshev distance <= r; merges keep the route there
+	drop    [][8]int16   // candidate mine cells around each cell; -1 where no mine may go
+	dropAll []uint8      // bits of drop that are valid, per cell
 }
 
 func newGeometry(m *chart.Map, orthogonal bool) *geometry {
@@ -39,9 +39,11 @@ func newGeometry(m *chart.Map, orthogonal bool) *geometry {
 		rows:    make([]cellSet, m.Size),
 		cols:    make([]cellSet, m.Size),
 		box:     make([]cellSet, n),
-		window:  make([]cellSet, n),
 		drop:    make([][8]int16, n),
 		dropAll: make([]uint8, n),
+	}
+	for r := range g.window {
+		g.window[r] = make([]cellSet, n)
 	}
 	for i := 0; i < n; i++ {
 		c := m.At(i)
@@ -58,18 +60,18 @@ func newGeometry(m *chart.Map, orthogonal bool) *geometry {
 				g.step[i][d] = int16(m.Index(next))
 			}
 		}
-		for dr := -2; dr <= 2; dr++ {
-			for dc := -2; dc <= 2; dc++ {
+		for dr := -3; dr <= 3; dr++ {
+			for dc := -3; dc <= 3; dc++ {
 				o := chart.Cell{Col: c.Col + dc, Row: c.Row + dr}
 				if !m.Contains(o) {
 					continue
 				}
-				g.window[i].add(m.Index(o))
-				if chart.Chebyshev(c, o) <= 1 {
-					g.box[i].add(m.Index(o))
+				for r := chart.Chebyshev(c, o); r < len(g.window); r++ {
+					g.window[r][i].add(m.Index(o))
 				}
 			}
 		}
+		g.box[i] = g.window[1][i]
 		for k, off := range dropOffsets {
 			g.drop[i][k] = -1
 			o := chart.Cell{Col: c.Col + off.Col, Row: c.Row + off.Row}

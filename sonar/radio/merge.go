@@ -3,44 +3,46 @@ package radio
 // Merging keeps the number of hypotheses within the budget without ever
 // losing the enemy. Hypotheses that agree on a key are replaced by one whose
 // route is the intersection of theirs: fewer route cells block fewer moves,
-// so every future the members allow, the merged one allows too. The keys
-// coarsen level by level until the budget holds:
+// so every future the members allow, the merged one allows too. The key
+// coarsens step by step until the budget holds:
 //
-//  1. cell, route within 2 cells (a 5x5 window), mines: what decides the
-//     next few moves is kept exactly; only far route cells are forgotten.
-//  2. cell, route within 1 cell; members whose mines differ are loosened.
-//  3. cell alone: at most one hypothesis per water cell.
+//	cell, route within 3 cells (7x7), mines
+//	cell, route within 2 cells (5x5), mines
+//	cell, route within 1 cell (3x3), mines
+//	cell, route within 1 cell; members whose mines differ are loosened
+//	cell alone, mines loosened: at most one hypothesis per water cell
 //
-// Loosened mines (hyp.loose) block nothing and may explain any trigger, so
-// they too only ever add possibilities.
-const mergeLevels = 3
+// The route near the submarine decides its next moves, so it is forgotten
+// last. Loosened mines (hyp.loose) block nothing and may explain any
+// trigger, so they too only ever add possibilities.
+var mergeLadder = []struct {
+	radius int  // route kept within this Chebyshev distance; -1 none
+	mines  bool // mines must agree
+}{{3, true}, {2, true}, {1, true}, {1, false}, {-1, false}}
 
 func (t *Tracker) compact(hs []hyp) []hyp {
-	for level := 1; level <= mergeLevels && len(hs) > t.budget; level++ {
-		hs = t.merge(hs, level)
+	for i, step := range mergeLadder {
+		if len(hs) <= t.budget {
+			break
+		}
+		hs = t.merge(hs, step.radius, step.mines)
+		probeLevels[i]++
 	}
 	return hs
 }
 
-// mergeKey is the part of h that must agree for a merge at level.
-func (t *Tracker) mergeKey(h *hyp, level int) hyp {
-	k := hyp{pos: h.pos}
-	switch level {
-	case 1:
-		k.vis = h.vis.and(t.g.window[h.pos])
-		k.nm, k.loose, k.mines = h.nm, h.loose, h.mines
-	case 2:
-		k.vis = h.vis.and(t.g.box[h.pos])
-	}
-	return k
-}
-
-func (t *Tracker) merge(hs []hyp, level int) []hyp {
+func (t *Tracker) merge(hs []hyp, radius int, mines bool) []hyp {
 	t.tab.reset(len(hs))
 	keys := t.keys[:0]
 	n := 0
 	for i := range hs {
-		k := t.mergeKey(&hs[i], level)
+		k := hyp{pos: hs[i].pos}
+		if radius >= 0 {
+			k.vis = hs[i].vis.and(t.g.window[radius][hs[i].pos])
+		}
+		if mines {
+			k.nm, k.loose, k.mines = hs[i].nm, hs[i].loose, hs[i].mines
+		}
 		j := t.tab.find(keys, &k, n)
 		if j < 0 {
 			keys = append(keys, k)
@@ -60,3 +62,5 @@ func (t *Tracker) merge(hs []hyp, level int) []hyp {
 	t.keys = keys
 	return hs[:n]
 }
+
+var probeLevels [5]int

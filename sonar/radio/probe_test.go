@@ -37,7 +37,8 @@ func TestProbeStress(t *testing.T) {
 				maxN = max(maxN, tr.Stats().MaxHypotheses)
 				merges += tr.Stats().Merges
 			}
-			t.Logf("B=%d %s %s max %d worst %v merges %d obs %d extraObs %d extraSum %d extraMax %d skipped %d", budget, m.Name, m.Side, maxN, worst, merges, obs, extraObs, extraSum, extraMax, skipped)
+			t.Logf("B=%d %s %s max %d worst %v merges %d obs %d extraObs %d extraSum %d extraMax %d skipped %d levels %v", budget, m.Name, m.Side, maxN, worst, merges, obs, extraObs, extraSum, extraMax, skipped, probeLevels)
+			probeLevels = [5]int{}
 		}
 	}
 }
