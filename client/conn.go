@@ -1,0 +1,373 @@
+package client
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"strings"
+	"sync"
+
+	"github.com/fasthttp/websocket"
+
+	"periscope/rooms"
+)
+
+// ErrClosed is returned once the connection has ended.
+var ErrClosed = errors.New("client: connection closed")
+
+// Conn is one seat's (or a spectator's) websocket to a room.
+type Conn struct {
+	base, code, token string
+	ws                *websocket.Conn
+	wmu               sync.Mutex // one writer at a time
+
+	mu      sync.Mutex
+	welcome rooms.Message
+	version int64
+	view    json.RawMessage
+	lobby   rooms.Lobby
+	queue   []rooms.Message
+	wake    chan struct{} // signalled when queue grows or the conn ends
+	waiters map[string]chan rooms.Message
+	prefix  string
+	nextID  int
+	err     error
+	done    chan struct{}
+}
+
+// Dial connects to room code with a seat token (empty for a spectator) and
+// returns once the server's welcome has arrived. lastVersion is the last
+// version this phone saw, or -1 for a first visit; the welcome then carries
+// the events missed since.
+func Dial(ctx context.Context, base, code, token string, lastVersion int64) (*Conn, error) {
+	u, err := url.Parse(strings.TrimSuffix(base, "/") + "/ws/" + url.PathEscape(code))
+	if err != nil {
+		return nil, err
+	}
+	switch u.Scheme {
+	case "http":
+		u.Scheme = "ws"
+	case "https":
+		u.Scheme = "wss"
+	}
+	ws, resp, err := websocket.DefaultDialer.DialContext(ctx, u.String(), nil)
+	if err != nil {
+		if resp != nil {
+			defer resp.Body.Close()
+			data, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+			return nil, httpError(resp.StatusCode, data)
+		}
+		return nil, err
+	}
+	var p [6]byte
+	_, _ = rand.Read(p[:])
+	c := &Conn{base: base, code: code, token: token, ws: ws, version: -1, prefix: hex.EncodeToString(p[:]),
+		wake: make(chan struct{}, 1), waiters: make(map[string]chan rooms.Message), done: make(chan struct{})}
+	go c.read()
+	hello := rooms.Request{T: rooms.TypeHello, Token: token}
+	if lastVersion >= 0 {
+		hello.V = &lastVersion
+	}
+	if err := c.write(hello); err != nil {
+		c.Close()
+		return nil, err
+	}
+	for {
+		m, err := c.Next(ctx)
+		if err != nil {
+			c.Close()
+			return nil, err
+		}
+		switch m.T {
+		case rooms.TypeWelcome:
+			return c, nil
+		case rooms.TypeError:
+			c.Close()
+			return nil, &Error{Code: m.Code, Message: m.Message}
+		}
+	}
+}
+
+// read is the connection's only reader.
+func (c *Conn) read() {
+	var err error
+	defer func() {
+		c.mu.Lock()
+		c.err = err
+		for id, w := range c.waiters {
+			close(w)
+			delete(c.waiters, id)
+		}
+		c.mu.Unlock()
+		close(c.done)
+		c.signal()
+	}()
+	for {
+		var data []byte
+		if _, data, err = c.ws.ReadMessage(); err != nil {
+			return
+		}
+		var m rooms.Message
+		if err = json.Unmarshal(data, &m); err != nil {
+			err = fmt.Errorf("client: bad frame from server: %w", err)
+			return
+		}
+		c.mu.Lock()
+		switch m.T {
+		case rooms.TypeWelcome:
+			c.welcome = m
+			c.version, c.view = m.V, m.View
+			if m.Room != nil {
+				c.lobby = *m.Room
+			}
+		case rooms.TypeUpdate:
+			// Acks carry their command's version, which may be older than
+			// updates already seen (bots answered): track updates only.
+			c.version, c.view = m.V, m.View
+		case rooms.TypeRoom:
+			if m.Room != nil {
+				c.lobby = *m.Room
+			}
+		case rooms.TypeAck, rooms.TypeError:
+			if w, ok := c.waiters[m.ID]; ok && m.ID != "" {
+				w <- m
+				delete(c.waiters, m.ID)
+			}
+		}
+		c.queue = append(c.queue, m)
+		c.mu.Unlock()
+		c.signal()
+	}
+}
+
+func (c *Conn) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Next returns the next message from the server, of any type, in order.
+// Once the connection has ended and the queue is empty it returns an error
+// wrapping ErrClosed.
+func (c *Conn) Next(ctx context.Context) (rooms.Message, error) {
+	for {
+		c.mu.Lock()
+		if len(c.queue) > 0 {
+			m := c.queue[0]
+			c.queue[0] = rooms.Message{}
+			c.queue = c.queue[1:]
+			c.mu.Unlock()
+			return m, nil
+		}
+		ended, err := isDone(c.done), c.err
+		c.mu.Unlock()
+		if ended {
+			return rooms.Message{}, fmt.Errorf("%w: %v", ErrClosed, err)
+		}
+		select {
+		case <-c.wake:
+		case <-c.done:
+		case <-ctx.Done():
+			return rooms.Message{}, ctx.Err()
+		}
+	}
+}
+
+// Pending returns how many messages wait for Next.
+func (c *Conn) Pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.queue)
+}
+
+// Drain drops every queued message, for callers that follow views only.
+func (c *Conn) Drain() {
+	c.mu.Lock()
+	clear(c.queue)
+	c.queue = c.queue[:0]
+	c.mu.Unlock()
+}
+
+func (c *Conn) write(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return c.Raw(b)
+}
+
+// Raw sends a frame as is: for tests of hostile input.
+func (c *Conn) Raw(frame []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.ws.WriteMessage(websocket.TextMessage, frame)
+}
+
+// newID draws the next client id of this connection. The server keeps ids
+// per seat for the whole match, so each connection has a random prefix.
+func (c *Conn) newID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.nextID++
+	return fmt.Sprintf("%s-%d", c.prefix, c.nextID)
+}
+
+// Send sends a game command with a fresh client id and returns the id; the
+// ack or error arrives through Next.
+func (c *Conn) Send(cmd any) (string, error) {
+	id := c.newID()
+	return id, c.SendID(id, cmd)
+}
+
+// SendID sends a game command with the caller's id: sending it again is
+// how a phone retries without risk of applying it twice.
+func (c *Conn) SendID(id string, cmd any) error {
+	body, err := json.Marshal(cmd)
+	if err != nil {
+		return err
+	}
+	return c.write(rooms.Request{T: rooms.TypeCmd, ID: id, Cmd: body})
+}
+
+// Do sends a game command and waits for its ack. A refusal returns *Error.
+// The version is the one the command produced.
+func (c *Conn) Do(ctx context.Context, cmd any) (int64, error) {
+	id := c.newID()
+	return c.DoID(ctx, id, cmd)
+}
+
+// DoID is Do with the caller's id.
+func (c *Conn) DoID(ctx context.Context, id string, cmd any) (int64, error) {
+	body, err := json.Marshal(cmd)
+	if err != nil {
+		return 0, err
+	}
+	return c.request(ctx, rooms.Request{T: rooms.TypeCmd, ID: id, Cmd: body})
+}
+
+// Host runs a host action (rooms.ActionStart, ...) and waits for its ack.
+// seats are the seat for free and bot, or from and to for move.
+func (c *Conn) Host(ctx context.Context, action string, seats ...int) error {
+	req := rooms.Request{T: rooms.TypeHost, ID: c.newID(), Action: action}
+	switch {
+	case action == rooms.ActionMove && len(seats) == 2:
+		req.From, req.To = &seats[0], &seats[1]
+	case len(seats) == 1:
+		req.Seat = &seats[0]
+	}
+	_, err := c.request(ctx, req)
+	return err
+}
+
+func (c *Conn) request(ctx context.Context, req rooms.Request) (int64, error) {
+	w := make(chan rooms.Message, 1)
+	c.mu.Lock()
+	if c.err != nil || isDone(c.done) {
+		c.mu.Unlock()
+		return 0, ErrClosed
+	}
+	c.waiters[req.ID] = w
+	c.mu.Unlock()
+	if err := c.write(req); err != nil {
+		return 0, err
+	}
+	select {
+	case m, ok := <-w:
+		if !ok {
+			return 0, ErrClosed
+		}
+		if m.T == rooms.TypeError {
+			return m.V, &Error{Code: m.Code, Message: m.Message, ID: m.ID}
+		}
+		return m.V, nil
+	case <-ctx.Done():
+		c.mu.Lock()
+		delete(c.waiters, req.ID)
+		c.mu.Unlock()
+		return 0, ctx.Err()
+	}
+}
+
+func isDone(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Seat is the connection's seat, or rooms.Spectator.
+func (c *Conn) Seat() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.welcome.Seat == nil {
+		return rooms.Spectator
+	}
+	return *c.welcome.Seat
+}
+
+// Welcome is the last welcome the server sent (after a hello or a move).
+func (c *Conn) Welcome() rooms.Message {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.welcome
+}
+
+// Version is the room version of the latest view received.
+func (c *Conn) Version() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
+}
+
+// View is the latest view received, as JSON.
+func (c *Conn) View() json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.view
+}
+
+// ViewAs decodes the latest view into v.
+func (c *Conn) ViewAs(v any) error { return json.Unmarshal(c.View(), v) }
+
+// Lobby is the latest lobby received.
+func (c *Conn) Lobby() rooms.Lobby {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.lobby
+}
+
+// Done is closed when the connection has ended.
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err says why the connection ended, once Done is closed.
+func (c *Conn) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
+}
+
+// Close ends the connection.
+func (c *Conn) Close() error {
+	c.wmu.Lock()
+	_ = c.ws.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""))
+	c.wmu.Unlock()
+	err := c.ws.Close()
+	<-c.done
+	return err
+}
+
+// Reconnect dials the same room with the same token and this connection's
+// last version, as a phone does when it wakes up; the new Conn's welcome
+// holds the events missed. The old connection is closed.
+func (c *Conn) Reconnect(ctx context.Context) (*Conn, error) {
+	c.Close()
+	return Dial(ctx, c.base, c.code, c.token, c.Version())
+}

@@ -1,0 +1,104 @@
+package server
+
+import (
+	"io/fs"
+	"net/http"
+	"time"
+
+	"github.com/gofiber/contrib/websocket"
+
+	"periscope/rooms"
+)
+
+func httpFS(f fs.FS) http.FileSystem { return http.FS(f) }
+
+// serveConn is one phone's websocket. It is the connection's only reader
+// and blocks until the connection ends: contrib recycles the Conn when it
+// returns, so the writer goroutine is waited for first.
+func (s *Server) serveConn(c *websocket.Conn) {
+	room, ok := c.Locals("room").(*rooms.Room)
+	if !ok {
+		return
+	}
+	stop := make(chan struct{})
+	s.mu.Lock()
+	if s.down.Load() {
+		s.mu.Unlock()
+		return
+	}
+	s.live[c] = stop
+	s.wg.Add(1)
+	s.mu.Unlock()
+	defer s.wg.Done()
+	defer func() {
+		s.mu.Lock()
+		delete(s.live, c)
+		s.mu.Unlock()
+	}()
+
+	sess := room.Connect(s.cfg.SendQueue)
+	defer sess.Close()
+	c.SetReadLimit(s.cfg.MaxFrame)
+	alive := func() { _ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout)) }
+	alive()
+	c.SetPongHandler(func(string) error { alive(); return nil })
+
+	readerDone := make(chan struct{})
+	writerDone := make(chan struct{})
+	go s.write(c, sess, stop, readerDone, writerDone)
+	for {
+		_, frame, err := c.ReadMessage()
+		if err != nil {
+			break
+		}
+		alive()
+		sess.Receive(frame)
+	}
+	close(readerDone)
+	<-writerDone
+}
+
+// write is the connection's only writer: room messages in order, pings,
+// and the close frame when the room drops the phone or the server stops.
+func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	// Closing the network connection also ends the reader's ReadMessage.
+	defer c.Close()
+	ping := time.NewTicker(s.cfg.PingEvery)
+	defer ping.Stop()
+	send := func(frame []byte) bool {
+		_ = c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		return c.WriteMessage(websocket.TextMessage, frame) == nil
+	}
+	closing := func(code int, text string) {
+		_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+	}
+	for {
+		select {
+		case frame := <-sess.Outbox():
+			if !send(frame) {
+				return
+			}
+		case <-ping.C:
+			if c.WriteControl(websocket.PingMessage, nil, time.Now().Add(s.cfg.WriteTimeout)) != nil {
+				return
+			}
+		case <-sess.Dropped():
+			// What was queued before the drop (the reason, for one) still
+			// goes out, briefly: a phone too slow to take it resyncs anyway.
+			deadline := time.Now().Add(time.Second)
+			for len(sess.Outbox()) > 0 && time.Now().Before(deadline) {
+				if !send(<-sess.Outbox()) {
+					return
+				}
+			}
+			closing(websocket.CloseTryAgainLater, "resync")
+			return
+		case <-stop:
+			closing(websocket.CloseGoingAway, "server restarting")
+			return
+		case <-readerDone:
+			return
+		}
+	}
+}
