@@ -38,6 +38,8 @@ type DB struct {
 	write *sql.DB // one connection: every write, in order
 	read  *sql.DB // reads; the same pool as write for ":memory:"
 
+	appendStmt *sql.Stmt // prepared once: AppendCommand is the hot path
+
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
 }
@@ -48,7 +50,7 @@ var _ rooms.Store = (*DB)(nil)
 // date. The path ":memory:" gives a private in-memory database, for tests.
 func Open(path string) (*DB, error) {
 	if path == "" || strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("db: open %q: %w: want a plain file path or :memory:", path, ErrInvalid)
+		return nil, fmt.Errorf("db: open %q: %w: want a file path without ? or #, or \":memory:\"", path, ErrInvalid)
 	}
 	write, err := sql.Open("sqlite3", path+"?"+dsnWrite)
 	if err != nil {
@@ -66,6 +68,10 @@ func Open(path string) (*DB, error) {
 		write.Close()
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
 	}
+	if d.appendStmt, err = write.Prepare(appendQuery); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("db: open %s: %w", path, err)
+	}
 	if path != ":memory:" {
 		// WAL lets these read while the writer commits.
 		d.read, err = sql.Open("sqlite3", path+"?"+dsnRead)
@@ -80,7 +86,7 @@ func Open(path string) (*DB, error) {
 
 // Close closes the database. Committed writes are already durable.
 func (d *DB) Close() error {
-	var errs []error
+	errs := []error{d.appendStmt.Close()}
 	if d.read != d.write {
 		errs = append(errs, d.read.Close())
 	}

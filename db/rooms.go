@@ -142,6 +142,15 @@ func (d *DB) appendCommand(c rooms.CommandRecord) error {
 	if !at.Valid {
 		return fmt.Errorf("%w: a command needs its time, for replays", ErrInvalid)
 	}
+	// One statement, so one implicit transaction, that checks and inserts:
+	// the hot path of every match. Only a refusal costs more queries.
+	res, err := d.appendStmt.Exec(c.Room, c.Version, c.Seat, c.ClientID, body, at)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 1 {
+		return err
+	}
 	return d.inTx(func(tx *sql.Tx) error {
 		if _, err := openRoom(tx, c.Room); err != nil {
 			return err
@@ -150,17 +159,20 @@ func (d *DB) appendCommand(c rooms.CommandRecord) error {
 		if err := tx.QueryRow(`SELECT coalesce(max(version), 0) FROM commands WHERE room = ?`, c.Room).Scan(&last); err != nil {
 			return err
 		}
-		switch {
-		case c.Version == last:
+		if c.Version == last {
 			return fmt.Errorf("%w: version %d is already logged", ErrConflict, c.Version)
-		case c.Version < last:
-			return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
 		}
-		_, err := tx.Exec(`INSERT INTO commands (room, version, seat, client_id, body, time) VALUES (?, ?, ?, ?, ?, ?)`,
-			c.Room, c.Version, c.Seat, c.ClientID, body, at)
-		return err
+		return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
 	})
 }
+
+// appendQuery inserts a command only if its room exists, is not finished,
+// and has logged no version as high: parameters are room, version, seat,
+// client id, body, time.
+const appendQuery = `INSERT INTO commands (room, version, seat, client_id, body, time)
+	SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM rooms
+	WHERE code = ?1 AND state != 'finished'
+		AND ?2 > coalesce((SELECT max(version) FROM commands WHERE room = ?1), 0)`
 
 // Finish marks a room finished with its outcome, at the given time.
 func (d *DB) Finish(code string, o rooms.Outcome, at time.Time) error {

@@ -1,0 +1,78 @@
+package db_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"periscope/rooms"
+)
+
+// A typical command: about 60 bytes of JSON.
+var benchBody = json.RawMessage(`{"type":"move","dir":"NORTH","client":"a1b2c3d4","n":12}`)
+
+// BenchmarkAppendCommand is one room logging commands back to back: ns/op
+// is the time from call to durable commit.
+func BenchmarkAppendCommand(b *testing.B) {
+	d := open(b)
+	if err := d.CreateRoom(rooms.RoomRecord{Code: "BENCH", Game: "sonar", Created: start}); err != nil {
+		b.Fatal(err)
+	}
+	v := int64(0)
+	for b.Loop() {
+		v++
+		c := rooms.CommandRecord{Room: "BENCH", Version: v, Seat: int(v % 4), ClientID: "c", Body: benchBody, Time: start}
+		if err := d.AppendCommand(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(v)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkAppendCommandRooms is many rooms logging at once: they share the
+// one writer connection.
+func BenchmarkAppendCommandRooms(b *testing.B) {
+	d := open(b)
+	var next, total atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		code := fmt.Sprintf("R%d", next.Add(1))
+		if err := d.CreateRoom(rooms.RoomRecord{Code: code, Game: "sonar", Created: start}); err != nil {
+			b.Error(err)
+			return
+		}
+		v := int64(0)
+		for pb.Next() {
+			v++
+			c := rooms.CommandRecord{Room: code, Version: v, Seat: 0, Body: benchBody, Time: start}
+			if err := d.AppendCommand(c); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+		total.Add(v)
+	})
+	b.ReportMetric(float64(total.Load())/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkLoad reads back a long match (1000 commands), as a replay or a
+// restart does.
+func BenchmarkLoad(b *testing.B) {
+	d := open(b)
+	if err := d.CreateRoom(rooms.RoomRecord{Code: "LONG", Game: "sonar", Created: start}); err != nil {
+		b.Fatal(err)
+	}
+	for v := int64(1); v <= 1000; v++ {
+		c := rooms.CommandRecord{Room: "LONG", Version: v, Seat: 0, Body: benchBody, Time: start.Add(time.Duration(v) * time.Second)}
+		if err := d.AppendCommand(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		s, err := d.Load("LONG")
+		if err != nil || len(s.Commands) != 1000 {
+			b.Fatal(len(s.Commands), err)
+		}
+	}
+}
