@@ -1,6 +1,7 @@
 package sonar
 
 import (
+	"strings"
 	"testing"
 
 	"periscope/sonar/chart"
@@ -380,15 +381,7 @@ func TestSilence(t *testing.T) {
 	}
 }
 
-func walkDirs(s string) []string {
-	var out []string
-	for _, f := range []rune(s) {
-		if f != ' ' {
-			out = append(out, string(f))
-		}
-	}
-	return out
-}
+func walkDirs(s string) []string { return strings.Fields(s) }
 
 func TestEchoArcherMines(t *testing.T) {
 	m := placed(t, Options{Map: "echo"}, "K3", "L2")

@@ -24,7 +24,7 @@ type geometry struct {
 	rows    []cellSet
 	cols    []cellSet
 	box     []cellSet    // Chebyshev distance <= 1 (indirect and direct hits)
-	window  [4][]cellSet // window[r]: Chebyshev distance <= r; merges keep the route there
+	window  [7][]cellSet // window[r]: Chebyshev distance <= r; merges keep the route there
 	drop    [][8]int16   // candidate mine cells around each cell; -1 where no mine may go
 	dropAll []uint8      // bits of drop that are valid, per cell
 }
@@ -60,8 +60,8 @@ func newGeometry(m *chart.Map, orthogonal bool) *geometry {
 				g.step[i][d] = int16(m.Index(next))
 			}
 		}
-		for dr := -3; dr <= 3; dr++ {
-			for dc := -3; dc <= 3; dc++ {
+		for dr := -6; dr <= 6; dr++ {
+			for dc := -6; dc <= 6; dc++ {
 				o := chart.Cell{Col: c.Col + dc, Row: c.Row + dr}
 				if !m.Contains(o) {
 					continue

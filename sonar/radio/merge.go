@@ -6,9 +6,8 @@ package radio
 // so every future the members allow, the merged one allows too. The key
 // coarsens step by step until the budget holds:
 //
-//	cell, route within 3 cells (7x7), mines
-//	cell, route within 2 cells (5x5), mines
-//	cell, route within 1 cell (3x3), mines
+//	cell, route within 6 cells (13x13), mines
+//	cell, route within 5, 4, 3, 2, then 1 cell (3x3), mines
 //	cell, route within 1 cell; members whose mines differ are loosened
 //	cell alone, mines loosened: at most one hypothesis per water cell
 //
@@ -18,15 +17,14 @@ package radio
 var mergeLadder = []struct {
 	radius int  // route kept within this Chebyshev distance; -1 none
 	mines  bool // mines must agree
-}{{3, true}, {2, true}, {1, true}, {1, false}, {-1, false}}
+}{{6, true}, {5, true}, {4, true}, {3, true}, {2, true}, {1, true}, {1, false}, {-1, false}}
 
 func (t *Tracker) compact(hs []hyp) []hyp {
-	for i, step := range mergeLadder {
+	for _, step := range mergeLadder {
 		if len(hs) <= t.budget {
 			break
 		}
 		hs = t.merge(hs, step.radius, step.mines)
-		probeLevels[i]++
 	}
 	return hs
 }
@@ -62,5 +60,3 @@ func (t *Tracker) merge(hs []hyp, radius int, mines bool) []hyp {
 	t.keys = keys
 	return hs[:n]
 }
-
-var probeLevels [5]int
