@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -256,6 +257,7 @@ func TestRefused(t *testing.T) {
 	d := open(t)
 	store(t, d, match("LIVE", "sonar", 9, 3))
 	store(t, d, match("OVER", "sonar", 9, 2))
+	store(t, d, match("EMPT", "sonar", 9, 0))
 	if err := d.Finish("OVER", rooms.Outcome{Winners: []int{0}, Reason: "Red surfaced"}, start.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
@@ -272,6 +274,10 @@ func TestRefused(t *testing.T) {
 			db.ErrConflict, "append command LIVE v3: conflict: version 3 is already logged"},
 		{"version going back", func() error { return d.AppendCommand(cmd("LIVE", 2)) },
 			db.ErrConflict, "before the last logged version 3"},
+		{"version skipping ahead", func() error { return d.AppendCommand(cmd("LIVE", 5)) },
+			db.ErrConflict, "version 5 would leave a gap after the last logged version 3"},
+		{"first version not 1", func() error { return d.AppendCommand(cmd("EMPT", 2)) },
+			db.ErrConflict, "version 2 would leave a gap after the last logged version 0"},
 		{"version zero", func() error { return d.AppendCommand(cmd("LIVE", 0)) },
 			db.ErrInvalid, "versions start at 1"},
 		{"unknown room", func() error { return d.AppendCommand(cmd("NONE", 1)) },
@@ -353,7 +359,7 @@ func TestRefused(t *testing.T) {
 func snapshot(t *testing.T, d *db.DB) []any {
 	t.Helper()
 	var all []any
-	for _, code := range []string{"LIVE", "OVER", "NONE", "NEWR"} {
+	for _, code := range []string{"LIVE", "OVER", "EMPT", "NONE", "NEWR"} {
 		s, err := d.Load(code)
 		if err != nil && !errors.Is(err, db.ErrNotFound) {
 			t.Fatal(err)
@@ -550,6 +556,29 @@ func TestOpenRefusesOddPaths(t *testing.T) {
 					d.Close()
 				}
 				t.Fatalf("Open(%q) = %v, want ErrInvalid", path, err)
+			}
+		})
+	}
+}
+
+func TestOpenFails(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(junk, []byte(strings.Repeat("not a database\n", 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for name, path := range map[string]string{
+		"missing directory": filepath.Join(dir, "no", "such", "dir", "p.db"),
+		"not a database":    junk,
+	} {
+		t.Run(name, func(t *testing.T) {
+			d, err := db.Open(path)
+			if err == nil {
+				d.Close()
+				t.Fatalf("Open(%s) succeeded", path)
+			}
+			if !strings.HasPrefix(err.Error(), "db: open "+path) {
+				t.Errorf("error %q does not name the file", err)
 			}
 		})
 	}

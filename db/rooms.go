@@ -114,8 +114,8 @@ func (d *DB) putSeat(s rooms.SeatRecord) error {
 }
 
 // AppendCommand adds c to its room's log and returns once it is committed.
-// The room must exist and not be finished, and c.Version must come after
-// every version already logged.
+// The room must exist and not be finished, and c.Version must be the next
+// version: 1, 2, 3 with no gap, so a replay knows its log is whole.
 func (d *DB) AppendCommand(c rooms.CommandRecord) error {
 	err := d.appendCommand(c)
 	if err != nil {
@@ -159,20 +159,23 @@ func (d *DB) appendCommand(c rooms.CommandRecord) error {
 		if err := tx.QueryRow(`SELECT coalesce(max(version), 0) FROM commands WHERE room = ?`, c.Room).Scan(&last); err != nil {
 			return err
 		}
-		if c.Version == last {
+		switch {
+		case c.Version == last:
 			return fmt.Errorf("%w: version %d is already logged", ErrConflict, c.Version)
+		case c.Version < last:
+			return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
 		}
-		return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
+		return fmt.Errorf("%w: version %d would leave a gap after the last logged version %d", ErrConflict, c.Version, last)
 	})
 }
 
 // appendQuery inserts a command only if its room exists, is not finished,
-// and has logged no version as high: parameters are room, version, seat,
+// and the version is the next one: parameters are room, version, seat,
 // client id, body, time.
 const appendQuery = `INSERT INTO commands (room, version, seat, client_id, body, time)
 	SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM rooms
 	WHERE code = ?1 AND state != 'finished'
-		AND ?2 > coalesce((SELECT max(version) FROM commands WHERE room = ?1), 0)`
+		AND ?2 = coalesce((SELECT max(version) FROM commands WHERE room = ?1), 0) + 1`
 
 // Finish marks a room finished with its outcome, at the given time.
 func (d *DB) Finish(code string, o rooms.Outcome, at time.Time) error {
