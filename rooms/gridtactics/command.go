@@ -65,6 +65,9 @@ func Decode(body []byte) (Command, error) {
 		return Command{}, fmt.Errorf("unreadable command: %w", err)
 	}
 	c.Type = strings.ToLower(strings.TrimSpace(c.Type))
+	if len(c.Place) == 0 {
+		c.Place = nil
+	}
 	spec, ok := fields[c.Type]
 	if !ok {
 		if c.Type == "" {

@@ -265,10 +265,22 @@ func inRange(k Kind, from, to Square) bool {
 
 // targets are the enemy units a kind of unit of owner could attack from sq.
 func (g *Game) targets(owner int, k Kind, from Square) []int {
+	// In square order: unit order would tell face-down kinds apart.
 	var out []int
-	for i, e := range g.units {
-		if e.alive && e.owner != owner && inRange(k, from, e.at) {
+	for _, sq := range g.squares() {
+		if i := g.at(sq); i >= 0 && g.units[i].owner != owner && inRange(k, from, sq) {
 			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// squares lists the board from A1, rank by rank.
+func (g *Game) squares() []Square {
+	out := make([]Square, 0, g.size*g.size)
+	for r := range g.size {
+		for f := range g.size {
+			out = append(out, Square{f, r})
 		}
 	}
 	return out

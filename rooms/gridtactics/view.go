@@ -135,9 +135,16 @@ func (g *Game) view(seat int) View {
 	for s := range 2 {
 		v.Players = append(v.Players, PlayerView{Seat: s, Name: names[s], Units: g.count(s), Placed: g.placed[s]})
 	}
-	for i, u := range g.units {
+	// Square order, not unit order: the latter would give away which
+	// face-down unit is which.
+	for _, sq := range g.squares() {
+		i := g.at(sq)
+		if i < 0 {
+			continue
+		}
+		u := g.units[i]
 		// While placing, nobody sees the other side's setup.
-		if !u.alive || (g.phase == placing && u.owner != v.Seat) {
+		if g.phase == placing && u.owner != v.Seat {
 			continue
 		}
 		p := Piece{At: u.at.String(), Owner: u.owner, Kind: "unit", FaceDown: u.hidden, Spent: u.spent}
