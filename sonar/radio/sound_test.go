@@ -6,14 +6,18 @@ import (
 	"math"
 	"testing"
 
-	"periscope/sonar/chart"
 )
 
 var matchesPerMap = flag.Int("matches", 10000, "simulated matches per map side in TestNeverLosesTheEnemy")
 
-// optionsFor varies the rule options across simulated matches.
+// optionsFor varies the rule options across simulated matches; one match in
+// ten runs on the smallest budget, so that merging is exercised too.
 func optionsFor(i int) Options {
-	return Options{SilenceMin: i % 2, MineOrthogonal: i%4 >= 2}
+	o := Options{SilenceMin: i % 2, MineOrthogonal: i%4 >= 2}
+	if i%10 == 9 {
+		o.Budget = minBudget
+	}
+	return o
 }
 
 // covers reports whether some hypothesis admits the true state: the same
@@ -129,5 +133,3 @@ func sumOf(xs []float64) float64 {
 	}
 	return s
 }
-
-var _ = chart.North
