@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"testing"
-
 )
 
 var matchesPerMap = flag.Int("matches", 10000, "simulated matches per map side in TestNeverLosesTheEnemy")
