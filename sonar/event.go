@@ -58,8 +58,8 @@ type Hit struct {
 
 // Event is something that happened, as the table would hear it. Crew is
 // the crew it is about (the one whose Captain speaks, or whose sub is
-// concerned). To is nil for an event both crews hear; otherwise only that
-// crew may learn of it. The optional fields carry the announcement for
+// concerned; Blue for the start and for a draw). To is nil for an event
+// both crews hear; otherwise only that crew may learn of it. The optional fields carry the announcement for
 // machines, such as the Radio Operator's tracker; public events never carry
 // a private fact.
 type Event struct {

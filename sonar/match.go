@@ -155,7 +155,7 @@ func (m *Match) apply(cmd Command) *RuleError {
 		}
 		m.started = true
 		text := "CAPTAINS, MARK YOUR START POSITIONS"
-		m.emit(Event{Kind: KindStarted, Crew: m.first, Text: text})
+		m.emit(Event{Kind: KindStarted, Crew: Blue, Text: text})
 		return nil
 	}
 	if !m.started {

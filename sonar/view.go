@@ -322,8 +322,9 @@ func (m *Match) TorpedoTargets(c Crew) []chart.Cell {
 	if m.actErr(c) != nil || m.systemErr(c, Captain, Torpedo) != nil {
 		return out
 	}
-	for t := range m.chart.Reach(m.crews[c].pos, TorpedoRange) {
-		if m.torpedoErr(c, Captain, t) == nil {
+	// Reach holds water cells only; the launch cell itself is at 0.
+	for t, d := range m.chart.Reach(m.crews[c].pos, TorpedoRange) {
+		if d > 0 {
 			out = append(out, t)
 		}
 	}
