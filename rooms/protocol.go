@@ -217,7 +217,9 @@ type Lobby struct {
 	Version int64       `json:"v"`
 	Created time.Time   `json:"created"`
 	Seats   []LobbySeat `json:"seats"`
-	Outcome *Outcome    `json:"outcome,omitempty"`
+	// Spectators counts the phones watching without a seat.
+	Spectators int      `json:"spectators"`
+	Outcome    *Outcome `json:"outcome,omitempty"`
 }
 
 // LobbySeat is one seat as the lobby shows it. It never carries a token.

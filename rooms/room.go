@@ -685,10 +685,14 @@ func (r *Room) lobbyChanged(skip *Session) {
 
 func (r *Room) publishLobby() {
 	online := make(map[int]bool)
+	spectators := 0
 	for _, s := range r.sessions {
 		online[s.seat] = true
+		if s.seat == Spectator {
+			spectators++
+		}
 	}
-	l := &Lobby{Code: r.code, Game: r.def.Name, Title: r.def.Title, State: r.rec.State, Created: r.rec.Created, Outcome: r.rec.Outcome}
+	l := &Lobby{Spectators: spectators, Code: r.code, Game: r.def.Name, Title: r.def.Title, State: r.rec.State, Created: r.rec.Created, Outcome: r.rec.Outcome}
 	l.Seats = make([]LobbySeat, len(r.seats))
 	for i, s := range r.seats {
 		spec := r.specs[i]

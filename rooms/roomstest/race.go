@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"periscope/rooms"
@@ -26,20 +27,25 @@ type RaceOptions struct {
 	// Hog races never end and the last seat keeps every turn after the
 	// first move: its bot never stops, which tests the bound on bot loops.
 	Hog bool `json:"hog"`
+	// Pad adds that many bytes to every view, to give messages the size of
+	// a real game's (benchmarks) or to fill a slow phone's buffers (tests).
+	Pad int `json:"pad"`
 }
 
 // RaceView is what one seat sees.
 type RaceView struct {
-	Started bool  `json:"started"`
-	Turn    int   `json:"turn"`
-	Moves   int   `json:"moves"`
-	Mine    *int  `json:"mine,omitempty"` // the seat's own total; nil for spectators
-	Winner  *int  `json:"winner,omitempty"`
-	Totals  []int `json:"totals,omitempty"` // everyone's, only once the race is over
+	Started bool   `json:"started"`
+	Turn    int    `json:"turn"`
+	Moves   int    `json:"moves"`
+	Mine    *int   `json:"mine,omitempty"` // the seat's own total; nil for spectators
+	Winner  *int   `json:"winner,omitempty"`
+	Totals  []int  `json:"totals,omitempty"` // everyone's, only once the race is over
+	Pad     string `json:"pad,omitempty"`
 }
 
 type race struct {
 	opt      RaceOptions
+	pad      string
 	rng      *rand.Rand
 	started  bool
 	turn     int
@@ -62,10 +68,13 @@ func NewRace(options json.RawMessage, seed uint64) (rooms.Game, error) {
 	if opt.Seats < 1 || opt.Seats > 8 {
 		return nil, fmt.Errorf("a race has 1 to 8 seats, not %d", opt.Seats)
 	}
+	if opt.Pad < 0 || opt.Pad > 1<<20 {
+		return nil, errors.New("pad is 0 to 1 MiB")
+	}
 	if opt.Target < 1 && !opt.Hog {
 		return nil, errors.New("the target must be at least 1")
 	}
-	return &race{opt: opt, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats)}, nil
+	return &race{opt: opt, pad: strings.Repeat(".", opt.Pad), rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats)}, nil
 }
 
 func (g *race) Seats() []rooms.SeatSpec {
@@ -153,7 +162,7 @@ func (g *race) arm(now time.Time) {
 }
 
 func (g *race) View(seat int) any {
-	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves}
+	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves, Pad: g.pad}
 	if seat >= 0 && seat < len(g.totals) {
 		mine := g.totals[seat]
 		v.Mine = &mine
