@@ -80,6 +80,7 @@ func Open(path string) (*DB, error) {
 			return nil, fmt.Errorf("db: open %s for reading: %w", path, err)
 		}
 		d.read.SetMaxOpenConns(4)
+		d.read.SetMaxIdleConns(4)
 	}
 	return d, nil
 }
