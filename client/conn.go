@@ -2,12 +2,12 @@ package client
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"crypto/rand"
-	"encoding/hex"
 	"net/url"
 	"strings"
 	"sync"

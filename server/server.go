@@ -302,5 +302,3 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	return s.app.ShutdownWithContext(ctx)
 }
-
-
