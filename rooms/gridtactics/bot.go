@@ -138,11 +138,7 @@ func (g *Game) botPlay(seat int) Command {
 
 // attackValue is the expected worth of u attacking t, as seat knows it.
 func (g *Game) attackValue(seat, u, t int) float64 {
-	tv := g.targetView(seat, g.units[u].kind, t)
-	p := float64(tv.Percent) / 100
-	if tv.IfShielded != "" {
-		p -= 1.0 / 6 // it may be shielded: take the middle
-	}
+	p := g.hitChance(seat, g.units[u].kind, t)
 	if g.units[u].kind == Artillery {
 		p = 1 - (1-p)*(1-p)
 	}
@@ -151,6 +147,16 @@ func (g *Game) attackValue(seat, u, t int) float64 {
 		v += threatBonus
 	}
 	return attackWeight * p * v
+}
+
+// hitChance is the chance of one attack hitting t, as seat knows it.
+func (g *Game) hitChance(seat int, attacker Kind, t int) float64 {
+	needs, _, maybe := g.estimate(seat, attacker, t)
+	p := float64(7-needs) / 6
+	if maybe {
+		p -= 1.0 / 6 // it may be shielded: take the middle
+	}
+	return p
 }
 
 // threatensArtillery: enemy t could attack one of seat's artillery next turn.
@@ -192,8 +198,7 @@ func (g *Game) position(seat, u int, sq Square, caution float64) float64 {
 		survive *= 1 - g.threat(seat, e, sq, shielded)
 		nearest = min(nearest, stepsToAttack(un.kind, sq, eu.at, g.size))
 		if g.couldAttackNext(un.kind, sq, eu.at) {
-			tv := g.targetView(seat, un.kind, e)
-			opportunity = max(opportunity, float64(tv.Percent)/100*unitValue[g.kindFor(seat, e)])
+			opportunity = max(opportunity, g.hitChance(seat, un.kind, e)*unitValue[g.kindFor(seat, e)])
 		}
 	}
 	score := -caution * (1 - survive) * unitValue[un.kind]

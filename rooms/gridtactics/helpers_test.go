@@ -82,8 +82,9 @@ func randomSetup(g *Game, seat int, r *rand.Rand) Command {
 
 // played is a finished (or abandoned) match and its command log.
 type played struct {
-	game *Game
-	log  []rooms.Command
+	game   *Game
+	log    []rooms.Command
+	events [][]rooms.Event // what each command produced
 }
 
 // play runs a match between two players until it ends or limit commands
@@ -93,10 +94,12 @@ func play(o Options, seed uint64, players [2]player, limit int) (played, error) 
 	p := played{game: g}
 	send := func(seat int, body json.RawMessage) error {
 		cmd := rooms.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
-		if _, err := g.Apply(cmd); err != nil {
-			return fmt.Errorf("command %d %s by %s: %w", len(p.log), body, names[seat], err)
+		evs, err := g.Apply(cmd)
+		if err != nil {
+			return fmt.Errorf("command %d %s by seat %d: %w", len(p.log), body, seat, err)
 		}
 		p.log = append(p.log, cmd)
+		p.events = append(p.events, evs)
 		return nil
 	}
 	if err := send(rooms.System, json.RawMessage(`{"type":"start"}`)); err != nil {

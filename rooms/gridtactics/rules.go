@@ -186,26 +186,38 @@ func (g *Game) reach(u int) []Square {
 }
 
 // paths is a breadth-first search over empty squares up to depth steps.
+// Boards have at most 64 squares, so a bit set per square index (see cell)
+// holds the squares seen; reading it in index order sorts the answer.
 func (g *Game) paths(from Square, steps []Square, depth int) []Square {
-	seen := map[Square]bool{from: true}
-	frontier := []Square{from}
-	var out []Square
+	var seen, frontier uint64
+	start := uint64(1) << g.cell(from)
+	seen, frontier = start, start
 	for range depth {
-		var next []Square
-		for _, s := range frontier {
+		var next uint64
+		for c := range g.size * g.size {
+			if frontier&(1<<c) == 0 {
+				continue
+			}
+			s := Square{c % g.size, c / g.size}
 			for _, d := range steps {
 				n := s.add(d)
-				if seen[n] || !g.empty(n) {
+				if !g.empty(n) {
 					continue
 				}
-				seen[n] = true
-				next = append(next, n)
+				if bit := uint64(1) << g.cell(n); seen&bit == 0 {
+					seen |= bit
+					next |= bit
+				}
 			}
 		}
-		out = append(out, next...)
 		frontier = next
 	}
-	sortSquares(out)
+	var out []Square
+	for c := range g.size * g.size {
+		if seen&^start&(1<<c) != 0 {
+			out = append(out, Square{c % g.size, c / g.size})
+		}
+	}
 	return out
 }
 
@@ -267,9 +279,9 @@ func inRange(k Kind, from, to Square) bool {
 func (g *Game) targets(owner int, k Kind, from Square) []int {
 	// In square order: unit order would tell face-down kinds apart.
 	var out []int
-	for _, sq := range g.squares() {
-		if i := g.at(sq); i >= 0 && g.units[i].owner != owner && inRange(k, from, sq) {
-			out = append(out, i)
+	for _, i := range g.grid {
+		if i >= 0 && g.units[i].owner != owner && inRange(k, from, g.units[i].at) {
+			out = append(out, int(i))
 		}
 	}
 	return out

@@ -224,30 +224,9 @@ func (g *Game) actionsView(seat int) []UnitActions {
 	return out
 }
 
-// targetView works out the number needed from what the viewer knows. For
-// a face-down target that may be a shielded soldier it gives both numbers,
-// so the view leaks nothing the table could not see.
+// targetView is a target with its hit chance as the viewer can know it.
 func (g *Game) targetView(viewer int, attacker Kind, t int) TargetView {
-	base := hitsOn(attacker)
-	sure, maybe := false, false
-	if g.couldBeSoldier(viewer, t) {
-		targetKnown := g.kindFor(viewer, t) == Soldier
-		tu := g.units[t]
-		for f, fu := range g.units {
-			if f == t || !fu.alive || fu.owner != tu.owner || chebyshev(fu.at, tu.at) != 1 || !g.couldBeSoldier(viewer, f) {
-				continue
-			}
-			if targetKnown && g.kindFor(viewer, f) == Soldier {
-				sure = true
-			} else {
-				maybe = true
-			}
-		}
-	}
-	needs := base
-	if sure {
-		needs = min(base+shieldBonus, maxNeed)
-	}
+	needs, sure, maybe := g.estimate(viewer, attacker, t)
 	tv := TargetView{
 		At:      g.units[t].at.String(),
 		Needs:   needs,
@@ -255,13 +234,36 @@ func (g *Game) targetView(viewer int, attacker Kind, t int) TargetView {
 		Percent: percent(needs),
 		Shield:  sure,
 	}
-	if maybe && !sure {
-		tv.IfShielded = chance(min(base+shieldBonus, maxNeed))
+	if maybe {
+		tv.IfShielded = chance(min(needs+shieldBonus, maxNeed))
 	}
 	if attacker == Artillery {
 		tv.WithSecond = percentTwice(needs)
 	}
 	return tv
+}
+
+// estimate works out the number an attacker of the given kind needs to hit
+// t from what the viewer knows: sure means Shield Formation certainly
+// applies (and is in needs); maybe means a face-down unit could make it
+// apply, adding 2 if so. The view thus leaks nothing the table could not see.
+func (g *Game) estimate(viewer int, attacker Kind, t int) (needs int, sure, maybe bool) {
+	needs = hitsOn(attacker)
+	if !g.couldBeSoldier(viewer, t) {
+		return needs, false, false
+	}
+	targetKnown := g.kindFor(viewer, t) == Soldier
+	tu := g.units[t]
+	for f, fu := range g.units {
+		if f == t || !fu.alive || fu.owner != tu.owner || chebyshev(fu.at, tu.at) != 1 || !g.couldBeSoldier(viewer, f) {
+			continue
+		}
+		if targetKnown && g.kindFor(viewer, f) == Soldier {
+			return min(needs+shieldBonus, maxNeed), true, false
+		}
+		maybe = true
+	}
+	return needs, false, maybe
 }
 
 // couldBeSoldier: u is a soldier as far as viewer knows, or is face down
