@@ -96,7 +96,7 @@ func TestStartAndPlacement(t *testing.T) {
 
 	evs = do(t, m, `{"type":"place","crew":"blue","role":"captain","cell":"e5"}`)
 	start := find(t, evs, KindStartCell)
-	if start.Public() || *start.Cell != cell(t, "E5") || start.Text != "START AT E5" {
+	if start.Public() || !start.VisibleTo(Blue) || start.VisibleTo(Red) || *start.Cell != cell(t, "E5") || start.Text != "START AT E5" {
 		t.Errorf("start event %+v must be private to blue and name E5", start)
 	}
 	if dive := find(t, evs, KindDived); !dive.Public() || dive.Cell != nil || dive.Text != "BLUE: DIVE" {
@@ -109,6 +109,9 @@ func TestStartAndPlacement(t *testing.T) {
 	do(t, m, `{"type":"place","crew":"red","role":"captain","cell":"K11"}`)
 	if p := m.Public(); !p.Playing || p.Turn != nil || !p.Crews[Red].Dived {
 		t.Errorf("public view after both dived: %+v", p)
+	}
+	if m.Chart().Name != "alpha" || m.Chart().Side != chart.RealTime {
+		t.Errorf("chart %s %s", m.Chart().Name, m.Chart().Side)
 	}
 	if v := m.Crew(Blue); *v.Position != cell(t, "E5") || len(v.Route) != 1 {
 		t.Errorf("blue view %+v", v)
@@ -326,5 +329,35 @@ func TestTurnBasedSilenceEndsTurnAfterDuties(t *testing.T) {
 	evs = chores(t, m, c)
 	if e := find(t, evs, KindTurn); e.Crew != c.Other() {
 		t.Errorf("turn after silence: %+v", e)
+	}
+}
+
+func TestTurnBasedMines(t *testing.T) {
+	for _, asSystem := range []bool{false, true} {
+		m := started(t, Options{Mode: TurnBased, TriggerIsSystem: asSystem}, 3)
+		a, b := m.first, m.first.Other()
+		do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"E5"}`, a)
+		do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"B2"}`, b)
+		walk(t, m, a, "E")
+		ready(m, a)
+		do(t, m, `{"type":"mine","crew":%q,"role":"captain","cell":"F6"}`, a) // ends a's turn
+		walk(t, m, b, "S")
+		refused(t, m, CodeTurn, "it is "+b.loud()+"'s turn", `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
+		do(t, m, `{"type":"end_turn","crew":%q,"role":"captain"}`, b)
+		if !asSystem {
+			// Free: at any moment of the crew's own turn, even before its course.
+			evs := do(t, m, `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
+			if has(evs, KindTurn) {
+				t.Error("a free trigger does not end the turn")
+			}
+			continue
+		}
+		refused(t, m, CodeTurn, "announce the turn's course first", `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
+		walk(t, m, a, "N")
+		m.crews[a].sheet = sheet{}
+		evs := do(t, m, `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
+		if e := find(t, evs, KindTurn); e.Crew != b {
+			t.Errorf("a trigger counted as a system ends the turn: %q", texts(evs))
+		}
 	}
 }

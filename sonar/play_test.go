@@ -93,7 +93,7 @@ func (p *player) next(m *Match) Command {
 			add(2, Command{Type: TypeSilence, Dir: o.Dir, Distance: o.Min + r.IntN(o.Max-o.Min+1)})
 		}
 	}
-	if v.Surface == "" {
+	if v.SurfaceBlocked == "" {
 		n := 1
 		if v.Blackout || s.sheet != (sheet{}) && r.IntN(8) == 0 {
 			n = 10
@@ -143,7 +143,7 @@ func (p *player) next(m *Match) Command {
 	if v.Inspect {
 		add(5, Command{Type: TypeInspect, Role: Engineer, OK: r.IntN(5) > 0})
 	}
-	if v.Turn != nil && v.Turn.Mine && v.Turn.Moved {
+	if v.Turn != nil && v.Turn.Current && v.Turn.Moved {
 		add(2, Command{Type: TypeEndTurn})
 	}
 	if len(opts) == 0 {
@@ -356,8 +356,8 @@ func agree(t *testing.T, m *Match) {
 				t.Fatalf("sonar answer %v refused: %v", a, err)
 			}
 		}
-		if err := try(Command{Type: TypeSurface}); (err == nil) != (v.Surface == "") {
-			t.Fatalf("surface blocked %q, Apply says %v", v.Surface, err)
+		if err := try(Command{Type: TypeSurface}); (err == nil) != (v.SurfaceBlocked == "") {
+			t.Fatalf("surface blocked %q, Apply says %v", v.SurfaceBlocked, err)
 		}
 	}
 }

@@ -32,7 +32,7 @@ type CrewView struct {
 
 	Courses        []CourseOption  `json:"courses"`
 	Silences       []SilenceOption `json:"silences"`
-	Surface        string          `json:"surface_blocked,omitempty"` // why surfacing is refused now, "" if allowed
+	SurfaceBlocked string          `json:"surface_blocked,omitempty"` // why surfacing is refused now, "" if allowed
 	TorpedoTargets []chart.Cell    `json:"torpedo_targets"`
 	MineCells      []chart.Cell    `json:"mine_cells"`
 	Triggers       []chart.Cell    `json:"triggers"` // own mines that may be triggered now
@@ -75,7 +75,7 @@ type Duties struct {
 
 // TurnStep is where a turn-based crew stands.
 type TurnStep struct {
-	Mine       bool `json:"mine"`        // it is this crew's turn
+	Current    bool `json:"current"`     // it is this crew's turn
 	Moved      bool `json:"moved"`       // the turn's course or surfacing is done
 	UsedSystem bool `json:"used_system"` // the turn's system is used
 	Bonus      int  `json:"bonus"`       // turns left in a row while the enemy is surfaced
@@ -197,7 +197,6 @@ func (m *Match) Crew(c Crew) CrewView {
 		v.Position = ptr(s.pos)
 	}
 	if s.engDue {
-		v.Panel = ptr(s.engPanel)
 		v.Duties.Panel = ptr(s.engPanel)
 	}
 	for _, sys := range Systems {
@@ -229,7 +228,7 @@ func (m *Match) Crew(c Crew) CrewView {
 		}
 	}
 	if m.opts.Mode == TurnBased && m.playing() {
-		v.Turn = &TurnStep{Mine: m.turn == c}
+		v.Turn = &TurnStep{Current: m.turn == c}
 		if m.turn == c {
 			v.Turn.Moved, v.Turn.UsedSystem, v.Turn.Bonus = m.turnMoved, m.turnSystem, m.bonus
 		}
@@ -245,9 +244,9 @@ func (m *Match) Crew(c Crew) CrewView {
 	v.Courses = m.Courses(c)
 	v.Silences = m.SilenceOptions(c)
 	if err := m.actErr(c); err != nil {
-		v.Surface = err.Message
+		v.SurfaceBlocked = err.Message
 	} else if err := m.surfaceErr(c, Captain); err != nil {
-		v.Surface = err.Message
+		v.SurfaceBlocked = err.Message
 	}
 	v.TorpedoTargets = m.TorpedoTargets(c)
 	v.MineCells = m.MineCells(c)

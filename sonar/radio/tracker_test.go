@@ -119,6 +119,8 @@ func TestRules(t *testing.T) {
 		// badInput: the last observation is refused as meaningless on this
 		// map rather than as inconsistent with the enemy's moves.
 		badInput bool
+		// why is part of the refusal message.
+		why string
 	}{
 		{
 			name: "course moves one cell", start: "E5",
@@ -128,14 +130,17 @@ func TestRules(t *testing.T) {
 		{
 			name: "course onto an island is refused", start: "C4",
 			obs: func(*testing.T) []Observation { return []Observation{north} },
+			why: "HEAD NORTH: from C4 that runs onto the island C3",
 		},
 		{
 			name: "course off the map is refused", start: "A5",
 			obs: func(*testing.T) []Observation { return []Observation{west} },
+			why: "from A5 that leaves the map",
 		},
 		{
 			name: "course onto its own route is refused", start: "E5",
 			obs: func(*testing.T) []Observation { return []Observation{north, east, south, west} },
+			why: "from F5 that crosses its own route at E5",
 		},
 		{
 			name: "silence runs 0 to 4 cells, stopping at islands and the edge", start: "B5",
@@ -160,6 +165,7 @@ func TestRules(t *testing.T) {
 			obs: func(t *testing.T) []Observation {
 				return []Observation{south, south, {Kind: Surface, Sector: 2}}
 			},
+			why: "SURFACING IN SECTOR 2: the enemy can only be in sector 1",
 		},
 		{
 			name: "after surfacing the old route is open again", start: "E3",
@@ -250,6 +256,7 @@ func TestRules(t *testing.T) {
 		{
 			name: "the sub never sails onto its own mine", start: "B15", opts: Options{MineOrthogonal: true},
 			obs: func(t *testing.T) []Observation { return []Observation{west, dropped, north} },
+			why: "from A15 that sails onto its own mine at A14",
 		},
 		{
 			name: "a mine with two candidates lets the sub take one", start: "B15",
@@ -348,6 +355,9 @@ func TestRules(t *testing.T) {
 				}
 				if errors.Is(err, ErrInconsistent) == tc.badInput {
 					t.Errorf("wrong kind of refusal: %v", err)
+				}
+				if !strings.Contains(err.Error(), tc.why) {
+					t.Errorf("refusal %q does not say %q", err, tc.why)
 				}
 				if after := tr.Snapshot(); !reflect.DeepEqual(before, after) {
 					t.Errorf("refused %s changed the tracker", obs[len(obs)-1])

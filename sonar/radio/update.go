@@ -2,6 +2,7 @@ package radio
 
 import (
 	"fmt"
+	"strings"
 
 	"periscope/sonar/chart"
 )
@@ -134,9 +135,57 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 		out = keep(in, t.impact(o.Cell, o.Result), out)
 	}
 	if len(out) == 0 {
-		return out, fmt.Errorf("%w: no position of the enemy fits %s after the earlier announcements", ErrInconsistent, o)
+		return out, fmt.Errorf("%w: %s: %s", ErrInconsistent, o, t.explain(in, o))
 	}
 	return out, nil
+}
+
+// explain says, in the table's words, why no hypothesis survives o.
+func (t *Tracker) explain(in []hyp, o Observation) string {
+	g := t.g
+	var where cellSet
+	for i := range in {
+		where.add(int(in[i].pos))
+	}
+	if where.count() == 1 && o.Kind == Course {
+		h := &in[0]
+		from := g.m.At(int(h.pos))
+		to := from.Add(o.Dir)
+		switch {
+		case !g.m.Contains(to):
+			return fmt.Sprintf("from %s that leaves the map", from)
+		case g.m.Island(to):
+			return fmt.Sprintf("from %s that runs onto the island %s", from, to)
+		case h.vis.has(g.m.Index(to)):
+			return fmt.Sprintf("from %s that crosses its own route at %s", from, to)
+		}
+		return fmt.Sprintf("from %s that sails onto its own mine at %s", from, to)
+	}
+	sectors := map[bool]string{true: "sector", false: "sectors"}
+	var list []int
+	for s := 1; s < len(g.sectors); s++ {
+		if !g.sectors[s].and(where).empty() {
+			list = append(list, s)
+		}
+	}
+	in1 := fmt.Sprintf("the enemy can only be in %s %s", sectors[len(list) == 1], strings.Trim(fmt.Sprint(list), "[]"))
+	switch o.Kind {
+	case Course:
+		return fmt.Sprintf("from every possible position (%d cells) it would leave the map, run onto an island, cross its own route or sail onto its own mine", where.count())
+	case Silence:
+		return "no possible position has a straight run of 1 to 4 free cells"
+	case Surface, Drone, Sonar:
+		return in1
+	case Hit, EnemyArcher:
+		return fmt.Sprintf("none of the %d possible cells takes that damage from %s", where.count(), o.Cell)
+	case EnemyTorpedo:
+		return fmt.Sprintf("none of the %d possible cells is 1 to 4 water steps from %s with that damage", where.count(), o.Cell)
+	case EnemyDrop:
+		return "no possible position has a free cell beside it for a new mine (water, off its route, not needed by its other mines)"
+	case EnemyTrigger:
+		return fmt.Sprintf("no possible position has an outstanding mine that can lie at %s and gives that damage", o.Cell)
+	}
+	return "no possible position fits"
 }
 
 // fact is the set of cells where a sonar fact is true.

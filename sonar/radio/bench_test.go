@@ -1,0 +1,195 @@
+package radio
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var (
+	naiveBench  = flag.Int("naive-bench", 5, "matches per map side replayed by the naive reference in BenchmarkNaiveRatio")
+	stressBench = flag.Int("stress-bench", 100, "stress matches per map side in BenchmarkStress")
+)
+
+// timings collects per-observation update times by kind.
+type timings map[Kind][]time.Duration
+
+func (tm timings) add(k Kind, d time.Duration) { tm[k] = append(tm[k], d) }
+
+func (tm timings) all() []time.Duration {
+	var out []time.Duration
+	for _, ds := range tm {
+		out = append(out, ds...)
+	}
+	return out
+}
+
+// pct returns the p-th percentile (0..100) of ds, sorting it.
+func pct(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[min(len(ds)*p/100, len(ds)-1)]
+}
+
+func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d)/1e3) }
+
+// table formats p50/p99/max per kind as a markdown table for the docs.
+func (tm timings) table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| observation | count | p50 | p99 | max |\n|---|---|---|---|---|\n")
+	for _, k := range append(Kinds(), "all") {
+		ds := tm[k]
+		if k == "all" {
+			ds = tm.all()
+		}
+		if len(ds) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s |\n", k, len(ds), us(pct(ds, 50)), us(pct(ds, 99)), us(pct(ds, 100)))
+	}
+	return b.String()
+}
+
+// replay feeds mt to a fresh tracker and records each update's time.
+func replay(b *testing.B, mt match, opts Options, tm timings) *Tracker {
+	tr, err := New(mt.m, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, st := range mt.steps {
+		start := time.Now()
+		err := tr.Observe(st.obs)
+		tm.add(st.obs.Kind, time.Since(start))
+		if err != nil {
+			b.Fatalf("%s: %v", st.obs, err)
+		}
+	}
+	return tr
+}
+
+// BenchmarkObserve replays the matches of TestNeverLosesTheEnemy (same seeds
+// and options, -matches per map side) and reports update time percentiles
+// per observation and the most hypotheses held.
+func BenchmarkObserve(b *testing.B) {
+	for range b.N {
+		tm := timings{}
+		maxHyp, matches := 0, 0
+		for mi, m := range allMaps() {
+			for i := range *matchesPerMap {
+				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				tr := replay(b, mt, mt.opts, tm)
+				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+				matches++
+			}
+		}
+		all := tm.all()
+		b.ReportMetric(float64(pct(all, 50)), "p50-ns")
+		b.ReportMetric(float64(pct(all, 99)), "p99-ns")
+		b.ReportMetric(float64(pct(all, 100)), "max-ns")
+		b.ReportMetric(float64(maxHyp), "max-hypotheses")
+		b.ReportMetric(float64(len(all)), "observations")
+		b.Logf("%d matches, %d observations, most hypotheses held %d%s", matches, len(all), maxHyp, tm.table())
+	}
+}
+
+// BenchmarkNaiveRatio times the naive reference (replaying every route from
+// every start cell after each observation) against the tracker on the first
+// -naive-bench matches of each map side.
+func BenchmarkNaiveRatio(b *testing.B) {
+	for range b.N {
+		naiveT, trackT := timings{}, timings{}
+		var naiveTotal, trackTotal time.Duration
+		for mi, m := range allMaps() {
+			for i := range *naiveBench {
+				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				opts := mt.opts
+				opts.Budget = 0 // the naive reference is exact: compare with the exact tracker
+				replay(b, mt, opts, trackT)
+				obs := mt.observations()
+				for n := range obs {
+					start := time.Now()
+					if _, ok := naiveCells(m, mt.opts, obs[:n+1], 1<<40); !ok {
+						b.Fatal("naive reference gave up")
+					}
+					naiveT.add(obs[n].Kind, time.Since(start))
+				}
+			}
+		}
+		for _, d := range naiveT.all() {
+			naiveTotal += d
+		}
+		for _, d := range trackT.all() {
+			trackTotal += d
+		}
+		n, tr := naiveT.all(), trackT.all()
+		b.ReportMetric(float64(pct(n, 50))/float64(pct(tr, 50)), "p50-ratio")
+		b.ReportMetric(float64(pct(n, 99))/float64(pct(tr, 99)), "p99-ratio")
+		b.ReportMetric(float64(naiveTotal)/float64(trackTotal), "total-ratio")
+		b.Logf("%d observations; naive p50 %s p99 %s total %v; tracker p50 %s p99 %s total %v\nnaive per kind:%s",
+			len(n), us(pct(n, 50)), us(pct(n, 99)), naiveTotal, us(pct(tr, 50)), us(pct(tr, 99)), trackTotal, naiveT.table())
+	}
+}
+
+// BenchmarkStress replays the tracker's worst case (only the enemy's own
+// announcements, a silence every sixth turn, 40 turns) with the default
+// budget, and measures the cells the merge adds against an unbounded exact
+// tracker (matches where that one passes a million hypotheses are skipped
+// for the comparison).
+func BenchmarkStress(b *testing.B) {
+	const exactCap = 1_000_000
+	for range b.N {
+		tm := timings{}
+		maxHyp, merged, skipped := 0, 0, 0
+		var extras []int // extra cells per observation, merged matches only
+		for mi, m := range allMaps() {
+			for i := range *stressBench {
+				opts := optionsFor(i)
+				opts.Budget = 0
+				mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i), 40)
+				tr := replay(b, mt, opts, tm)
+				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+				if tr.Stats().Merges == 0 {
+					continue
+				}
+				merged++
+				exactOpts := opts
+				exactOpts.Budget = 1 << 30
+				exact, _ := New(m, exactOpts)
+				bounded, _ := New(m, opts)
+				var these []int
+				for _, st := range mt.steps {
+					if exact.Observe(st.obs) != nil || bounded.Observe(st.obs) != nil {
+						b.Fatal("replay failed")
+					}
+					if exact.Count() > exactCap {
+						skipped++
+						these = nil
+						break
+					}
+					these = append(these, len(bounded.Cells())-len(exact.Cells()))
+				}
+				extras = append(extras, these...)
+			}
+		}
+		all := tm.all()
+		slices.Sort(extras)
+		pi := func(p int) int {
+			if len(extras) == 0 {
+				return 0
+			}
+			return extras[min(len(extras)*p/100, len(extras)-1)]
+		}
+		b.ReportMetric(float64(pct(all, 50)), "p50-ns")
+		b.ReportMetric(float64(pct(all, 99)), "p99-ns")
+		b.ReportMetric(float64(pct(all, 100)), "max-ns")
+		b.ReportMetric(float64(maxHyp), "max-hypotheses")
+		b.ReportMetric(float64(pi(99)), "p99-extra-cells")
+		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
+			len(all), maxHyp, merged, skipped, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
+	}
+}
