@@ -173,7 +173,7 @@ const (
 )
 
 // Systems lists every system, Scenario last.
-var Systems = [numSystems]System{Mine, Torpedo, Drone, Sonar, Silence, Scenario}
+var Systems = [...]System{Mine, Torpedo, Drone, Sonar, Silence, Scenario}
 
 var systemNames = [numSystems]string{"mine", "torpedo", "drone", "sonar", "silence", "scenario"}
 
