@@ -1,6 +1,10 @@
 package radio
 
-import "periscope/sonar/chart"
+import (
+	"sync"
+
+	"periscope/sonar/chart"
+)
 
 // dropOffsets are the eight cells around a submarine, in the order of a
 // mine's candidate bits (bit k is dropOffsets[k]).
@@ -27,6 +31,24 @@ type geometry struct {
 	window  [7][]cellSet // window[r]: Chebyshev distance <= r; merges keep the route there
 	drop    [][8]int16   // candidate mine cells around each cell; -1 where no mine may go
 	dropAll []uint8      // bits of drop that are valid, per cell
+}
+
+type geometryKey struct {
+	m          *chart.Map
+	orthogonal bool
+}
+
+// geometries memoises geometryFor: maps are immutable, so every tracker on
+// the same map and mine rule shares one read-only geometry.
+var geometries sync.Map
+
+func geometryFor(m *chart.Map, orthogonal bool) *geometry {
+	k := geometryKey{m, orthogonal}
+	if g, ok := geometries.Load(k); ok {
+		return g.(*geometry)
+	}
+	g, _ := geometries.LoadOrStore(k, newGeometry(m, orthogonal))
+	return g.(*geometry)
 }
 
 func newGeometry(m *chart.Map, orthogonal bool) *geometry {
@@ -100,4 +122,29 @@ func (g *geometry) dropBit(center, x int) int {
 		k-- // the center has no bit
 	}
 	return k
+}
+
+// ball is the set of water cells within r orthogonal water steps of x (x
+// included when it is water): a torpedo's reach, going around islands. It
+// matches chart.Map.Reach without allocating.
+func (g *geometry) ball(x, r int) cellSet {
+	var in, frontier cellSet
+	if !g.water.has(x) {
+		return in
+	}
+	in.add(x)
+	frontier.add(x)
+	for range r {
+		var next cellSet
+		frontier.each(func(c int) {
+			for _, n := range g.step[c] {
+				if n >= 0 && !in.has(int(n)) {
+					next.add(int(n))
+				}
+			}
+		})
+		in = in.or(next)
+		frontier = next
+	}
+	return in
 }

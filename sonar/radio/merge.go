@@ -19,12 +19,13 @@ var mergeLadder = []struct {
 	mines  bool // mines must agree
 }{{6, true}, {5, true}, {4, true}, {3, true}, {2, true}, {1, true}, {1, false}, {-1, false}}
 
+// compact merges until the budget holds. Pressure changes slowly from one
+// silence to the next, so it starts one rung finer than the rung that
+// sufficed last time instead of walking the whole ladder each time.
 func (t *Tracker) compact(hs []hyp) []hyp {
-	for _, step := range mergeLadder {
-		if len(hs) <= t.budget {
-			break
-		}
-		hs = t.merge(hs, step.radius, step.mines)
+	for i := max(t.rung-1, 0); i < len(mergeLadder) && len(hs) > t.budget; i++ {
+		hs = t.merge(hs, mergeLadder[i].radius, mergeLadder[i].mines)
+		t.rung = i
 	}
 	return hs
 }

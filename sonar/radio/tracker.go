@@ -10,7 +10,7 @@ import (
 // DefaultBudget is the number of hypotheses held before merging starts.
 // Measured: no simulated match reaches it (docs/benchmarks.md), and a
 // silence on this many hypotheses still takes under a millisecond.
-const DefaultBudget = 4096
+const DefaultBudget = 2048
 
 // minBudget keeps the coarsest merge (one hypothesis per cell, at most 225)
 // always within the budget.
@@ -53,6 +53,7 @@ type Tracker struct {
 
 	tab  table
 	keys []hyp
+	rung int // merge ladder rung that last brought the count within budget
 
 	heat  []float64 // cached probability per cell, nil when stale
 	stats Stats
@@ -75,7 +76,7 @@ func New(m *chart.Map, opts Options) (*Tracker, error) {
 	if opts.Budget < 0 {
 		return nil, fmt.Errorf("radio: negative budget %d", opts.Budget)
 	}
-	t := &Tracker{g: newGeometry(m, opts.MineOrthogonal), opts: opts, budget: opts.Budget}
+	t := &Tracker{g: geometryFor(m, opts.MineOrthogonal), opts: opts, budget: opts.Budget}
 	if t.budget == 0 {
 		t.budget = DefaultBudget
 	}
@@ -85,8 +86,14 @@ func New(m *chart.Map, opts Options) (*Tracker, error) {
 }
 
 func (t *Tracker) reset() {
-	t.hs = t.hs[:0]
 	water := t.g.water.count()
+	if t.hs == nil {
+		// Room for a silence on every start cell before any buffer grows.
+		t.hs = make([]hyp, 0, 4*water)
+		t.prev = make([]hyp, 0, 4*water)
+		t.spare = make([]hyp, 0, 4*water)
+	}
+	t.hs = t.hs[:0]
 	t.g.water.each(func(i int) {
 		h := hyp{pos: uint8(i), w: 1 / float64(water)}
 		h.vis.add(i)
@@ -96,6 +103,7 @@ func (t *Tracker) reset() {
 	t.exact = true
 	t.heat = nil
 	t.log = t.log[:0]
+	t.rung = 0
 	t.stats = Stats{MaxHypotheses: len(t.hs)}
 }
 

@@ -113,12 +113,9 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 		out = keep(in, t.impact(o.Cell, o.Result), out)
 	case EnemyTorpedo:
 		// Range 1 to 4 water steps around islands; the sub is never on the target.
-		var reach cellSet
-		for c, d := range g.m.Reach(o.Cell, 4) {
-			if d > 0 {
-				reach.add(g.m.Index(c))
-			}
-		}
+		x := g.m.Index(o.Cell)
+		reach := g.ball(x, 4)
+		reach.remove(x)
 		if o.Result != "" {
 			reach = reach.and(t.impact(o.Cell, o.Result))
 		}

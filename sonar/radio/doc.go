@@ -1,0 +1,77 @@
+// Package radio is the Radio Operator's tracker: it follows the enemy
+// submarine from what the table hears and answers where it can be, exactly.
+//
+// # Model
+//
+// A hypothesis is one story of the enemy consistent with everything heard:
+// its current cell, the cells it sailed since it last surfaced (its route,
+// which it may not cross), the possible cells of each of its outstanding
+// mines, and a weight. The tracker starts with one hypothesis per water cell
+// and updates them with each Observation, in the order announced:
+//
+//   - Course: each hypothesis moves one cell; it dies at an island, the
+//     edge, its own route or its own mine.
+//   - Silence: each branches into every straight run of 0..4 cells
+//     (Options.SilenceMin 1 drops the run of 0) that obeys the course rules
+//     at every cell, even halfway; runs ending in the same state merge.
+//   - Surface: only hypotheses in the announced sector remain, and their
+//     routes are erased; their mines stay.
+//   - Drone, Sonar: a cell filter. A sonar answer holds two facts of
+//     different types, and exactly one of them is true.
+//   - Hit (our torpedo, mine or Archer mine): a cell filter by the enemy's
+//     damage: same cell direct, one of the eight around indirect, else clear.
+//   - EnemyTorpedo: the sub is 1 to 4 water steps from the impact (around
+//     islands, as chart.Map.Reach); its own damage, when announced, filters
+//     too. A torpedo destroys its own mine on the impact cell, unannounced,
+//     so hypotheses branch into "no mine there" and "mine j was there".
+//   - EnemyDrop: the sub had a legal cell for the mine (water beside it: 8
+//     cells, or 4 with Options.MineOrthogonal; off its route; free of its
+//     other mines). The mine's candidates are those cells; later courses
+//     remove the cells the sub enters, since it never enters its own mine.
+//   - EnemyTrigger at X: some outstanding mine may lie at X; hypotheses
+//     branch over which, and that mine is gone. This prunes retroactively:
+//     where the sub was when it dropped the mine.
+//   - EnemyArcher (Echo): only its damage to the enemy, when announced.
+//
+// The mines are tracked without guessing cells: a hypothesis holds each
+// mine's candidate set, and a layout is possible when the sets admit
+// distinct cells, one per mine (a bipartite matching; "every set
+// non-empty" would be sound but not exact).
+//
+// # Guarantees
+//
+// The true state is never excluded. While Exact reports true, Cells is
+// exactly the set of cells the observations allow; the tests check this
+// against a brute-force reference that replays every route from every start
+// cell with concrete mine cells. When the hypotheses would pass
+// Options.Budget, they are merged (merge.go): members agreeing on cell,
+// nearby route and mines become one hypothesis holding the intersection of
+// their routes, which blocks no move any member could make. Cells is then a
+// superset (Exact reports false) and stays so until Undo goes back before
+// the merge. Past six outstanding mines the widest is likewise loosened.
+//
+// # Heat map
+//
+// Heat gives each cell the total weight of its hypotheses. The prior: the
+// start is uniform over water cells, and at each silence the enemy picks
+// uniformly among its legal runs. An unannounced branch (which mine a
+// trigger or torpedo removed) splits its parent's weight evenly. Courses
+// and answers only remove hypotheses; weights are renormalised after each
+// observation.
+//
+// # Use
+//
+//	tr, err := radio.New(chart.MustLoad("alpha", chart.RealTime), radio.Options{})
+//	err = tr.Observe(radio.Observation{Kind: radio.Course, Dir: chart.North})
+//	cells, heat := tr.Cells(), tr.Heat()
+//
+// A server adapter feeds the enemy crew's public announcements one by one,
+// and our own drone, sonar and impact results. A refused observation
+// (malformed for the map, or one no position explains, wrapping
+// ErrInconsistent) changes nothing. Undo removes the last observation; the
+// log (Observations, JSON per Observation) replays to the same state, since
+// the tracker is deterministic: no clock, no randomness, no map iteration.
+// Snapshot gives the answer in one JSON-ready value. A Tracker is not safe
+// for concurrent use; it holds up to three buffers of hypotheses (56 bytes
+// each), a few megabytes at most.
+package radio
