@@ -1,22 +1,178 @@
 // Command periscope is the game master of a board-game night: run it on a
 // laptop or a Raspberry Pi and the players join from their phones over the LAN.
+//
+// It opens (or creates) its SQLite file, resumes every unfinished match from
+// its log, prints the LAN addresses to join with a QR code of the first, and
+// serves until SIGINT or SIGTERM, when it stops taking connections, lets
+// every room finish the command in hand, and closes the database.
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
-	"log"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
 
-	"github.com/gofiber/fiber/v2"
+	"rsc.io/qr"
+
+	"periscope/db"
+	"periscope/rooms"
+	"periscope/rooms/gridtactics"
+	"periscope/server"
 )
+
+// games are the games the lobby offers.
+func games() []rooms.Definition {
+	return []rooms.Definition{gridtactics.Definition}
+}
 
 func main() {
 	addr := flag.String("addr", ":8080", "address to listen on")
 	dbPath := flag.String("db", "periscope.db", "SQLite file that keeps every match")
+	origins := flag.String("origins", "", "comma-separated extra page origins allowed to open websockets (e.g. http://periscope.local:8080)")
+	showQR := flag.Bool("qr", true, "print a QR code of the first LAN address")
 	flag.Parse()
-	_ = dbPath
 
-	app := fiber.New(fiber.Config{DisableStartupMessage: true})
-	app.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })
-	log.Printf("periscope listening on %s", *addr)
-	log.Fatal(app.Listen(*addr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR}
+	if *origins != "" {
+		cfg.origins = strings.Split(*origins, ",")
+	}
+	if err := run(ctx, cfg, os.Stdout); err != nil {
+		slog.Error("periscope stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+type config struct {
+	addr, db string
+	origins  []string
+	qr       bool
+}
+
+func run(ctx context.Context, cfg config, out io.Writer) error {
+	store, err := db.Open(cfg.db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: games()})
+	if err != nil {
+		return err
+	}
+	defer hub.Close()
+	n, err := hub.Resume()
+	if err != nil {
+		// Those rooms stay closed; every other match goes on.
+		slog.Error("some matches could not be resumed", "err", err)
+	}
+	srv := server.New(server.Config{
+		Hub:     hub,
+		Stats:   func() (any, error) { return store.Stats() },
+		Origins: cfg.origins,
+	})
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	port := ln.Addr().(*net.TCPAddr).Port
+	urls := lanURLs(port)
+	fmt.Fprintf(out, "periscope: %d match(es) resumed from %s; join at:\n", n, cfg.db)
+	for _, u := range urls {
+		fmt.Fprintf(out, "  %s\n", u)
+	}
+	if cfg.qr && len(urls) > 0 {
+		if err := printQR(out, urls[0]); err != nil {
+			slog.Warn("no QR code", "err", err)
+		}
+	}
+
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(out, "periscope: shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	// Rooms finish the command in hand; every accepted command is already
+	// in the log, so the deferred store.Close loses nothing.
+	hub.Close()
+	return nil
+}
+
+// lanURLs lists http://IP:port/ for every non-loopback IPv4 address of an
+// up interface, or localhost when the machine has none.
+func lanURLs(port int) []string {
+	var urls []string
+	ifaces, _ := net.Interfaces()
+	for _, ifc := range ifaces {
+		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
+			continue
+		}
+		addrs, _ := ifc.Addrs()
+		for _, a := range addrs {
+			ipn, ok := a.(*net.IPNet)
+			if !ok || ipn.IP.To4() == nil || ipn.IP.IsLoopback() {
+				continue
+			}
+			urls = append(urls, "http://"+net.JoinHostPort(ipn.IP.String(), strconv.Itoa(port))+"/")
+		}
+	}
+	if len(urls) == 0 {
+		urls = append(urls, "http://"+net.JoinHostPort("localhost", strconv.Itoa(port))+"/")
+	}
+	return urls
+}
+
+// printQR draws text as a QR code with half-block characters, two modules
+// per character cell. Light modules are drawn, dark ones left blank, so the
+// code reads right on the usual dark terminal; the quiet zone is light.
+func printQR(w io.Writer, text string) error {
+	code, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return err
+	}
+	const quiet = 4 // modules of light margin, as the QR standard asks
+	light := func(x, y int) bool {
+		if x < 0 || y < 0 || x >= code.Size || y >= code.Size {
+			return true
+		}
+		return !code.Black(x, y)
+	}
+	var b strings.Builder
+	for y := -quiet; y < code.Size+quiet; y += 2 {
+		for x := -quiet; x < code.Size+quiet; x++ {
+			top, bottom := light(x, y), light(x, y+1)
+			switch {
+			case top && bottom:
+				b.WriteString("█")
+			case top:
+				b.WriteString("▀")
+			case bottom:
+				b.WriteString("▄")
+			default:
+				b.WriteString(" ")
+			}
+		}
+		b.WriteString("\n")
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
 }
