@@ -10,8 +10,8 @@
 // same way to watch its replay.
 //
 // The database runs in WAL mode with synchronous=NORMAL: a commit survives a
-// killed server (the WAL is written before the call returns) and costs tens
-// of microseconds; only a power cut may lose the last commits. All writes go
+// killed server (the WAL is written before the call returns) and costs well
+// under a millisecond; only a power cut may lose the last commits. All writes go
 // through one connection, so writers never fight over the lock; reads of a
 // file database use a separate pool and do not wait for writers.
 //
