@@ -20,7 +20,6 @@ type CrewView struct {
 	Gauges    []Gauge       `json:"gauges"`
 	Sheet     []SheetSymbol `json:"sheet"`  // 24 symbols, panel by panel (W, N, S, E)
 	Broken    []Colour      `json:"broken"` // colours with a crossed-out symbol
-	Panel     *chart.Dir    `json:"engineer_panel,omitempty"`
 	Duties    Duties        `json:"duties"`
 	Turn      *TurnStep     `json:"turn,omitempty"` // turn-based only
 	Surfacing *Surfacing    `json:"surfacing,omitempty"`
