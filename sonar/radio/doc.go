@@ -31,7 +31,8 @@
 //   - EnemyTrigger at X: some outstanding mine may lie at X; hypotheses
 //     branch over which, and that mine is gone. This prunes retroactively:
 //     where the sub was when it dropped the mine.
-//   - EnemyArcher (Echo): only its damage to the enemy, when announced.
+//   - EnemyArcher (Echo): a torpedo impact anywhere: its damage to the
+//     enemy, when announced, and the loss of its own mine on that cell.
 //
 // The mines are tracked without guessing cells: a hypothesis holds each
 // mine's candidate set, and a layout is possible when the sets admit

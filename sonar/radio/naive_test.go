@@ -165,6 +165,9 @@ func (n *naive) visit(i, pos int, mines []int) bool {
 		if o.Result != "" && n.hit(o.Cell, pos) != o.Result {
 			return true
 		}
+		if j := slices.Index(mines, n.m.Index(o.Cell)); j >= 0 {
+			mines = slices.Delete(slices.Clone(mines), j, j+1)
+		}
 	}
 	return n.visit(i+1, pos, mines)
 }

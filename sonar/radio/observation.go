@@ -25,7 +25,7 @@ const (
 	EnemyTorpedo Kind = "enemy_torpedo" // their torpedo lands at Cell; Result is their own damage, if announced
 	EnemyDrop    Kind = "enemy_drop"    // "MINE DROPPED": no fields
 	EnemyTrigger Kind = "enemy_trigger" // their mine at Cell goes off; Result is their own damage, if announced
-	EnemyArcher  Kind = "enemy_archer"  // their Archer mine (Echo) at Cell goes off; Result as above
+	EnemyArcher  Kind = "enemy_archer"  // they set off an Archer mine (Echo) at Cell; Result as above
 )
 
 var kinds = []Kind{Course, Silence, Surface, Drone, Sonar, Hit, EnemyTorpedo, EnemyDrop, EnemyTrigger, EnemyArcher}

@@ -229,6 +229,9 @@ func (s *sim) system() {
 		j := s.rnd.IntN(len(s.archer))
 		x := s.archer[j]
 		s.archer = slices.Delete(s.archer, j, j+1)
+		if k := slices.Index(s.mines, x); k >= 0 {
+			s.mines = slices.Delete(s.mines, k, k+1) // like a torpedo, it destroys its own mine
+		}
 		s.their[gScenario] = 0
 		s.emit(Observation{Kind: EnemyArcher, Cell: s.m.At(x), Result: s.maybeResult(s.result(x, s.pos))})
 	}

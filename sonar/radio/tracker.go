@@ -25,10 +25,11 @@ var ErrInconsistent = errors.New("inconsistent")
 type Options struct {
 	// SilenceMin is the shortest silence: 0 (the designer's errata, default)
 	// or 1 (house rule). A silence is at most 4 cells.
-	SilenceMin int `json:"silenceMin,omitempty"`
+	SilenceMin int `json:"silence_min,omitempty"`
 	// MineOrthogonal restricts mine drops to the 4 cells beside the
-	// submarine; by default all 8 around it are allowed.
-	MineOrthogonal bool `json:"mineOrthogonal,omitempty"`
+	// submarine (the engine's mine_adjacency 4); by default all 8 around it
+	// are allowed.
+	MineOrthogonal bool `json:"mine_orthogonal,omitempty"`
 	// Budget caps the hypotheses held; past it they are merged soundly.
 	// 0 means DefaultBudget; smaller values are raised to 256.
 	Budget int `json:"budget,omitempty"`

@@ -44,9 +44,20 @@ func newTracker(t *testing.T, opts Options) *Tracker {
 // route, as after a direct hit on a lone candidate.
 func pinned(t *testing.T, opts Options, cell string) *Tracker {
 	t.Helper()
-	tr := newTracker(t, opts)
-	c := cellOf(t, cell)
-	h := hyp{pos: uint8(alpha.Index(c)), w: 1}
+	return pinnedOn(t, alpha, opts, cell)
+}
+
+func pinnedOn(t *testing.T, m *chart.Map, opts Options, cell string) *Tracker {
+	t.Helper()
+	tr, err := New(m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := m.Parse(cell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := hyp{pos: uint8(m.Index(c)), w: 1}
 	h.vis.add(int(h.pos))
 	tr.hs = []hyp{h}
 	return tr
@@ -390,6 +401,25 @@ func TestArcherMineSelfDamage(t *testing.T) {
 	observeAll(t, tr, Observation{Kind: EnemyArcher, Cell: l2, Result: Direct})
 	if got := names(tr.Cells()); !slices.Equal(got, []string{"L2"}) {
 		t.Errorf("after their own Archer mine hit them directly at L2: %v", got)
+	}
+}
+
+// TestArcherMineDestroysOwnMine: on Echo, C3 sits between two islands, so
+// coming from C2 its only orthogonal drop cell is C4, a printed Archer mine.
+// Setting off that Archer mine destroys the crew's own mine there too.
+func TestArcherMineDestroysOwnMine(t *testing.T) {
+	echo := chart.MustLoad("echo", chart.RealTime)
+	c4 := chart.Cell{Col: 2, Row: 3}
+	opts := Options{MineOrthogonal: true}
+
+	tr := pinnedOn(t, echo, opts, "C2")
+	observeAll(t, tr, south, dropped)
+	if err := tr.Observe(south); !errors.Is(err, ErrInconsistent) {
+		t.Fatalf("sailing onto its own mine at C4: got %v", err)
+	}
+	observeAll(t, tr, Observation{Kind: EnemyArcher, Cell: c4, Result: Indirect}, south)
+	if got := names(tr.Cells()); !slices.Equal(got, []string{"C4"}) {
+		t.Errorf("after the Archer mine at C4: %v, want [C4]", got)
 	}
 }
 

@@ -129,7 +129,8 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 		}
 		out = t.trigger(in, mask, g.m.Index(o.Cell), out)
 	case EnemyArcher:
-		out = keep(in, t.impact(o.Cell, o.Result), out)
+		// Anywhere on the map; like a torpedo it destroys its own mine there.
+		out = t.torpedo(in, t.impact(o.Cell, o.Result), g.m.Index(o.Cell), out)
 	}
 	if len(out) == 0 {
 		return out, fmt.Errorf("%w: %s: %s", ErrInconsistent, o, t.explain(in, o))
@@ -364,9 +365,9 @@ func (t *Tracker) trigger(in []hyp, mask cellSet, x int, out []hyp) []hyp {
 	return t.tab.dedup(out)
 }
 
-// torpedo keeps the hypotheses at a cell in reach. A torpedo destroys its
-// own mine at the impact cell x, which the enemy does not announce: branch
-// into "no mine at x" and "mine j was at x" for each candidate j.
+// torpedo keeps the hypotheses at a cell in reach. A torpedo (or Archer
+// mine) destroys the enemy's own mine at the impact cell x, unannounced:
+// branch into "no mine at x" and "mine j was at x" for each candidate j.
 func (t *Tracker) torpedo(in []hyp, reach cellSet, x int, out []hyp) []hyp {
 	g := t.g
 	branched := false
