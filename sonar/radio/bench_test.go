@@ -81,7 +81,7 @@ func BenchmarkObserve(b *testing.B) {
 		maxHyp, matches := 0, 0
 		for mi, m := range allMaps() {
 			for i := range *matchesPerMap {
-				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				mt := matchFor(m, mi, i)
 				tr := replay(b, mt, mt.opts, tm)
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
 				matches++
@@ -106,7 +106,7 @@ func BenchmarkNaiveRatio(b *testing.B) {
 		var naiveTotal, trackTotal time.Duration
 		for mi, m := range allMaps() {
 			for i := range *naiveBench {
-				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				mt := matchFor(m, mi, i)
 				opts := mt.opts
 				opts.Budget = 0 // the naive reference is exact: compare with the exact tracker
 				replay(b, mt, opts, trackT)

@@ -67,7 +67,7 @@ func TestMatchesNaiveReference(t *testing.T) {
 			t.Parallel()
 			compared, skipped := 0, 0
 			for i := range *naiveMatches {
-				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i)|1<<62, 20, 60)
+				mt := play(m, optionsFor(i), uint64(mi)<<32|uint64(i)|1<<62, 20, 60, styleFor(i))
 				want, ok := naiveCells(m, mt.opts, mt.observations(), naiveLimit)
 				if !ok {
 					skipped++

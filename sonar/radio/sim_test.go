@@ -60,7 +60,30 @@ type sim struct {
 	ours   [gauges]int
 	seen   map[Kind]bool
 	steps  []step
-	quiet  bool // stress: we use no systems and the enemy charges silence first
+	style  style
+}
+
+// style is how the simulated crews play.
+type style int
+
+const (
+	// balanced: the enemy's First Mate charges its gauges at random; we use
+	// our drone, sonar and weapons when charged.
+	balanced style = iota
+	// silent: the enemy charges silence first (a silence every 7 turns or
+	// so) and uses its other systems too; we use ours.
+	silent
+	// quiet is the tracker's worst case: the enemy charges silence first and
+	// always uses it, and we use no system at all.
+	quiet
+)
+
+// styleFor mixes the styles across simulated matches: one in five silent.
+func styleFor(i int) style {
+	if i%5 == 4 {
+		return silent
+	}
+	return balanced
 }
 
 func (s *sim) water(c chart.Cell) bool { return s.m.Water(c) }
@@ -132,7 +155,7 @@ func (s *sim) move() bool {
 		k int
 	}
 	var runs []run
-	if s.full(&s.their, gSilence) && (s.quiet || s.rnd.IntN(2) == 0) {
+	if s.full(&s.their, gSilence) && (s.style == quiet || s.rnd.IntN(2) == 0) {
 		if s.opts.SilenceMin == 0 {
 			runs = append(runs, run{})
 		}
@@ -174,7 +197,7 @@ func (s *sim) move() bool {
 	if len(s.archer) > 0 {
 		which = append(which, gScenario)
 	}
-	if s.quiet && !s.full(&s.their, gSilence) {
+	if s.style != balanced && !s.full(&s.their, gSilence) {
 		which = []int{gSilence}
 	}
 	charge(s.rnd, &s.their, which)
@@ -239,7 +262,7 @@ func (s *sim) system() {
 
 // ourTurn charges and uses our own drone, sonar and weapons.
 func (s *sim) ourTurn() {
-	if s.quiet {
+	if s.style == quiet {
 		return
 	}
 	charge(s.rnd, &s.ours, []int{gDrone, gSonar, gTorpedo})
@@ -293,21 +316,35 @@ func (s *sim) sonarAnswer() [2]Fact {
 	return facts
 }
 
-// simulate plays a match of at least minTurns enemy turns, going on (up to
-// maxTurns) until every kind of observation this map allows has happened.
+// simulate plays a balanced match of at least minTurns enemy turns, going
+// on (up to maxTurns) until every kind of observation this map allows has
+// happened.
 func simulate(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int) match {
-	return play(m, opts, seed, minTurns, maxTurns, false)
+	return play(m, opts, seed, minTurns, maxTurns, balanced)
 }
 
 // simulateQuiet plays the tracker's worst case for turns enemy turns: only
 // the enemy's own announcements, and a silence every sixth turn.
 func simulateQuiet(m *chart.Map, opts Options, seed uint64, turns int) match {
-	return play(m, opts, seed, turns, turns, true)
+	return play(m, opts, seed, turns, turns, quiet)
 }
 
-func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, quiet bool) match {
+// matchFor is the i-th match on map side mi of TestNeverLosesTheEnemy; the
+// benchmarks replay the same matches.
+func matchFor(m *chart.Map, mi, i int) match {
+	return play(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200, styleFor(i))
+}
+
+func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st style) match {
+	want := len(kinds)
+	if len(m.ArcherMines()) == 0 {
+		want-- // no Archer mines off Echo
+	}
+	if st == quiet {
+		want = 0 // nothing to wait for
+	}
 	s := &sim{
-		m: m, opts: opts, quiet: quiet,
+		m: m, opts: opts, style: st,
 		rnd:   rand.New(rand.NewPCG(seed, 0x5ad10)),
 		route: make([]bool, m.Cells()),
 		seen:  map[Kind]bool{},
@@ -318,10 +355,6 @@ func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, quiet
 	water := m.WaterCells()
 	s.pos = m.Index(water[s.rnd.IntN(len(water))])
 	s.route[s.pos] = true
-	want := len(kinds)
-	if len(s.archer) == 0 {
-		want-- // no Archer mines off Echo
-	}
 	for turn := 0; turn < maxTurns && (turn < minTurns || len(s.seen) < want); turn++ {
 		if s.move() {
 			s.system()

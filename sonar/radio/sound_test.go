@@ -78,9 +78,9 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 			t.Parallel()
 			kindsSeen := map[Kind]int{}
 			full := 0
-			observations, maxHyp, inexact := 0, 0, 0
+			observations, maxHyp, inexact, inexactDefault := 0, 0, 0, 0
 			for i := range *matchesPerMap {
-				mt := simulate(m, optionsFor(i), uint64(mi)<<32|uint64(i), 30, 200)
+				mt := matchFor(m, mi, i)
 				tr, err := New(m, mt.opts)
 				if err != nil {
 					t.Fatal(err)
@@ -107,6 +107,9 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 				}
 				if !tr.Exact() {
 					inexact++
+					if mt.opts.Budget == 0 {
+						inexactDefault++
+					}
 				}
 				observations += len(mt.steps)
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
@@ -119,8 +122,8 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 					t.Errorf("no %s observation in %d matches", k, *matchesPerMap)
 				}
 			}
-			t.Logf("%d matches, %d observations, %d with every kind, max hypotheses %d, %d ended inexact, kinds %v",
-				*matchesPerMap, observations, full, maxHyp, inexact, fmt.Sprint(kindsSeen))
+			t.Logf("%d matches, %d observations, %d with every kind, max hypotheses %d, %d ended inexact (%d with the default budget), kinds %v",
+				*matchesPerMap, observations, full, maxHyp, inexact, inexactDefault, fmt.Sprint(kindsSeen))
 		})
 	}
 }

@@ -53,7 +53,6 @@ type Tracker struct {
 	lossy     bool // set by the update in progress when it merges or loosens
 
 	tab  table
-	keys []hyp
 	rung int // merge ladder rung that last brought the count within budget
 
 	heat  []float64 // cached probability per cell, nil when stale
@@ -124,6 +123,8 @@ func (t *Tracker) Observe(o Observation) error {
 	if len(out) > t.budget {
 		out = t.compact(out)
 		t.stats.Merges++
+	} else if o.Kind == Silence {
+		t.rung = max(t.rung-1, 0) // less pressure: merge finer next time
 	}
 	normalize(out)
 	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]

@@ -255,7 +255,18 @@ func (t *Tracker) course(in []hyp, d chart.Dir, out []hyp) []hyp {
 // silence branches every hypothesis into each straight run of 0..4 cells
 // that obeys the course rules at every cell, sharing its weight evenly.
 func (t *Tracker) silence(in []hyp, out []hyp) []hyp {
+	out = t.silenceNoDedup(in, out)
+	if len(out) > t.budget {
+		return out // the merge that follows removes duplicates too
+	}
+	return t.tab.dedup(out)
+}
+
+func (t *Tracker) silenceNoDedup(in []hyp, out []hyp) []hyp {
 	g := t.g
+	if need := 17 * len(in); cap(out) < need {
+		out = make([]hyp, 0, need) // one allocation, not a series of doublings
+	}
 	for i := range in {
 		p := &in[i]
 		first := len(out)
@@ -284,7 +295,7 @@ func (t *Tracker) silence(in []hyp, out []hyp) []hyp {
 			}
 		}
 	}
-	return t.tab.dedup(out)
+	return out
 }
 
 // surface keeps the hypotheses in the announced sector and erases their
