@@ -78,7 +78,7 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 			t.Parallel()
 			kindsSeen := map[Kind]int{}
 			full := 0
-			observations, maxHyp, inexact, inexactDefault := 0, 0, 0, 0
+			observations, maxHyp, maxBalanced, inexact, inexactDefault := 0, 0, 0, 0, 0
 			for i := range *matchesPerMap {
 				mt := matchFor(m, mi, i)
 				tr, err := New(m, mt.opts)
@@ -113,6 +113,9 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 				}
 				observations += len(mt.steps)
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+				if styleFor(i) == balanced && mt.opts.Budget == 0 {
+					maxBalanced = max(maxBalanced, tr.Stats().MaxHypotheses)
+				}
 			}
 			for _, k := range kinds {
 				if k == EnemyArcher && len(m.ArcherMines()) == 0 {
@@ -122,8 +125,8 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 					t.Errorf("no %s observation in %d matches", k, *matchesPerMap)
 				}
 			}
-			t.Logf("%d matches, %d observations, %d with every kind, max hypotheses %d, %d ended inexact (%d with the default budget), kinds %v",
-				*matchesPerMap, observations, full, maxHyp, inexact, inexactDefault, fmt.Sprint(kindsSeen))
+			t.Logf("%s %s: %d matches, %d observations, %d with every kind, max hypotheses %d (balanced, default budget: %d), %d ended inexact (%d with the default budget), kinds %v",
+				m.Name, m.Side, *matchesPerMap, observations, full, maxHyp, maxBalanced, inexact, inexactDefault, fmt.Sprint(kindsSeen))
 		})
 	}
 }
