@@ -10,8 +10,9 @@ import (
 )
 
 var (
-	naiveBench  = flag.Int("naive-bench", 5, "matches per map side replayed by the naive reference in BenchmarkNaiveRatio")
-	stressBench = flag.Int("stress-bench", 100, "stress matches per map side in BenchmarkStress")
+	naiveBench   = flag.Int("naive-bench", 20, "matches per map side replayed by the naive reference in BenchmarkNaiveRatio")
+	stressBench  = flag.Int("stress-bench", 100, "stress matches per map side in BenchmarkStress")
+	stressBudget = flag.Int("stress-budget", 0, "hypothesis budget in BenchmarkStress (0: the default)")
 )
 
 // timings collects per-observation update times by kind.
@@ -108,7 +109,7 @@ func BenchmarkNaiveRatio(b *testing.B) {
 			for i := range *naiveBench {
 				mt := matchFor(m, mi, i)
 				opts := mt.opts
-				opts.Budget = 0 // the naive reference is exact: compare with the exact tracker
+				opts.Budget = 0 // as a room runs it
 				replay(b, mt, opts, trackT)
 				obs := mt.observations()
 				for n := range obs {
@@ -130,8 +131,8 @@ func BenchmarkNaiveRatio(b *testing.B) {
 		b.ReportMetric(float64(pct(n, 50))/float64(pct(tr, 50)), "p50-ratio")
 		b.ReportMetric(float64(pct(n, 99))/float64(pct(tr, 99)), "p99-ratio")
 		b.ReportMetric(float64(naiveTotal)/float64(trackTotal), "total-ratio")
-		b.Logf("%d observations; naive p50 %s p99 %s total %v; tracker p50 %s p99 %s total %v\nnaive per kind:%s",
-			len(n), us(pct(n, 50)), us(pct(n, 99)), naiveTotal, us(pct(tr, 50)), us(pct(tr, 99)), trackTotal, naiveT.table())
+		b.Logf("%d observations; naive p50 %s p99 %s total %v; tracker p50 %s p99 %s total %v\nnaive per kind:%s\ntracker per kind:%s",
+			len(n), us(pct(n, 50)), us(pct(n, 99)), naiveTotal, us(pct(tr, 50)), us(pct(tr, 99)), trackTotal, naiveT.table(), trackT.table())
 	}
 }
 
@@ -144,12 +145,12 @@ func BenchmarkStress(b *testing.B) {
 	const exactCap = 1_000_000
 	for range b.N {
 		tm := timings{}
-		maxHyp, merged, skipped := 0, 0, 0
+		maxHyp, merged, skipped, exactMax := 0, 0, 0, 0
 		var extras []int // extra cells per observation, merged matches only
 		for mi, m := range allMaps() {
 			for i := range *stressBench {
 				opts := optionsFor(i)
-				opts.Budget = 0
+				opts.Budget = *stressBudget
 				mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i), 40)
 				tr := replay(b, mt, opts, tm)
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
@@ -166,6 +167,7 @@ func BenchmarkStress(b *testing.B) {
 					if exact.Observe(st.obs) != nil || bounded.Observe(st.obs) != nil {
 						b.Fatal("replay failed")
 					}
+					exactMax = max(exactMax, exact.Count())
 					if exact.Count() > exactCap {
 						skipped++
 						these = nil
@@ -189,7 +191,7 @@ func BenchmarkStress(b *testing.B) {
 		b.ReportMetric(float64(pct(all, 100)), "max-ns")
 		b.ReportMetric(float64(maxHyp), "max-hypotheses")
 		b.ReportMetric(float64(pi(99)), "p99-extra-cells")
-		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
-			len(all), maxHyp, merged, skipped, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
+		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare; the unbounded tracker held up to %d); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
+			len(all), maxHyp, merged, skipped, exactMax, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
 	}
 }
