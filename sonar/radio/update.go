@@ -2,6 +2,7 @@ package radio
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"periscope/sonar/chart"
@@ -119,7 +120,7 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 		if o.Result != "" {
 			reach = reach.and(t.impact(o.Cell, o.Result))
 		}
-		out = t.torpedo(in, reach, g.m.Index(o.Cell), out)
+		out = t.torpedo(in, reach, x, out)
 	case EnemyDrop:
 		out = t.drop(in, out)
 	case EnemyTrigger:
@@ -159,29 +160,35 @@ func (t *Tracker) explain(in []hyp, o Observation) string {
 		}
 		return fmt.Sprintf("from %s that sails onto its own mine at %s", from, to)
 	}
-	sectors := map[bool]string{true: "sector", false: "sectors"}
-	var list []int
+	var sectors []string
 	for s := 1; s < len(g.sectors); s++ {
 		if !g.sectors[s].and(where).empty() {
-			list = append(list, s)
+			sectors = append(sectors, strconv.Itoa(s))
 		}
 	}
-	in1 := fmt.Sprintf("the enemy can only be in %s %s", sectors[len(list) == 1], strings.Trim(fmt.Sprint(list), "[]"))
+	only := "the enemy can only be in sector " + sectors[0]
+	if len(sectors) > 1 {
+		only = "the enemy can only be in sectors " + strings.Join(sectors, ", ")
+	}
+	damage := ""
+	if o.Result != "" {
+		damage = " with that damage"
+	}
 	switch o.Kind {
 	case Course:
 		return fmt.Sprintf("from every possible position (%d cells) it would leave the map, run onto an island, cross its own route or sail onto its own mine", where.count())
 	case Silence:
 		return "no possible position has a straight run of 1 to 4 free cells"
 	case Surface, Drone, Sonar:
-		return in1
+		return only
 	case Hit, EnemyArcher:
 		return fmt.Sprintf("none of the %d possible cells takes that damage from %s", where.count(), o.Cell)
 	case EnemyTorpedo:
-		return fmt.Sprintf("none of the %d possible cells is 1 to 4 water steps from %s with that damage", where.count(), o.Cell)
+		return fmt.Sprintf("none of the %d possible cells is 1 to 4 water steps from %s%s", where.count(), o.Cell, damage)
 	case EnemyDrop:
 		return "no possible position has a free cell beside it for a new mine (water, off its route, not needed by its other mines)"
 	case EnemyTrigger:
-		return fmt.Sprintf("no possible position has an outstanding mine that can lie at %s and gives that damage", o.Cell)
+		return fmt.Sprintf("no possible position has an outstanding mine that can lie at %s%s", o.Cell, damage)
 	}
 	return "no possible position fits"
 }
