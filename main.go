@@ -25,6 +25,7 @@ import (
 	"rsc.io/qr"
 
 	"periscope/db"
+	"periscope/roles"
 	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
@@ -32,7 +33,7 @@ import (
 
 // games are the games the lobby offers.
 func games() []rooms.Definition {
-	return []rooms.Definition{gridtactics.Definition}
+	return []rooms.Definition{roles.Definition, gridtactics.Definition}
 }
 
 func main() {
