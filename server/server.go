@@ -102,6 +102,7 @@ func (s *Server) routes() {
 	api.Post("/rooms", s.createRoom)
 	api.Get("/rooms", func(c *fiber.Ctx) error { return c.JSON(s.hub.Open()) })
 	api.Get("/rooms/:code", s.room)
+	api.Get("/rooms/:code/qr.svg", s.qrSVG)
 	api.Post("/rooms/:code/seats", s.takeSeat)
 	api.Get("/replays", s.replays)
 	api.Get("/replays/:code/:v", s.replay)
@@ -120,6 +121,7 @@ func (s *Server) routes() {
 		},
 	}))
 	if s.cfg.Static != nil {
+		s.pageRoutes(a)
 		a.Use("/", filesystem.New(filesystem.Config{Root: httpFS(s.cfg.Static), Index: "index.html"}))
 	}
 }

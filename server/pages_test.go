@@ -1,0 +1,81 @@
+package server_test
+
+import (
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"rsc.io/qr"
+
+	"periscope/server"
+)
+
+func TestJoinAndTableLinksServeTheirPages(t *testing.T) {
+	pages := fstest.MapFS{
+		"index.html": {Data: []byte("<title>lobby</title>")},
+		"table.html": {Data: []byte("<title>table</title>")},
+	}
+	e := start(t, nil, func(c *server.Config) { c.Static = pages })
+	code, _, _ := e.table(t, nil, 1)
+	tests := []struct{ path, want string }{
+		{"/join/" + code, "lobby"},
+		{"/table/" + code, "table"},
+		{"/", "lobby"},
+	}
+	for _, tt := range tests {
+		res, err := http.Get(e.base + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(body), tt.want) || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("%s: %d %q %q", tt.path, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
+func TestQRCodeOfTheJoinLink(t *testing.T) {
+	e := start(t, nil)
+	code, _, _ := e.table(t, nil, 1)
+	res, err := http.Get(e.base + "/api/rooms/" + code + "/qr.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	link := e.base + "/join/" + code
+	if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Fatalf("%d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	if !strings.Contains(string(body), "QR code: "+link) {
+		t.Fatalf("the code does not name its link %s: %.200s", link, body)
+	}
+	// Every dark module of the link's code is drawn, and nothing more.
+	want, err := qr.Encode(link, qr.M)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := 0
+	for y := 0; y < want.Size; y++ {
+		for x := 0; x < want.Size; x++ {
+			if want.Black(x, y) {
+				dark++
+			}
+		}
+	}
+	if got := strings.Count(string(body), "h1v1h-1z"); got != dark {
+		t.Fatalf("%d modules drawn, the code has %d", got, dark)
+	}
+
+	res, err = http.Get(e.base + "/api/rooms/ZZZZ/qr.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound {
+		t.Fatalf("unknown room: %d", res.StatusCode)
+	}
+}
