@@ -35,6 +35,17 @@ func (c Colour) MarshalText() ([]byte, error) {
 	return []byte(c.String()), nil
 }
 
+// UnmarshalText reads a colour's name, so views decode back (tests, bots).
+func (c *Colour) UnmarshalText(b []byte) error {
+	for i, n := range colourNames {
+		if strings.EqualFold(string(b), n) {
+			*c = Colour(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a symbol colour (red, green, yellow or radiation)", b)
+}
+
 // Circuit is one of the three linked groups of four Central Circuit symbols.
 type Circuit uint8
 
@@ -61,6 +72,17 @@ func (c Circuit) MarshalText() ([]byte, error) {
 		return nil, fmt.Errorf("invalid circuit %d", c)
 	}
 	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a circuit's line colour; "" is no circuit.
+func (c *Circuit) UnmarshalText(b []byte) error {
+	for i, n := range circuitNames {
+		if strings.EqualFold(string(b), n) {
+			*c = Circuit(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a circuit (yellow, orange or grey)", b)
 }
 
 // Symbol is one printed symbol of the Engineer sheet.

@@ -211,3 +211,28 @@ func TestBreakdownDisablesBothSystemsOfItsColour(t *testing.T) {
 		})
 	}
 }
+
+func TestSheetColoursRoundTrip(t *testing.T) {
+	for c := RedSymbol; c <= RadiationSymbol; c++ {
+		b, err := c.MarshalText()
+		var back Colour
+		if err != nil || back.UnmarshalText(b) != nil || back != c {
+			t.Errorf("colour %v: %s %v -> %v", c, b, err, back)
+		}
+	}
+	for c := NoCircuit; c <= GreyCircuit; c++ {
+		b, err := c.MarshalText()
+		var back Circuit
+		if err != nil || back.UnmarshalText(b) != nil || back != c {
+			t.Errorf("circuit %v: %s %v -> %v", c, b, err, back)
+		}
+	}
+	var c Colour
+	if c.UnmarshalText([]byte("purple")) == nil {
+		t.Error("purple accepted")
+	}
+	var k Circuit
+	if k.UnmarshalText([]byte("blue")) == nil {
+		t.Error("a blue circuit accepted")
+	}
+}
