@@ -325,12 +325,11 @@ func (r *Room) welcome(seat int, last *int64) []byte {
 	m := Message{T: TypeWelcome, V: r.version, Seat: &seat}
 	l := r.Lobby()
 	m.Room = &l
-	m.View = r.view(seat)
 	if last != nil {
 		events, ok := r.hist.since(*last, r.version, seat)
 		m.Events, m.Gap = events, !ok
 	}
-	return encode(m)
+	return encodeView(m, r.view(seat))
 }
 
 func (r *Room) view(seat int) json.RawMessage {
@@ -417,7 +416,7 @@ func (r *Room) broadcast(events []Event) {
 	for _, s := range r.sessions {
 		f, ok := frames[s.seat]
 		if !ok {
-			f = encode(Message{T: TypeUpdate, V: r.version, Events: appendVisible(nil, r.version, events, s.seat), View: r.view(s.seat)})
+			f = encodeView(Message{T: TypeUpdate, V: r.version, Events: appendVisible(nil, r.version, events, s.seat)}, r.view(s.seat))
 			frames[s.seat] = f
 		}
 		if s.push(f) {

@@ -29,13 +29,19 @@ import (
 // it produced: through the whole room runtime with the SQLite log
 // ("periscope"), and through a bare fasthttp/websocket broadcast of
 // messages of the same size in the same process ("bare"). b.N is the
-// commands each room plays; the rooms play at once.
+// commands each room plays; the rooms play at once, each sending its next
+// command as soon as the last one arrived everywhere (pace=0, the server
+// flat out) or one command per pace (a busy but real game night).
 //
-//	go test ./server -run '^$' -bench CommandToLastSeat -benchtime 300x
+//	go test ./server -run '^$' -bench CommandToLastSeat -benchtime 200x
 func BenchmarkCommandToLastSeat(b *testing.B) {
-	for _, n := range []int{1, 100} {
-		b.Run(fmt.Sprintf("periscope/rooms=%d", n), func(b *testing.B) { benchPeriscope(b, n) })
-		b.Run(fmt.Sprintf("bare/rooms=%d", n), func(b *testing.B) { benchBare(b, n) })
+	for _, c := range []struct {
+		rooms int
+		pace  time.Duration
+	}{{1, 0}, {100, 0}, {100, 100 * time.Millisecond}} {
+		name := fmt.Sprintf("rooms=%d,pace=%v", c.rooms, c.pace)
+		b.Run("periscope/"+name, func(b *testing.B) { benchPeriscope(b, c.rooms, c.pace) })
+		b.Run("bare/"+name, func(b *testing.B) { benchBare(b, c.rooms, c.pace) })
 	}
 }
 
@@ -107,17 +113,28 @@ func report(b *testing.B, lat []time.Duration) {
 
 // run plays b.N commands in every table at once, each waiting for its last
 // seat before the next, and reports the latencies.
-func run(b *testing.B, tables []*table, command func(t *table) []byte) {
+func run(b *testing.B, tables []*table, pace time.Duration, command func(t *table) []byte) {
 	var mu sync.Mutex
 	var all []time.Duration
 	var wg sync.WaitGroup
 	b.ResetTimer()
-	for _, t := range tables {
+	for i, t := range tables {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			lat := make([]time.Duration, 0, b.N)
+			var tick <-chan time.Time
+			if pace > 0 {
+				// Rooms start spread over one period, as real tables would.
+				time.Sleep(pace * time.Duration(i) / time.Duration(len(tables)))
+				tk := time.NewTicker(pace)
+				defer tk.Stop()
+				tick = tk.C
+			}
 			for range b.N {
+				if tick != nil {
+					<-tick
+				}
 				frame := command(t)
 				t.v++
 				began := time.Now()
@@ -138,7 +155,7 @@ func run(b *testing.B, tables []*table, command func(t *table) []byte) {
 	report(b, all)
 }
 
-func benchPeriscope(b *testing.B, n int) {
+func benchPeriscope(b *testing.B, n int, pace time.Duration) {
 	store, err := db.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -194,7 +211,7 @@ func benchPeriscope(b *testing.B, n int) {
 		t.turn = v.Turn
 		tables[i] = t
 	}
-	run(b, tables, func(t *table) []byte {
+	run(b, tables, pace, func(t *table) []byte {
 		return fmt.Appendf(nil, `{"t":"cmd","id":"c%d","cmd":{"type":"add","n":1}}`, t.v+1)
 	})
 }
@@ -204,7 +221,7 @@ func benchPeriscope(b *testing.B, n int) {
 // and buffered queue per connection, as the room runtime does, but with no
 // decoding, rules, views or log. The frames are update-shaped and of the
 // size of the real ones.
-func benchBare(b *testing.B, n int) {
+func benchBare(b *testing.B, n int, pace time.Duration) {
 	type bareRoom struct {
 		mu    sync.Mutex
 		conns []chan []byte
@@ -294,7 +311,7 @@ func benchBare(b *testing.B, n int) {
 		}
 		tables[i] = t
 	}
-	run(b, tables, func(t *table) []byte {
+	run(b, tables, pace, func(t *table) []byte {
 		return fmt.Appendf(nil, `{"t":"update","v":%d,"events":[{"v":%d,"text":"Runner %d moved","kind":"move"}],"view":{"started":true,"turn":%d,"moves":%d,"mine":0,"pad":"%s"}}`,
 			t.v+1, t.v+1, t.turn+1, (t.turn+1)%benchSeats, t.v, pad)
 	})
