@@ -1,0 +1,233 @@
+package client_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"periscope/client"
+	"periscope/rooms"
+	"periscope/rooms/roomstest"
+	"periscope/server"
+)
+
+// serve starts a server with the Race game on loopback and returns its
+// address and a function that stops it.
+func serve() (string, func()) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []rooms.Definition{roomstest.Race}, Log: quiet})
+	if err != nil {
+		panic(err)
+	}
+	srv := server.New(server.Config{Hub: hub, Log: quiet})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	go srv.Serve(ln)
+	return "http://" + ln.Addr().String(), func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		hub.Close()
+	}
+}
+
+func Example() {
+	base, stop := serve()
+	defer stop()
+	ctx := context.Background()
+	api := client.API{Base: base}
+
+	room, _ := api.Create(ctx, "race", map[string]int{"seats": 1, "target": 3})
+	token, _ := api.Take(ctx, room.Code, 0, "Ana")
+	conn, _ := client.Dial(ctx, base, room.Code, token, -1)
+	defer conn.Close()
+
+	_ = conn.Host(ctx, rooms.ActionStart)
+	v, _ := conn.Do(ctx, map[string]any{"type": "add", "n": 3})
+	for conn.Version() < v {
+		conn.Next(ctx)
+	}
+	var view roomstest.RaceView
+	_ = conn.ViewAs(&view)
+	fmt.Printf("v%d: total %d, winner seat %d\n", v, *view.Mine, *view.Winner)
+	// Output: v2: total 3, winner seat 0
+}
+
+func setup(t *testing.T, seats int) (string, client.API, string, []string) {
+	t.Helper()
+	base, stop := serve()
+	t.Cleanup(stop)
+	api := client.API{Base: base}
+	ctx := context.Background()
+	l, err := api.Create(ctx, "race", map[string]int{"seats": seats, "target": 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := make([]string, seats)
+	for i := range tokens {
+		if tokens[i], err = api.Take(ctx, l.Code, i, fmt.Sprint("P", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return base, api, l.Code, tokens
+}
+
+func ctxT(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func TestConnFollowsTheMatch(t *testing.T) {
+	base, _, code, tokens := setup(t, 1)
+	ctx := ctxT(t)
+	c, err := client.Dial(ctx, base, code, tokens[0], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if c.Seat() != 0 || c.Version() != 0 || c.Lobby().Code != code || c.Lobby().State != rooms.StateWaiting {
+		t.Fatalf("after dial: seat %d v%d lobby %+v", c.Seat(), c.Version(), c.Lobby())
+	}
+	if err := c.Host(ctx, rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Send(map[string]any{"type": "add", "n": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Next yields every message in order: the start's update, the lobby
+	// change, the host ack, then this command's update and ack.
+	var seen []string
+	for {
+		m, err := c.Next(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, m.T)
+		if m.T == rooms.TypeAck && m.ID == id {
+			if m.V != 2 {
+				t.Fatalf("ack of v%d", m.V)
+			}
+			break
+		}
+	}
+	if c.Version() != 2 || c.Lobby().State != rooms.StatePlaying {
+		t.Fatalf("v%d state %s after %v", c.Version(), c.Lobby().State, seen)
+	}
+	var v roomstest.RaceView
+	if err := c.ViewAs(&v); err != nil || *v.Mine != 2 {
+		t.Fatalf("view %+v %v", v, err)
+	}
+	if c.Pending() != 0 {
+		t.Fatalf("%d messages left", c.Pending())
+	}
+}
+
+func TestErrors(t *testing.T) {
+	base, api, code, tokens := setup(t, 2)
+	ctx := ctxT(t)
+	c, err := client.Dial(ctx, base, code, tokens[1], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, err = c.Do(ctx, map[string]any{"type": "add", "n": 1})
+	var e *client.Error
+	if !errors.As(err, &e) || e.Code != rooms.CodeConflict || e.Status != 0 || e.ID == "" {
+		t.Fatalf("command before the start: %#v", err)
+	}
+	if err := c.Host(ctx, rooms.ActionFree, 0); !errors.As(err, &e) || e.Code != rooms.CodeForbidden {
+		t.Fatalf("guest frees a seat: %v", err)
+	}
+	if _, err := api.Take(ctx, code, 0, "Again"); !errors.As(err, &e) || e.Status != 409 || e.Code != rooms.CodeConflict {
+		t.Fatalf("seat taken twice: %v", err)
+	}
+	if _, err := api.Room(ctx, "QQQQQ"); !errors.As(err, &e) || e.Status != 404 {
+		t.Fatalf("no room: %v", err)
+	}
+	if _, err := client.Dial(ctx, base, code, "stolen", -1); !errors.As(err, &e) || e.Code != rooms.CodeUnauthorized {
+		t.Fatalf("bad token: %v", err)
+	}
+	if err.Error() == "" {
+		t.Fatal("empty error text")
+	}
+}
+
+func TestHostMovesAndBots(t *testing.T) {
+	base, api, code, tokens := setup(t, 3)
+	ctx := ctxT(t)
+	host, err := client.Dial(ctx, base, code, tokens[0], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer host.Close()
+	guest, err := client.Dial(ctx, base, code, tokens[1], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer guest.Close()
+	if err := host.Host(ctx, rooms.ActionFree, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := host.Host(ctx, rooms.ActionMove, 1, 2); err != nil {
+		t.Fatal(err)
+	}
+	for guest.Seat() != 2 {
+		if _, err := guest.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := host.Host(ctx, rooms.ActionBot, 1); err != nil {
+		t.Fatal(err)
+	}
+	l, err := api.Room(ctx, code)
+	if err != nil || !l.Seats[1].Bot || l.Seats[2].Name != "P1" {
+		t.Fatalf("lobby %+v %v", l.Seats, err)
+	}
+}
+
+func TestReconnectAndClose(t *testing.T) {
+	base, _, code, tokens := setup(t, 2)
+	ctx := ctxT(t)
+	a, _ := client.Dial(ctx, base, code, tokens[0], -1)
+	b, _ := client.Dial(ctx, base, code, tokens[1], -1)
+	defer b.Close()
+	if err := a.Host(ctx, rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	for a.Version() < 1 || b.Version() < 1 {
+		select {
+		case <-time.After(time.Millisecond):
+		case <-ctx.Done():
+			t.Fatal("no start")
+		}
+	}
+	a, err := a.Reconnect(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := a.Welcome(); w.V != 1 || w.Gap || len(w.Events) != 0 {
+		t.Fatalf("welcome after reconnect %+v", w)
+	}
+	a.Drain()
+	a.Close()
+	select {
+	case <-a.Done():
+	case <-ctx.Done():
+		t.Fatal("Close did not end the connection")
+	}
+	if _, err := a.Next(ctx); !errors.Is(err, client.ErrClosed) {
+		t.Fatalf("Next after Close: %v", err)
+	}
+	if _, err := a.Do(ctx, map[string]any{"type": "add", "n": 1}); !errors.Is(err, client.ErrClosed) {
+		t.Fatalf("Do after Close: %v", err)
+	}
+}
