@@ -1,0 +1,267 @@
+// The Pocket Tactics page: one seat of a match (or a spectator), from the
+// lobby to the outcome and its replay. The server's view says everything
+// there is to draw and to offer; this module holds the connection, the
+// order in which updates are shown, and what the player has picked so far.
+
+import { Conn, badge } from "../net.js";
+import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { h, replace, refusal, vibrate, wakeLock, crewTag } from "../ui.js";
+import { intro, lobby, nameField } from "./lobby.js";
+import { board, panel, sides, legend, keep, myTurn } from "./play.js";
+import { absorb, seedLog, tray, logList } from "./story.js";
+import { TEAM } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+const wanted = new URLSearchParams(location.search).get("seat");
+
+const app = {
+  code: roomCode(),
+  seat: -1,
+  token: "",
+  conn: null,
+  lobby: null,
+  view: null,
+  queue: [], // welcome and update messages not yet shown
+  showing: false,
+  busy: false, // a command is on its way
+  sel: null, // square of the selected unit
+  stage: null, // square a tank or artillery would move to before attacking
+  draft: null, // setup being placed
+  log: [],
+  roll: null,
+  last: null,
+  error: "",
+  lobbyError: "",
+  endArmed: false,
+  name: "",
+  replay: null,
+};
+
+// ---- connection ----
+
+app.send = async (cmd) => {
+  app.error = "";
+  app.busy = true;
+  render();
+  try {
+    await app.conn.send(cmd);
+  } catch (e) {
+    app.error = e.message;
+    vibrate(120);
+  } finally {
+    app.busy = false;
+    render();
+  }
+};
+
+app.host = async (action, extra) => {
+  app.lobbyError = "";
+  try {
+    await app.conn.host(action, extra);
+  } catch (e) {
+    app.lobbyError = e.message;
+  }
+  render();
+};
+
+app.take = async (seat, name) => {
+  app.lobbyError = "";
+  try {
+    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
+    rememberSeat(app.code, res.seat, res.token, name);
+    const url = new URL(location.href);
+    url.searchParams.set("seat", String(res.seat));
+    history.replaceState(null, "", url);
+    app.seat = res.seat;
+    app.lobby = res.room;
+    connectWith(seatToken(app.code, res.seat));
+  } catch (e) {
+    app.lobbyError = e.message;
+    render();
+  }
+};
+
+function connectWith(held) {
+  if (app.conn) app.conn.stop();
+  app.token = held ? held.token : "";
+  app.queue = [];
+  app.conn = new Conn(app.code, app.token, app.handlers).start();
+}
+
+// ---- showing updates one at a time ----
+
+// enqueue shows messages in order. An opponent's actions are held on
+// screen for a moment each, so a bot's turn is seen move by move and roll
+// by roll instead of in one jump.
+function enqueue(msg) {
+  app.queue.push(msg);
+  if (!app.showing) drain();
+}
+
+async function drain() {
+  app.showing = true;
+  while (app.queue.length) {
+    const msg = app.queue.shift();
+    const pause = show(msg);
+    if (pause > 0 && app.queue.length && !reduced.matches) {
+      render();
+      await new Promise((ok) => setTimeout(ok, pause));
+    }
+  }
+  app.showing = false;
+  render();
+}
+
+function show(msg) {
+  if (msg.t === "welcome") {
+    app.seat = msg.seat;
+    if (msg.room) app.lobby = msg.room;
+    if (msg.gap) app.log = [];
+  }
+  if (msg.view) app.view = msg.view;
+  const pause = absorb(app, msg.events);
+  if (msg.t === "welcome") seedLog(app, app.view);
+  keep(app);
+  const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
+  render();
+  if (over) {
+    vibrate([80, 60, 80]);
+    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+  }
+  // Only the other side's actions are paced: one's own should feel instant.
+  return app.view && app.view.turn !== app.view.seat ? pause : 0;
+}
+
+// ---- replay ----
+
+async function replayAt(v) {
+  const r = app.replay;
+  r.v = Math.max(0, Math.min(v, r.last ?? v));
+  r.error = "";
+  const seat = app.seat >= 0 ? app.seat : -1;
+  try {
+    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${seat}`);
+    r.last = r.snap.last;
+  } catch (e) {
+    r.error = e.message;
+  }
+  render();
+}
+
+function replayPanel() {
+  const r = app.replay;
+  if (!r) {
+    if (app.lobby?.state !== "finished") return null;
+    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay");
+  }
+  const events = (r.snap?.events || []).map((e) => h("li", {}, e.text));
+  return h("div", { class: "card", id: "replay-panel" },
+    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
+    r.error ? refusal(r.error) : null,
+    h("div", { class: "tx-replay" },
+      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
+      h("input", {
+        type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version",
+        onchange: (e) => replayAt(Number(e.target.value)),
+      }),
+      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
+    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing visible happened at this version.")]),
+    h("button", { id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
+}
+
+// ---- rendering ----
+
+function outcome(view) {
+  const o = view.outcome;
+  if (!o) return null;
+  const winner = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
+  let head = winner >= 0 ? `${TEAM[winner]} wins` : "A draw";
+  if (view.seat >= 0) head = winner === view.seat ? "You win!" : winner >= 0 ? "You lose" : "A draw";
+  const scores = o.scores ? Object.entries(o.scores).map(([t, n]) => `${TEAM[t]} ${n}`).join(" · ") : "";
+  return h("div", { class: "outcome " + (winner === 0 ? "red" : winner === 1 ? "blue" : "draw"), id: "result", "data-winner": winner, role: "status" },
+    h("div", {}, head),
+    h("div", { class: "small" }, o.reason),
+    scores ? h("div", { class: "small" }, "Tournament points: " + scores) : null,
+    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
+      h("a", { class: "button", href: "/tactics.html" }, "New match"),
+      h("a", { class: "button", href: "/" }, "Lobby")));
+}
+
+function render() {
+  const body = document.body;
+  const v = app.view;
+  body.classList.toggle("seat1", app.seat === 1);
+  body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
+  body.dataset.turn = myTurn(app) ? "mine" : "theirs";
+  body.dataset.busy = app.busy || app.showing || app.queue.length ? "1" : "0";
+  body.dataset.seat = String(app.seat);
+
+  replace($("who"), app.code
+    ? ["Tactics · ", h("span", { class: "code" }, app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
+    : "Pocket Tactics");
+
+  if (!app.code) {
+    if (!$("intro").firstChild) replace($("intro"), intro(app));
+    return;
+  }
+  const waiting = !app.lobby || app.lobby.state === "waiting";
+  $("lobby").classList.toggle("hidden", !waiting);
+  $("play").classList.toggle("hidden", waiting || !v);
+  if (waiting) {
+    const showName = !!app.lobby && app.seat < 0;
+    if (showName && !$("name-field")) $("intro").append(nameField(app));
+    if (!showName && $("name-field")) $("name-field").remove();
+    replace($("lobby"), lobby(app));
+    return;
+  }
+  if ($("name-field")) $("name-field").remove();
+  if (!v) return;
+
+  const shown = app.replay?.snap ? app.replay.snap.view : v;
+  replace($("sides"), sides(app, shown));
+  const prompt = $("prompt");
+  prompt.textContent = app.replay ? "Replay" : v.prompt;
+  prompt.classList.toggle("mine", myTurn(app) || !!v.setup);
+  replace($("board"), board(app, shown, !app.replay));
+  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("actions"), app.replay ? null : panel(app));
+  tray($("dice"), app);
+  replace($("outcome"), app.replay ? null : outcome(v));
+  replace($("replay"), replayPanel());
+  replace($("log"), logList(app));
+  if (!$("legend").firstChild) replace($("legend"), legend());
+  keepAwake();
+}
+app.render = render;
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+
+app.handlers = {
+  welcome: (msg) => enqueue(msg),
+  update: (msg) => enqueue(msg),
+  room: (l) => {
+    app.lobby = l;
+    render();
+  },
+  state: (state, attempt) => badge($("conn"), state, attempt),
+  fatal: (message) => {
+    if (app.token) {
+      // The seat was freed by the host: carry on watching.
+      forgetSeat(app.code, app.seat);
+      app.lobbyError = message;
+      app.seat = -1;
+      setTimeout(() => connectWith(null), 0);
+    } else {
+      app.lobbyError = message;
+    }
+    render();
+  },
+  notice: (message) => {
+    app.error = message;
+    render();
+  },
+};
+
+if (app.code) connectWith(seatToken(app.code, wanted));
+render();

@@ -1,0 +1,107 @@
+// Before the match: a new room with its options, the seats, the bot and
+// the host's start.
+
+import { h, refusal } from "../ui.js";
+import { api, savedName, saveName } from "../room.js";
+import { qrCard } from "../waiting.js";
+
+// intro is the page without a room: pick the options and open a room.
+export function intro(app) {
+  const small = h("input", { type: "checkbox", id: "opt-small" });
+  const hidden = h("input", { type: "checkbox", id: "opt-hidden" });
+  const timed = h("input", { type: "checkbox", id: "opt-time" });
+  const problem = h("div", {});
+  const create = async () => {
+    problem.replaceChildren();
+    const options = {};
+    if (small.checked) options.smallBoard = true;
+    if (hidden.checked) options.hiddenSetup = true;
+    if (timed.checked) options.timeLimit = true;
+    try {
+      const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options });
+      location.assign(`/tactics.html?room=${encodeURIComponent(lobby.code)}`);
+    } catch (e) {
+      problem.replaceChildren(refusal(e.message));
+    }
+  };
+  return h("div", { class: "card" },
+    h("h1", {}, "Pocket Tactics"),
+    h("p", {}, "Two players, 3 soldiers, 2 tanks and 2 artillery each, on an 8×8 grid. Destroy every enemy unit to win. Play on two phones, or one phone against the bot."),
+    h("fieldset", {},
+      h("legend", {}, "Options"),
+      h("label", { class: "inline" }, small, "Small board (6×6, set up on two rows)"),
+      h("label", { class: "inline" }, hidden, "Hidden setup (units face down until they act)"),
+      h("label", { class: "inline" }, timed, "15-minute time limit (more units wins)")),
+    h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
+    problem);
+}
+
+// lobby is the waiting room: seats to take, the bot, the start.
+export function lobby(app) {
+  const l = app.lobby;
+  if (!l) {
+    return app.lobbyError
+      ? h("div", {}, refusal(app.lobbyError), h("a", { class: "button", href: "/tactics.html" }, "Open a new match"))
+      : h("p", { class: "muted" }, "Connecting to room " + app.code + "…");
+  }
+  const mine = app.seat >= 0 ? l.seats[app.seat] : null;
+  const host = !!mine?.host;
+  const free = l.seats.filter((st) => !st.taken && !st.bot);
+  const take = (seat) => {
+    const n = (app.name || "").trim() || savedName() || "Player";
+    saveName(n);
+    app.take(seat, n);
+  };
+  const rows = l.seats.map((st) => {
+    let who = "free";
+    if (st.bot) who = "Bot";
+    else if (st.taken) who = st.name || "taken";
+    const notes = [];
+    if (st.host) notes.push("host");
+    if (st.taken && !st.bot) notes.push(st.online ? "online" : "away");
+    return h("div", { class: `seat tx-seat team${st.team}${st.seat === app.seat ? " mine" : ""}`, "data-seat": st.seat },
+      h("span", { class: "label" },
+        h("span", { class: "name" }, `${st.label}: ${who}${st.seat === app.seat ? " (you)" : ""}`),
+        h("span", { class: "muted small" }, notes.join(", "))),
+      !mine && !st.taken && !st.bot
+        ? h("button", { class: "primary", "data-take": st.seat, onclick: () => take(st.seat) }, `Play ${st.label}`)
+        : null);
+  });
+  const others = free.filter((st) => st.seat !== app.seat);
+  return h("div", {},
+    h("h2", {}, "Pocket Tactics"),
+    app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null,
+    h("div", { class: "seats" }, rows),
+    host && others.length
+      ? h("button", { class: "block", id: "bot", onclick: () => app.host("bot", { seat: others[0].seat }) },
+        "Play against the bot", h("span", { class: "sub" }, `the bot takes ${others[0].label}`))
+      : null,
+    host
+      ? h("button", { class: "primary block", id: "start", disabled: free.length > 0, onclick: () => app.host("start") },
+        "Start the match", free.length ? h("span", { class: "sub" }, "every seat needs a player or the bot") : null)
+      : mine
+        ? h("p", { class: "notice" }, "The host starts the match when both seats are filled.")
+        : null,
+    options(app.view),
+    qrCard(l.code));
+}
+
+function options(view) {
+  if (!view || !view.options) return null;
+  const o = view.options;
+  const parts = [o.smallBoard ? "6×6 board" : "8×8 board", o.hiddenSetup ? "hidden setup" : "open setup", o.timeLimit ? "15-minute limit" : "no time limit"];
+  return h("p", { class: "muted small", id: "options" }, "Options: " + parts.join(", "));
+}
+
+// nameField is the name box above the seats. It is built once and kept out
+// of the lobby's re-renders, which would otherwise take its focus away
+// whenever another phone comes or goes.
+export function nameField(app) {
+  app.name = app.name || savedName();
+  return h("label", { id: "name-field" }, "Your name ",
+    h("input", {
+      id: "name", type: "text", maxlength: 24, autocomplete: "nickname",
+      placeholder: "Your name", value: app.name,
+      oninput: (e) => { app.name = e.target.value; },
+    }));
+}
