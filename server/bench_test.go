@@ -27,7 +27,8 @@ import (
 // BenchmarkCommandToLastSeat measures, on loopback, the time from a seat
 // sending a command to the last of the room's 8 seats receiving the update
 // it produced: through the whole room runtime with the SQLite log
-// ("periscope"), and through a bare fasthttp/websocket broadcast of
+// ("periscope"), the same with the log in memory ("periscope-nolog", to
+// tell the log's share), and through a bare fasthttp/websocket broadcast of
 // messages of the same size in the same process ("bare"). b.N is the
 // commands each room plays; the rooms play at once, each sending its next
 // command as soon as the last one arrived everywhere (pace=0, the server
@@ -40,7 +41,8 @@ func BenchmarkCommandToLastSeat(b *testing.B) {
 		pace  time.Duration
 	}{{1, 0}, {100, 0}, {100, 100 * time.Millisecond}} {
 		name := fmt.Sprintf("rooms=%d,pace=%v", c.rooms, c.pace)
-		b.Run("periscope/"+name, func(b *testing.B) { benchPeriscope(b, c.rooms, c.pace) })
+		b.Run("periscope/"+name, func(b *testing.B) { benchPeriscope(b, c.rooms, c.pace, true) })
+		b.Run("periscope-nolog/"+name, func(b *testing.B) { benchPeriscope(b, c.rooms, c.pace, false) })
 		b.Run("bare/"+name, func(b *testing.B) { benchBare(b, c.rooms, c.pace) })
 	}
 }
@@ -155,12 +157,16 @@ func run(b *testing.B, tables []*table, pace time.Duration, command func(t *tabl
 	report(b, all)
 }
 
-func benchPeriscope(b *testing.B, n int, pace time.Duration) {
-	store, err := db.Open(filepath.Join(b.TempDir(), "bench.db"))
-	if err != nil {
-		b.Fatal(err)
+func benchPeriscope(b *testing.B, n int, pace time.Duration, sqlite bool) {
+	var store rooms.Store = rooms.NewMemoryStore()
+	if sqlite {
+		d, err := db.Open(filepath.Join(b.TempDir(), "bench.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer d.Close()
+		store = d
 	}
-	defer store.Close()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	hub, _ := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: quiet})
 	srv := server.New(server.Config{Hub: hub, Log: quiet})
