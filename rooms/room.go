@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -111,18 +112,52 @@ func (r *Room) run() {
 	for {
 		select {
 		case f := <-r.inbox:
-			f()
+			r.guard(f)
 			r.arm()
 		case <-r.timer:
 			r.timer = nil
 			r.armed = time.Time{}
-			r.tick()
+			r.guard(r.tick)
 			r.arm()
 		case <-r.quit:
 			r.shutdown()
 			return
 		}
 	}
+}
+
+// guard runs f and survives a panic in game code: one buggy rule must not
+// take every room of the server down. The match is rebuilt from its log,
+// which holds only commands that completed.
+func (r *Room) guard(f func()) {
+	defer func() {
+		p := recover()
+		if p == nil {
+			return
+		}
+		r.hub.log.Error("panic in the room; rebuilding the match from its log", "room", r.code, "panic", p, "stack", string(debug.Stack()))
+		r.rebuild()
+	}()
+	f()
+}
+
+// rebuild replaces the game by a replay of the log, after a failed write
+// or a panic left it in doubt. If even that fails the room stops taking
+// commands.
+func (r *Room) rebuild() {
+	defer func() {
+		if p := recover(); p != nil {
+			r.broken = fmt.Errorf("replay panicked: %v", p)
+			r.hub.log.Error("rebuild panicked: the room takes no more commands", "room", r.code, "panic", p)
+		}
+	}()
+	g, err := replay(r.def, r.rec, r.log, nil)
+	if err != nil {
+		r.broken = err
+		r.hub.log.Error("rebuild failed: the room takes no more commands", "room", r.code, "err", err)
+		return
+	}
+	r.game = g
 }
 
 // do runs f on the room goroutine. It returns false when the room is closed.
@@ -386,12 +421,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: append(json.RawMessage(nil), body...), Time: now}
 	if err := r.hub.store.AppendCommand(rec); err != nil {
 		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
-		if g, rerr := replay(r.def, r.rec, r.log, nil); rerr != nil {
-			r.broken = rerr
-			r.hub.log.Error("rebuild failed: the room takes no more commands", "room", r.code, "err", rerr)
-		} else {
-			r.game = g
-		}
+		r.rebuild()
 		return &Error{Code: CodeInternal, Message: errSaving.Message, Err: err}
 	}
 	r.version = rec.Version

@@ -668,3 +668,21 @@ func catchUp(phones []*phone, r *rooms.Room) {
 		}
 	}
 }
+
+func TestPanicInGameCode(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, `{"buggy":true}`, 2)
+	phones := started(t, r, tokens)
+	before := phones[0].view
+	phones[0].send(map[string]any{"t": "cmd", "id": "boom", "cmd": map[string]any{"type": "panic"}})
+	// The room lives on with the match as it was.
+	p, m := connect(t, r, tokens[0], nil)
+	var v roomstest.RaceView
+	json.Unmarshal(m.View, &v)
+	if !reflect.DeepEqual(v, before) || r.Version() != 1 {
+		t.Fatalf("after a panic: v%d view %+v, before %+v", r.Version(), v, before)
+	}
+	turn := p.view.Turn
+	q, _ := connect(t, r, tokens[1], nil)
+	mustAck(t, map[int]*phone{0: p, 1: q}[turn].add("after", 1))
+}

@@ -30,6 +30,9 @@ type RaceOptions struct {
 	// Pad adds that many bytes to every view, to give messages the size of
 	// a real game's (benchmarks) or to fill a slow phone's buffers (tests).
 	Pad int `json:"pad"`
+	// Buggy races panic on the command {"type":"panic"}, after changing
+	// their state: a test that one bad rule cannot take a server down.
+	Buggy bool `json:"buggy"`
 }
 
 // RaceView is what one seat sees.
@@ -117,6 +120,11 @@ func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 		skipped := g.turn
 		g.next(cmd.Time)
 		return []rooms.Event{{Text: fmt.Sprintf("Runner %d ran out of time", skipped+1), Kind: "timeout"}}, nil
+	case "panic":
+		if g.opt.Buggy {
+			g.totals[0] += 100
+			panic("roomstest: a buggy rule")
+		}
 	case "add":
 		if !g.started {
 			return nil, errors.New("the race has not started")
