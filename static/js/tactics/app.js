@@ -198,7 +198,7 @@ function render() {
   body.dataset.seat = String(app.seat);
 
   replace($("who"), app.code
-    ? ["Tactics · ", h("span", { class: "code" }, app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
+    ? [h("span", { class: "game" }, "Tactics · "), h("span", { class: "code" }, app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
     : "Pocket Tactics");
 
   if (!app.code) {
