@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/fasthttp/websocket"
@@ -574,5 +575,32 @@ func TestShutdownClosesWebsockets(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("the websocket outlived the server")
+	}
+}
+
+func TestStaticPages(t *testing.T) {
+	pages := fstest.MapFS{
+		"index.html":  {Data: []byte("<h1>Periscope</h1>")},
+		"js/phone.js": {Data: []byte("// phone")},
+	}
+	e := start(t, nil, func(c *server.Config) { c.Static = pages })
+	for _, tc := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/", 200, "<h1>Periscope</h1>"},
+		{"/js/phone.js", 200, "// phone"},
+		{"/healthz", 200, "ok"},
+	} {
+		resp, err := http.Get(e.base + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tc.status || string(data) != tc.body {
+			t.Errorf("GET %s = %d %q; want %d %q", tc.path, resp.StatusCode, data, tc.status, tc.body)
+		}
 	}
 }
