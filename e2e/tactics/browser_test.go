@@ -231,6 +231,7 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 
 	red.run("open the page", chromedp.Navigate(base+"/tactics.html"))
 	red.mustTap("#opt-hidden")
+	red.mustTap("#opt-time")
 	red.mustTap("#create")
 	red.wait(`[data-take="0"]`)
 	var code string
@@ -238,8 +239,8 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 	red.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
 	red.mustTap(`[data-take="0"]`)
 	red.wait("#start")
-	if got := red.text("#options"); !strings.Contains(got, "hidden setup") {
-		t.Errorf("the lobby shows options %q, want hidden setup", got)
+	if got := red.text("#options"); !strings.Contains(got, "hidden setup") || !strings.Contains(got, "15-minute limit") {
+		t.Errorf("the lobby shows options %q, want hidden setup and the time limit", got)
 	}
 
 	blue.run("open the room", chromedp.Navigate(base+"/tactics.html?room="+code))
@@ -284,6 +285,9 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 		if letters.Theirs != "???????" {
 			t.Errorf("%s sees the other army as %q, want 7 face-down units", c.name, letters.Theirs)
 		}
+	}
+	if got := blue.text("#clock"); !strings.HasPrefix(got, "⏱ 14:") && !strings.HasPrefix(got, "⏱ 15:") {
+		t.Errorf("the clock reads %q, want about 15 minutes left", got)
 	}
 	blue.fits("hidden setup")
 	blue.screenshot("5-blue-hidden.png")

@@ -7,7 +7,7 @@ import { Conn, badge } from "../net.js";
 import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock, crewTag } from "../ui.js";
 import { intro, lobby, nameField } from "./lobby.js";
-import { board, panel, sides, legend, keep, myTurn } from "./play.js";
+import { board, panel, sides, legend, keep, myTurn, clockText } from "./play.js";
 import { absorb, seedLog, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
 
@@ -85,6 +85,7 @@ app.take = async (seat, name) => {
 function connectWith(held) {
   if (app.conn) app.conn.stop();
   app.token = held ? held.token : "";
+  app.tokenSeat = held ? held.seat : -1;
   app.queue = [];
   app.conn = new Conn(app.code, app.token, app.handlers).start();
 }
@@ -220,6 +221,7 @@ function render() {
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;
   replace($("sides"), sides(app, shown));
+  $("clock").textContent = app.replay ? "" : clockText(v, Date.now());
   const prompt = $("prompt");
   prompt.textContent = app.replay ? "Replay" : v.prompt;
   prompt.classList.toggle("mine", myTurn(app) || !!v.setup);
@@ -235,6 +237,11 @@ function render() {
 }
 app.render = render;
 
+// The clock of a timed match ticks on its own; the room ends the match.
+setInterval(() => {
+  if (app.view && !app.replay) $("clock").textContent = clockText(app.view, Date.now());
+}, 1000);
+
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
 
 app.handlers = {
@@ -248,7 +255,7 @@ app.handlers = {
   fatal: (message) => {
     if (app.token) {
       // The seat was freed by the host: carry on watching.
-      forgetSeat(app.code, app.seat);
+      forgetSeat(app.code, app.tokenSeat);
       app.lobbyError = message;
       app.seat = -1;
       setTimeout(() => connectWith(null), 0);

@@ -82,7 +82,7 @@ export function draw(view, ui) {
   const svg = el('svg', {
     viewBox: `0 0 ${side} ${side}`,
     class: 'tx-svg',
-    role: 'grid',
+    role: 'group',
     'aria-label': `Board ${size} by ${size}`,
   });
   const at = (sq) => place(sq, size, ui.flip);
@@ -166,7 +166,7 @@ export function draw(view, ui) {
       if (p) tags.push(p.owner === view.seat ? 'mine' : 'enemy');
       const hit = el('rect', {
         x, y, width: CELL, height: CELL, class: 'hit', 'data-sq': sq, 'data-mark': tags.join(' '),
-        role: 'gridcell', 'aria-label': describe(sq, p, t, moves.has(sq), view.seat),
+        role: 'button', 'aria-label': describe(sq, p, t, moves.has(sq), view.seat),
       });
       hits.append(hit);
     }

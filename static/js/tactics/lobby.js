@@ -68,7 +68,7 @@ export function lobby(app) {
         : null);
   });
   const others = free.filter((st) => st.seat !== app.seat);
-  return h("div", {},
+  return h("div", { class: "tx-lobby" },
     h("h2", {}, "Pocket Tactics"),
     app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null,
     h("div", { class: "seats" }, rows),

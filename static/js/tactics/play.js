@@ -327,6 +327,15 @@ export function sides(app, view) {
   });
 }
 
+// clockText is the time left of a timed match: "12:04 left".
+export function clockText(view, now) {
+  if (!view.deadline || view.phase === "over") return "";
+  const left = Math.max(0, Math.ceil((Date.parse(view.deadline) - now) / 1000));
+  const m = Math.floor(left / 60);
+  const sec = String(left % 60).padStart(2, "0");
+  return left > 0 ? `⏱ ${m}:${sec} left` : "⏱ time is up";
+}
+
 // legend explains the marks without relying on colour.
 export function legend() {
   const icon = (owner) => s("svg", { class: "tx-svg", viewBox: "0 0 100 100", "aria-hidden": "true" }, unitShape(owner, "soldier", 50, 50, {}));
@@ -335,6 +344,7 @@ export function legend() {
     h("span", {}, icon(1), "Blue (diamond)"),
     h("span", {}, "S soldier · T tank · A artillery · ? face down"),
     h("span", {}, "✓ has acted"),
+    h("span", {}, "dashed outline: your unit is still face down to the opponent"),
     h("span", {}, "● move · ◯ move and attack · dashed ring: target with its hit chance"),
   ];
 }
