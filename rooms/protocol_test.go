@@ -2,10 +2,14 @@ package rooms_test
 
 import (
 	"encoding/json"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"periscope/rooms"
+	"periscope/rooms/roomstest"
 )
 
 func TestDecodeRequest(t *testing.T) {
@@ -134,4 +138,51 @@ func TestHostileFramesKeepTheSession(t *testing.T) {
 	if m := p.next(); m.T != rooms.TypePong || m.ID != "still-here" {
 		t.Fatalf("after hostile frames: %+v", m)
 	}
+}
+
+// FuzzReceive feeds any frame to a session of a waiting room: every frame
+// gets exactly one well-formed answer and the room stays at version 0.
+func FuzzReceive(f *testing.F) {
+	for _, s := range []string{
+		`{"t":"hello"}`, `{"t":"ping","id":"p"}`, `{"t":"cmd","id":"x","cmd":{}}`,
+		`{"t":"host","id":"h","action":"start"}`, `{"id":"only-id"}`, `{"t":"cmd","id":7}`, `]`,
+	} {
+		f.Add([]byte(s))
+	}
+	store := rooms.NewMemoryStore()
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer hub.Close()
+	r, err := hub.Create("race", nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s := r.Connect(8)
+		defer s.Close()
+		s.Receive(data)
+		select {
+		case b := <-s.Outbox():
+			var m rooms.Message
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatalf("answer %q is not JSON: %v", b, err)
+			}
+			switch m.T {
+			case rooms.TypeError:
+				if m.Code == "" || m.Message == "" {
+					t.Fatalf("error without code or message: %s", b)
+				}
+			case rooms.TypeWelcome, rooms.TypePong:
+			default:
+				t.Fatalf("answer %s to %q", m.T, data)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("no answer to %q", data)
+		}
+		if r.Version() != 0 {
+			t.Fatalf("%q moved a waiting room to v%d", data, r.Version())
+		}
+	})
 }
