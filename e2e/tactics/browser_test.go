@@ -322,3 +322,67 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 	watcher.wait(`body[data-turn="mine"][data-busy="0"]`)
 	mover.wait(`body[data-turn="theirs"]`)
 }
+
+// TestBotTurnStepByStep: on a phone that does not ask for reduced motion,
+// the bot's turn is shown one action at a time, each held on screen,
+// rather than jumping straight to the end of its turn.
+func TestBotTurnStepByStep(t *testing.T) {
+	base := serve(t)
+	p := newPhone(t, browser(t, time.Minute), screens(t), false)
+	p.run("open the page", chromedp.Navigate(base+"/tactics.html"))
+	p.mustTap("#create")
+	p.mustTap(`[data-take="0"]`)
+	p.mustTap("#bot")
+	p.mustTap("#start:not([disabled])")
+	p.mustTap("#fill")
+	p.mustTap("#ready:not([disabled])")
+	p.wait(`body[data-phase="play"]`)
+
+	// What the page shows while Blue plays: the board as the units stand.
+	const look = `(() => ({
+  Theirs: document.body.dataset.turn === 'theirs' && document.getElementById('prompt').textContent === 'Blue is playing',
+  Mine: document.body.dataset.turn === 'mine' && document.body.dataset.busy === '0',
+  Board: [...document.querySelectorAll('#board rect.hit')].map((r) => r.getAttribute('aria-label')).join(';'),
+}))()`
+	type state struct {
+		Theirs, Mine bool
+		Board        string
+	}
+	for turn := 0; turn < 4; turn++ {
+		var s state
+		var before string
+		// Red ends its turn without acting (two taps: units could still act).
+		for !s.Mine {
+			p.eval(look, &s)
+			before = s.Board
+			time.Sleep(20 * time.Millisecond)
+		}
+		p.mustTap("#end-turn")
+		p.mustTap(`#end-turn[data-armed="true"]`)
+		between := map[string]bool{}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			p.eval(look, &s)
+			if s.Mine {
+				break
+			}
+			if s.Theirs && s.Board != before {
+				between[s.Board] = true
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the bot's turn never ended on the page")
+			}
+			time.Sleep(15 * time.Millisecond)
+		}
+		delete(between, s.Board)
+		if len(between) > 0 {
+			t.Logf("turn %d: saw %d board(s) between the start and the end of the bot's turn", turn+1, len(between))
+			return
+		}
+		if s.Board != before {
+			t.Fatalf("the bot's turn %d changed the board, but the page jumped straight to its end", turn+1)
+		}
+		// The bot passed without acting: try another turn.
+	}
+	t.Fatal("the bot never acted in 4 turns")
+}

@@ -105,7 +105,9 @@ async function drain() {
   while (app.queue.length) {
     const msg = app.queue.shift();
     const pause = show(msg);
-    if (pause > 0 && app.queue.length && !reduced.matches) {
+    // Hold even when nothing is queued yet: the room's next update is
+    // usually still on the wire.
+    if (pause > 0 && !reduced.matches) {
       render();
       await new Promise((ok) => setTimeout(ok, pause));
     }

@@ -294,7 +294,7 @@ export function board(app, view, live) {
   if (live) {
     svg.addEventListener("click", (e) => {
       const sq = e.target?.dataset?.sq;
-      if (!sq || app.busy || app.queue.length) return;
+      if (!sq || app.busy || app.showing || app.queue.length) return;
       app.error = "";
       if (app.view.setup) tapSetup(app, sq);
       else tapPlay(app, sq);
