@@ -146,10 +146,25 @@ async function replayAt(v) {
   try {
     r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${seat}`);
     r.last = r.snap.last;
+    // Mark what happened at this version, as the live board does.
+    r.mark = null;
+    for (const e of r.snap.events || []) {
+      const d = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+      if (e.kind === "move" && d) r.mark = { from: d.from, to: d.to };
+      if (e.kind === "roll" && d) r.mark = { attacker: d.attacker, target: d.target };
+    }
   } catch (e) {
     r.error = e.message;
   }
   render();
+}
+
+// replayRoll is the die rolled at the replayed version, if one was.
+function replayRoll(r) {
+  const e = (r.snap?.events || []).filter((x) => x.kind === "roll").pop();
+  if (!e) return null;
+  const data = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+  return { seq: `replay-${r.v}`, kind: "roll", ...data };
 }
 
 function replayPanel() {
@@ -229,10 +244,11 @@ function render() {
   prompt.classList.toggle("mine", myTurn(app) || !!v.setup);
   replace($("board"), board(app, shown, !app.replay));
   replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
-  replace($("actions"), app.replay ? null : panel(app));
-  tray($("dice"), app);
+  // The replay's controls sit right under the board they step through.
+  replace($("actions"), app.replay ? replayPanel() : panel(app));
+  tray($("dice"), app.replay ? replayRoll(app.replay) : app.roll);
   replace($("outcome"), app.replay ? null : outcome(v));
-  replace($("replay"), replayPanel());
+  replace($("replay"), app.replay ? null : replayPanel());
   replace($("log"), logList(app));
   if (!$("legend").firstChild) replace($("legend"), legend());
   keepAwake();

@@ -262,7 +262,7 @@ function hintFor(ua, stage) {
 
 // boardUI is what the page draws on top of the view.
 function boardUI(app, view, live) {
-  const ui = { flip: view.seat === 1, last: app.last };
+  const ui = { flip: view.seat === 1, last: live ? app.last : app.replay?.mark };
   if (!live) return ui;
   if (view.setup) {
     ui.setup = { squares: view.setup.squares, placed: draftOf(app).placed };

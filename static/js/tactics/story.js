@@ -81,11 +81,11 @@ export function die(n, label) {
     (PIPS[n] || []).map(([c, r]) => s("circle", { cx: c * 9 + 2, cy: r * 9 + 2, r: 3.6 })));
 }
 
-// tray is the dice tray's content for the last roll; animate restarts the
-// roll animation when the roll is new.
-export function tray(el, app) {
-  const r = app.roll;
+// tray shows a roll in the dice tray, restarting the roll animation only
+// when the roll is new.
+export function tray(el, r) {
   if (!r) {
+    delete el.dataset.seq;
     el.className = "tx-dice";
     el.replaceChildren(h("span", { class: "muted" }, "Dice appear here as they roll."));
     return;
