@@ -59,6 +59,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.run("open the page", chromedp.Navigate(base+"/tactics.html"))
 	p.wait("#create")
 	p.fits("new match form")
+	p.screenshot("0-new.png")
 	p.mustTap("#create")
 	p.wait(`[data-take="0"]`)
 	var code string
@@ -245,6 +246,8 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 
 	blue.run("open the room", chromedp.Navigate(base+"/tactics.html?room="+code))
 	blue.wait(`[data-take="1"]`)
+	blue.fits("spectator lobby")
+	blue.screenshot("4-blue-lobby.png")
 	blue.run("type a name", chromedp.SendKeys("#name", "Bob", chromedp.ByQuery))
 	blue.mustTap(`[data-take="1"]`)
 	blue.wait(`.tx-seat[data-seat="1"].mine`)

@@ -1,0 +1,367 @@
+// The Captain's panel: the chart with the own route, mines and position;
+// the secret start; headings that say why they are closed; silence with a
+// preview; surfacing; mines, torpedo, drone, sonar and the Archer; the
+// answer to the enemy's sonar; and the log of both crews.
+
+import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
+import { chartSVG, stepCell } from "./map.js";
+import { logList } from "./log.js";
+
+// short keeps the part of a refusal before its explanation, for buttons.
+export function short(reason) {
+  if (!reason) return "";
+  const i = reason.indexOf(":");
+  return i > 3 && i < reason.length - 1 ? reason.slice(0, i) : reason;
+}
+
+function gauge(own, system) {
+  return (own.gauges || []).find((g) => g.system === system);
+}
+
+// systemState says whether a system may be used now and, if not, why.
+function systemState(own, system) {
+  const g = gauge(own, system);
+  if (!g) return { ok: false, why: "not on this map" };
+  if (g.ready) return { ok: true, why: "READY" };
+  if (g.marks < g.size) return { ok: false, why: `charging ${g.marks}/${g.size}`, full: g.blocked };
+  return { ok: false, why: short(g.blocked), full: g.blocked };
+}
+
+function factLabel(f) {
+  return `${f.type.toUpperCase()} ${f.value}`;
+}
+
+function factKey(f) {
+  return `${f.type}:${f.value}`;
+}
+
+export function captainPanel(el, app) {
+  const st = { mode: null, selected: null, silenceDir: null, silenceDist: null, factA: null };
+  const reset = () => Object.assign(st, { mode: null, selected: null, silenceDir: null, silenceDist: null });
+  const redo = () => app.render();
+
+  function statusCard(v) {
+    const own = v.own;
+    const pub = v.public;
+    const enemy = pub.crews.find((c) => c.crew !== v.crew);
+    const pills = [];
+    if (pub.mode === "turnbased" && pub.turn) {
+      const mine = pub.turn === v.crew;
+      pills.push(h("span", { class: "pill " + (mine ? "ok" : "wait"), id: "turn", "data-mine": String(mine) },
+        mine ? (pub.bonus ? `YOUR TURN (${pub.bonus} bonus left)` : "YOUR TURN") : `${pub.turn.toUpperCase()}'S TURN`));
+    } else if (pub.mode === "realtime") {
+      pills.push(h("span", { class: "pill" }, "Real time"));
+    }
+    if (own.position) {
+      const c = parseCell(own.position);
+      pills.push(h("span", { class: "pill", id: "position", "data-cell": own.position },
+        `At ${own.position} · sector ${sectorOf(v.chart.size, c)}`));
+    }
+    if (own.placed && pub.playing) {
+      const fm = own.duties.first_mate;
+      const en = own.duties.engineer;
+      pills.push(h("span", { class: "pill " + (fm ? "wait" : "ok"), "data-duty": "first_mate", "data-done": String(!fm) },
+        fm ? "First Mate: charging…" : "First Mate ✓"));
+      pills.push(h("span", { class: "pill " + (en ? "wait" : "ok"), "data-duty": "engineer", "data-done": String(!en) },
+        en ? `Engineer: ${own.duties.panel || ""} panel…` : "Engineer ✓"));
+    }
+    if (enemy?.surfaced) pills.push(h("span", { class: "pill bad" }, `${enemy.crew.toUpperCase()} surfaced in sector ${enemy.sector}`));
+    const notes = [];
+    if (own.placed && !pub.playing && !pub.outcome) {
+      notes.push(h("div", { class: "notice" }, `Waiting for the ${enemy.crew.toUpperCase()} Captain to choose a start.`));
+    }
+    if (own.blackout) notes.push(h("div", { class: "notice warn" }, "BLACKOUT: no heading is open. You must surface."));
+    if (pub.sonar_pending && pub.sonar_pending !== v.crew) {
+      notes.push(h("div", { class: "notice" }, `Sonar: waiting for the ${pub.sonar_pending.toUpperCase()} Captain's answer.`));
+    }
+    if (own.surfacing && pub.mode === "turnbased") {
+      notes.push(h("div", { class: "notice warn" }, `Surfaced in sector ${own.surfacing.sector}: the enemy takes three turns, then you dive.`));
+    }
+    return h("div", { class: "card crew" }, h("div", { class: "pills" }, pills), notes);
+  }
+
+  function placeSection(v) {
+    const sel = st.mode === "place" ? st.selected : null;
+    return [
+      h("div", { class: "notice warn" }, "Choose your secret start: tap a water cell. The enemy never sees it."),
+      chartSVG(v.chart, {
+        label: "your chart: choose a start",
+        archer: v.chart.archer,
+        selected: sel,
+        onAny: (cell) => { st.mode = "place"; st.selected = cell; redo(); },
+      }),
+      app.group("place", {},
+        h("div", { class: "confirm" },
+          h("button", {
+            class: "primary", id: "place", disabled: !sel || app.busy.place,
+            onclick: () => { app.act("place", { type: "place", cell: sel }); },
+          }, sel ? `DIVE AT ${sel}` : "Tap a cell first"))),
+    ];
+  }
+
+  function targetsFor(own) {
+    switch (st.mode) {
+      case "torpedo": return own.torpedo_targets;
+      case "mine": return own.mine_cells;
+      case "trigger": return own.triggers;
+      case "archer": return own.archer_targets || [];
+    }
+    return null;
+  }
+
+  function silencePath(v) {
+    const own = v.own;
+    if (st.mode !== "silence" || !st.silenceDir || st.silenceDist === null) return null;
+    const path = [own.position];
+    for (let i = 1; i <= st.silenceDist; i++) {
+      const c = stepCell(v.chart.size, own.position, st.silenceDir, i);
+      if (c) path.push(c);
+    }
+    return [...own.route, ...path.slice(1)];
+  }
+
+  function mapSection(v) {
+    const own = v.own;
+    const cells = targetsFor(own);
+    return chartSVG(v.chart, {
+      label: "your chart",
+      archer: v.public.archer_mines,
+      route: own.route,
+      mines: own.mines,
+      position: own.position,
+      preview: silencePath(v),
+      targets: cells ? { cells, selected: st.selected, kind: st.mode, onPick: (c) => { st.selected = c; redo(); } } : null,
+    });
+  }
+
+  const modeText = {
+    torpedo: ["Tap a highlighted cell for the impact (up to 4 water cells away).", (c) => `FIRE TORPEDO AT ${c}`, (c) => ({ type: "torpedo", cell: c })],
+    mine: ["Tap a highlighted cell next to your submarine.", (c) => `DROP MINE AT ${c}`, (c) => ({ type: "mine", cell: c })],
+    trigger: ["Tap one of your mines.", (c) => `TRIGGER MINE AT ${c}`, (c) => ({ type: "trigger", cell: c })],
+    archer: ["Tap an Archer mine to set it off.", (c) => `ARCHER MINE AT ${c}`, (c) => ({ type: "archer", cell: c })],
+  };
+
+  function modeSection(v) {
+    const own = v.own;
+    if (modeText[st.mode]) {
+      const [help, label, cmd] = modeText[st.mode];
+      return app.group("target", { class: "card alert" },
+        h("p", {}, help),
+        h("div", { class: "confirm" },
+          h("button", {
+            class: "primary", id: "confirm", disabled: !st.selected || app.busy.target,
+            onclick: async () => {
+              const c = st.selected;
+              await app.act("target", cmd(c));
+              if (!app.refusals.target) reset();
+              redo();
+            },
+          }, st.selected ? label(st.selected) : "Tap a cell"),
+          h("button", { onclick: () => { reset(); delete app.refusals.target; redo(); } }, "Cancel")));
+    }
+    if (st.mode === "silence") {
+      const opts = own.silences || [];
+      const chosen = opts.find((o) => o.dir === st.silenceDir);
+      const dists = [];
+      if (chosen && !chosen.reason) {
+        for (let d = chosen.min; d <= chosen.max; d++) {
+          dists.push(h("button", {
+            class: st.silenceDist === d ? "selected" : "", "data-distance": d,
+            onclick: () => { st.silenceDist = d; redo(); },
+          }, String(d)));
+        }
+      }
+      return app.group("silence", { class: "card alert" },
+        h("p", {}, "Silence: a straight move of 0 to 4 cells that the enemy does not hear. Choose a heading, then how far."),
+        h("div", { class: "compass" },
+          ...opts.map((o) => h("button", {
+            class: `${o.dir[0].toLowerCase()}${st.silenceDir === o.dir ? " selected" : ""}`,
+            "data-silence-dir": o.dir,
+            disabled: !!o.reason,
+            title: o.reason || "",
+            onclick: () => { st.silenceDir = o.dir; st.silenceDist = null; redo(); },
+          }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.reason ? short(o.reason) : `up to ${o.max}`)))),
+        dists.length ? h("div", { class: "distances", "aria-label": "distance" }, dists) : null,
+        h("div", { class: "confirm" },
+          h("button", {
+            class: "primary", id: "confirm", disabled: st.silenceDist === null || app.busy.silence,
+            onclick: async () => {
+              await app.act("silence", { type: "silence", dir: st.silenceDir, distance: st.silenceDist });
+              if (!app.refusals.silence) reset();
+              redo();
+            },
+          }, st.silenceDist === null ? "Choose heading and distance" : `SILENCE: ${st.silenceDist} ${st.silenceDir}`),
+          h("button", { onclick: () => { reset(); delete app.refusals.silence; redo(); } }, "Cancel")));
+    }
+    if (st.mode === "drone") return droneChooser(v, app, () => { reset(); redo(); });
+    if (st.mode === "surface") {
+      return app.group("surface", { class: "card alert" },
+        h("p", {}, "SURFACE: the enemy learns your sector, your route is erased (mines stay) and the Engineer's breakdowns are cleared once you dive."),
+        h("div", { class: "confirm" },
+          h("button", {
+            class: "danger", id: "confirm",
+            onclick: async () => {
+              await app.act("surface", { type: "surface" });
+              if (!app.refusals.surface) reset();
+              redo();
+            },
+          }, "SURFACE NOW"),
+          h("button", { onclick: () => { reset(); redo(); } }, "Cancel")));
+    }
+    return null;
+  }
+
+  function compass(v) {
+    const own = v.own;
+    const courses = own.courses || [];
+    const reasons = new Set(courses.map((c) => c.reason || ""));
+    const common = courses.length && !courses.some((c) => c.legal) && reasons.size === 1 ? courses[0].reason : "";
+    const btn = (o) => h("button", {
+      class: o.dir[0].toLowerCase() + (o.legal ? " primary" : ""),
+      "data-course": o.dir,
+      disabled: !o.legal || !!app.busy.course || st.mode !== null,
+      title: o.reason || `to ${o.to}`,
+      "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${o.reason}`,
+      onclick: () => app.act("course", { type: "course", dir: o.dir }),
+    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : short(o.reason)));
+    return app.group("course", {},
+      h("h3", {}, "Course"),
+      common ? h("p", { class: "muted small", id: "course-why" }, common) : null,
+      h("div", { class: "compass" },
+        ...courses.map(btn),
+        h("div", { class: "mid" }, own.position || "")));
+  }
+
+  function endTurnState(v) {
+    const own = v.own;
+    const t = own.turn;
+    if (!t) return null;
+    if (!t.current) return { ok: false, why: `${v.public.turn?.toUpperCase()}'s turn` };
+    if (!t.moved) return { ok: false, why: "move first" };
+    if (own.duties.first_mate || own.duties.engineer) return { ok: false, why: "wait for OKs" };
+    return { ok: true, why: "pass the turn" };
+  }
+
+  function systems(v) {
+    const own = v.own;
+    const pub = v.public;
+    const buttons = [];
+    const sys = (key, label, state, onclick, extra = {}) => buttons.push(h("button", {
+      "data-system": key,
+      disabled: !state.ok || st.mode !== null || !!app.busy.systems,
+      title: state.full || state.why,
+      class: state.ok ? "good" : "",
+      onclick,
+      ...extra,
+    }, label, h("span", { class: "sub" }, state.why)));
+
+    if (own.surfacing && pub.mode === "realtime") {
+      const ok = own.surfacing.inspected;
+      buttons.push(h("button", {
+        class: ok ? "primary" : "", id: "dive", "data-system": "dive", disabled: !ok,
+        onclick: () => app.act("systems", { type: "dive" }),
+      }, "DIVE", h("span", { class: "sub" }, ok ? "inspection passed" : "secure 4 sections, then inspection")));
+    }
+    const torpedo = systemState(own, "torpedo");
+    sys("torpedo", "Torpedo", torpedo, () => { st.mode = "torpedo"; st.selected = null; redo(); });
+    const mine = systemState(own, "mine");
+    if (mine.ok && !own.mine_cells.length) Object.assign(mine, { ok: false, why: "no free cell" });
+    sys("mine", "Drop mine", mine, () => { st.mode = "mine"; st.selected = null; redo(); });
+    const trig = own.triggers.length
+      ? { ok: true, why: `${own.triggers.length} mine${own.triggers.length > 1 ? "s" : ""}` }
+      : { ok: false, why: own.mines.length ? "not now" : "no mines" };
+    sys("trigger", "Trigger mine", trig, () => { st.mode = "trigger"; st.selected = null; redo(); });
+    sys("silence", "Silence", systemState(own, "silence"), () => { st.mode = "silence"; redo(); });
+    sys("drone", "Drone", systemState(own, "drone"), () => { st.mode = "drone"; redo(); });
+    sys("sonar", "Sonar", systemState(own, "sonar"), () => app.act("systems", { type: "sonar" }));
+    if (gauge(own, "scenario")) {
+      const a = systemState(own, "scenario");
+      if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine" });
+      sys("archer", "Archer", a, () => { st.mode = "archer"; st.selected = null; redo(); });
+    }
+    const surf = own.surface_blocked ? { ok: false, why: short(own.surface_blocked), full: own.surface_blocked } : { ok: true, why: "reveal sector" };
+    sys("surface", "Surface", surf, () => { st.mode = "surface"; redo(); });
+    const end = endTurnState(v);
+    if (end) sys("end_turn", "End turn", end, () => app.act("systems", { type: "end_turn" }), { id: "end-turn" });
+    return app.group("systems", {}, h("h3", {}, "Systems"), h("div", { class: "systems" }, buttons));
+  }
+
+  function sonarAnswer(v) {
+    const pairs = v.own.sonar_answers || [];
+    if (!pairs.length) return null;
+    const pos = parseCell(v.own.position);
+    const truth = new Set([
+      `row:${pos.row + 1}`,
+      `column:${String.fromCharCode(65 + pos.col)}`,
+      `sector:${sectorOf(v.chart.size, pos)}`,
+    ]);
+    const facts = new Map();
+    for (const p of pairs) for (const f of p) facts.set(factKey(f), f);
+    const order = { row: 0, column: 1, sector: 2 };
+    const sorted = [...facts.values()].sort((a, b) => order[a.type] - order[b.type] || String(a.value).localeCompare(String(b.value), undefined, { numeric: true }));
+    const factBtn = (f, onclick) => h("button", {
+      class: truth.has(factKey(f)) ? "true" : "",
+      "data-fact": factKey(f),
+      onclick,
+    }, factLabel(f), h("span", { class: "sub" }, truth.has(factKey(f)) ? "true" : "false"));
+    let body;
+    if (!st.factA || !facts.has(st.factA)) {
+      body = [h("p", {}, "Step 1: pick one fact to announce."),
+        h("div", { class: "facts" }, sorted.map((f) => factBtn(f, () => { st.factA = factKey(f); redo(); })))];
+    } else {
+      const a = facts.get(st.factA);
+      const partners = pairs.filter((p) => p.some((f) => factKey(f) === st.factA));
+      body = [h("p", {}, `Step 2: ${factLabel(a)} and… (only answers with exactly one true fact are offered)`),
+        h("div", { class: "facts", "data-step": "2" }, partners.map((p) => {
+          const other = p.find((f) => factKey(f) !== st.factA);
+          return factBtn(other, async () => {
+            await app.act("sonar", { type: "sonar_answer", facts: p });
+            st.factA = null;
+            redo();
+          });
+        })),
+        h("button", { onclick: () => { st.factA = null; redo(); } }, "Back")];
+    }
+    return app.group("sonar", { class: "card alert", id: "sonar-answer" },
+      h("h3", {}, "Enemy sonar: answer"),
+      h("p", { class: "small" }, "Give two facts of different kinds about your position: exactly one true, one false."),
+      body);
+  }
+
+  return function render() {
+    const v = app.view;
+    if (!v?.own) return;
+    const own = v.own;
+    if (st.mode && (st.mode === "place") === own.placed) reset();
+    const parts = [statusCard(v)];
+    if (!own.placed) {
+      parts.push(...placeSection(v));
+    } else {
+      // A mode whose targets vanished (the turn passed) closes by itself.
+      const t = targetsFor(own);
+      if (t && !t.length && st.mode !== "archer") reset();
+      parts.push(sonarAnswer(v), mapSection(v), modeSection(v), compass(v), systems(v));
+    }
+    parts.push(h("h3", {}, "Announcements"), logList(v.log));
+    replace(el, parts);
+  };
+}
+
+// droneChooser asks which sector to probe; used by Captain and First Mate.
+export function droneChooser(v, app, done) {
+  const n = v.chart.sectors;
+  const buttons = [];
+  for (let i = 1; i <= n; i++) {
+    buttons.push(h("button", {
+      "data-sector": i,
+      onclick: async () => {
+        await app.act("drone", { type: "drone", sector: i });
+        if (!app.refusals.drone) done();
+      },
+    }, `Sector ${i}`));
+  }
+  return app.group("drone", { class: "card alert" },
+    h("p", {}, `Drone: ask the enemy Captain "are you in sector X?" The answer is always true.`),
+    h("div", { class: "sectors" + (n === 4 ? " s4" : "") }, buttons),
+    h("div", { class: "confirm" }, h("button", { onclick: done }, "Cancel")));
+}

@@ -1,0 +1,213 @@
+// The Radio Operator's panel: the enemy's announced headings drawn on a
+// transparent sheet that can be dragged over the chart, as with the real
+// overlay; erase and restart; notes. When the room has radio assist, the
+// tracker's possible cells are a layer that can be switched on and off.
+
+import { h, s, replace, dirStep } from "./ui.js";
+import { chartSVG, CELL, MARGIN } from "./map.js";
+
+function storageKey(app) {
+  return `periscope.radio.${app.code}.${app.seat}`;
+}
+
+function load(app) {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey(app)) || "null");
+  } catch {
+    return null;
+  }
+}
+
+function save(app, st) {
+  try {
+    localStorage.setItem(storageKey(app), JSON.stringify({ anchor: st.anchor, from: st.from, notes: st.notes, layer: st.layer }));
+  } catch {
+    // No storage: the overlay lasts as long as the page.
+  }
+}
+
+// track turns the enemy's announcements since index `from` into points
+// relative to the start, and marks for silences, surfacing and mines.
+export function track(lines, from) {
+  let x = 0;
+  let y = 0;
+  const points = [[0, 0]];
+  const marks = [];
+  (lines || []).slice(from).forEach((l) => {
+    switch (l.kind) {
+      case "course": {
+        const d = dirStep[l.dir];
+        if (!d) return;
+        x += d[0];
+        y += d[1];
+        points.push([x, y]);
+        break;
+      }
+      case "silence":
+        marks.push({ kind: "silence", x, y });
+        break;
+      case "surface":
+        marks.push({ kind: "surface", x, y, text: `S${l.sector}` });
+        break;
+      case "mine_dropped":
+        marks.push({ kind: "mine", x, y });
+        break;
+    }
+  });
+  return { points, marks, x, y };
+}
+
+export function radioPanel(el, app) {
+  const saved = load(app) || {};
+  const st = {
+    anchor: saved.anchor || null,
+    from: saved.from || 0,
+    notes: saved.notes || "",
+    layer: saved.layer !== undefined ? saved.layer : true,
+    drag: null,
+  };
+  const dyn = h("div");
+  const notes = h("textarea", {
+    id: "notes", "aria-label": "notes", placeholder: "Notes: drone answers, sonar facts, hunches…",
+    oninput: (e) => { st.notes = e.target.value; save(app, st); },
+  });
+  notes.value = st.notes;
+  el.append(dyn, h("div", { class: "card" }, h("h3", {}, "Notes"), notes));
+
+  function centre(size) {
+    const c = Math.floor(size / 2);
+    return { col: c, row: c };
+  }
+
+  function overlay(v, t) {
+    return (g) => {
+      const a = st.anchor;
+      const xs = t.points.map((p) => p[0]);
+      const ys = t.points.map((p) => p[1]);
+      const minX = Math.min(...xs) - 1;
+      const minY = Math.min(...ys) - 1;
+      const w = Math.max(...xs) - minX + 2;
+      const hgt = Math.max(...ys) - minY + 2;
+      const px = (x) => (x + 0.5) * CELL;
+      const grp = s("g", {
+        class: "overlay" + (st.drag ? " drag" : ""),
+        id: "overlay",
+        transform: `translate(${g.x(a.col)},${g.y(a.row)})`,
+        "data-col": a.col, "data-row": a.row,
+      });
+      grp.append(s("rect", { class: "sheetbg", x: minX * CELL, y: minY * CELL, width: w * CELL, height: hgt * CELL, rx: 6 }));
+      if (t.points.length > 1) {
+        grp.append(s("path", { class: "track", d: t.points.map((p, i) => `${i ? "L" : "M"}${px(p[0])},${px(p[1])}`).join(" ") }));
+      }
+      grp.append(s("circle", { class: "trackstart", cx: px(0), cy: px(0), r: 5 }));
+      for (const m of t.marks) {
+        if (m.kind === "silence") {
+          grp.append(s("circle", { class: "unsure", cx: px(m.x), cy: px(m.y), r: CELL * 0.9 }));
+          grp.append(s("text", { class: "tracktext", x: px(m.x) + CELL * 0.7, y: px(m.y) - CELL * 0.7 }, "?"));
+        } else if (m.kind === "surface") {
+          grp.append(s("text", { class: "tracktext", x: px(m.x), y: px(m.y) - CELL * 0.6 }, m.text));
+        } else if (m.kind === "mine") {
+          grp.append(s("text", { class: "tracktext", x: px(m.x) + CELL * 0.55, y: px(m.y) + CELL * 0.55 }, "M"));
+        }
+      }
+      grp.append(s("rect", { class: "tracknow", x: px(t.x) - 9, y: px(t.y) - 9, width: 18, height: 18, rx: 3 }));
+      grp.addEventListener("pointerdown", (e) => startDrag(e, grp, v));
+      return grp;
+    };
+  }
+
+  function startDrag(e, grp, v) {
+    const svg = grp.ownerSVGElement;
+    const inv = svg.getScreenCTM()?.inverse();
+    if (!inv) return;
+    const toSVG = (ev) => {
+      const p = svg.createSVGPoint();
+      p.x = ev.clientX;
+      p.y = ev.clientY;
+      return p.matrixTransform(inv);
+    };
+    const start = toSVG(e);
+    const a = { ...st.anchor };
+    st.drag = { dx: 0, dy: 0 };
+    app.gesture += 1;
+    grp.setPointerCapture?.(e.pointerId);
+    grp.classList.add("drag");
+    const move = (ev) => {
+      const p = toSVG(ev);
+      st.drag.dx = p.x - start.x;
+      st.drag.dy = p.y - start.y;
+      grp.setAttribute("transform", `translate(${MARGIN + a.col * CELL + st.drag.dx},${MARGIN + a.row * CELL + st.drag.dy})`);
+    };
+    const up = () => {
+      grp.removeEventListener("pointermove", move);
+      grp.removeEventListener("pointerup", up);
+      grp.removeEventListener("pointercancel", up);
+      const size = v.chart.size;
+      const clamp = (n) => Math.max(-size, Math.min(2 * size, n));
+      st.anchor = { col: clamp(a.col + Math.round(st.drag.dx / CELL)), row: clamp(a.row + Math.round(st.drag.dy / CELL)) };
+      st.drag = null;
+      save(app, st);
+      app.endGesture();
+      app.render();
+    };
+    grp.addEventListener("pointermove", move);
+    grp.addEventListener("pointerup", up);
+    grp.addEventListener("pointercancel", up);
+    e.preventDefault();
+  }
+
+  function nudge(dc, dr) {
+    st.anchor = { col: st.anchor.col + dc, row: st.anchor.row + dr };
+    save(app, st);
+    app.render();
+  }
+
+  return function render() {
+    const v = app.view;
+    if (!v) return;
+    if (!st.anchor) st.anchor = centre(v.chart.size);
+    if (st.from > (v.enemy || []).length) st.from = 0;
+    const t = track(v.enemy, st.from);
+    const radio = v.radio;
+    const parts = [];
+    const heard = (v.enemy || []).slice(st.from).filter((l) => l.kind === "course").length;
+    parts.push(h("div", { class: "card crew" },
+      h("p", {}, "Every enemy heading is drawn on the transparent sheet (orange). Drag it over the map until it fits between the islands; ", h("strong", {}, "?"), " marks a silence (up to 4 cells, any heading)."),
+      h("p", { class: "small muted", id: "heard" }, `${heard} heading${heard === 1 ? "" : "s"} on the sheet.`)));
+    if (radio) {
+      const n = radio.cells?.length || 0;
+      parts.push(h("div", { class: "card", id: "tracker" },
+        h("label", { class: "inline" },
+          h("input", {
+            type: "checkbox", id: "tracker-toggle", checked: st.layer,
+            onchange: (e) => { st.layer = e.target.checked; save(app, st); app.render(); },
+          }), "Show the tracker's possible cells"),
+        radio.lost
+          ? h("p", { class: "notice warn" }, "The tracker lost the enemy: work by hand on the sheet.")
+          : h("p", {}, h("strong", { id: "possible" }, `${n} possible cell${n === 1 ? "" : "s"}`),
+            radio.sectors?.length ? ` · sector${radio.sectors.length > 1 ? "s" : ""} ${radio.sectors.join(", ")}` : "",
+            radio.mode === "heat" ? " · brighter is likelier" : "")));
+    }
+    parts.push(chartSVG(v.chart, {
+      label: "enemy plot",
+      archer: v.public.archer_mines,
+      heat: radio && st.layer && !radio.lost ? { cells: radio.cells, heat: radio.mode === "heat" ? radio.heat : null } : null,
+      overlay: overlay(v, t),
+    }));
+    parts.push(h("div", { class: "row", style: "justify-content:center" },
+      h("button", { "aria-label": "move sheet west", onclick: () => nudge(-1, 0) }, "←"),
+      h("button", { "aria-label": "move sheet north", onclick: () => nudge(0, -1) }, "↑"),
+      h("button", { "aria-label": "move sheet south", onclick: () => nudge(0, 1) }, "↓"),
+      h("button", { "aria-label": "move sheet east", onclick: () => nudge(1, 0) }, "→"),
+      h("button", {
+        id: "restart",
+        onclick: () => {
+          st.from = (v.enemy || []).length;
+          st.anchor = centre(v.chart.size);
+          save(app, st);
+          app.render();
+        },
+      }, "Erase & restart")));
+    replace(dyn, parts);
+  };
+}

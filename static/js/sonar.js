@@ -1,0 +1,292 @@
+// The Captain Sonar seat page: connects the seat, keeps the latest view,
+// and shows the panels of the seat's roles (tabs for combined seats). Each
+// panel renders from (view, its own UI state); commands go through act(),
+// which shows the server's refusal next to the control that was used.
+
+import { Conn, badge, ONLINE } from "./net.js";
+import { roomCode, seatToken, forgetSeat, api } from "./room.js";
+import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal } from "./ui.js";
+import { logList, lastLine } from "./log.js";
+import { waitingRoom } from "./waiting.js";
+import { captainPanel } from "./captain.js";
+import { firstMatePanel } from "./firstmate.js";
+import { engineerPanel } from "./engineer.js";
+import { radioPanel } from "./radio.js";
+import { surfacingCard } from "./surface.js";
+import { revealCard } from "./reveal.js";
+
+const $ = (sel) => document.querySelector(sel);
+
+const app = {
+  code: roomCode(),
+  seat: null,
+  token: "",
+  conn: null,
+  lobby: null,
+  view: null,
+  tab: null,
+  autoTab: null, // the tab to return to after an automatic switch
+  refusals: {},
+  busy: {},
+  gesture: 0, // > 0 while a finger traces or drags: renders wait for it
+  dirty: false,
+  panels: {},
+};
+
+// act sends a command for a control group; a refusal is shown in that group.
+app.act = async function act(group, cmd) {
+  if (app.busy[group]) return;
+  app.busy[group] = true;
+  delete app.refusals[group];
+  app.render();
+  try {
+    await app.conn.send(cmd);
+  } catch (err) {
+    app.refusals[group] = err.message;
+  } finally {
+    delete app.busy[group];
+  }
+  app.render();
+  if (app.refusals[group]) {
+    document.querySelector(`[data-group="${group}"] .refusal`)?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+};
+
+app.host = async function host(group, action, extra) {
+  delete app.refusals[group];
+  try {
+    await app.conn.host(action, extra);
+  } catch (err) {
+    app.refusals[group] = err.message;
+  }
+  app.render();
+};
+
+// group wraps a set of controls with the refusal they caused, if any.
+app.group = function group(name, attrs, ...children) {
+  const msg = app.refusals[name];
+  return h("div", { ...attrs, "data-group": name },
+    ...children,
+    msg ? refusal(msg, () => { delete app.refusals[name]; app.render(); }) : null);
+};
+
+app.has = (role) => app.view?.roles?.includes(role);
+
+// duty tells whether a role of this seat has something to do now.
+function duty(role, v) {
+  const own = v?.own;
+  if (!own || v.public?.outcome) return false;
+  switch (role) {
+    case "captain":
+      if (own.sonar_answers?.length) return true;
+      if (!own.placed) return true;
+      if (own.duties.first_mate || own.duties.engineer) return false;
+      return !!(own.turn ? own.turn.current : v.public.playing);
+    case "first_mate":
+      return own.duties.first_mate;
+    case "engineer":
+      return own.duties.engineer || !!own.inspect;
+    default:
+      return false;
+  }
+}
+
+// followDuty switches a combined seat to the role that owes a step (the
+// First Mate's charge, the Engineer's mark) and back when it is done.
+function followDuty(prev, v) {
+  const roles = v.roles || [];
+  if (roles.length < 2) return;
+  const due = roles.filter((r) => r !== "captain" && duty(r, v));
+  if (due.length) {
+    if (!duty(app.tab, v)) {
+      const wasDue = (r) => duty(r, prev);
+      const fresh = due.find((r) => !wasDue(r)) || due[0];
+      if (app.autoTab === null) app.autoTab = app.tab;
+      app.tab = fresh;
+    }
+  } else if (app.autoTab !== null) {
+    app.tab = app.autoTab;
+    app.autoTab = null;
+  }
+}
+
+function hitUs(events, crew) {
+  for (const e of events || []) {
+    let d = null;
+    try {
+      d = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+    } catch {
+      d = null;
+    }
+    if (!d) continue;
+    if (d.kind === "damage" && d.crew === crew) return true;
+    for (const hit of d.hits || []) {
+      if (hit.crew === crew && hit.result !== "clear") return true;
+    }
+  }
+  return false;
+}
+
+function setView(view, events) {
+  const prev = app.view;
+  app.view = view;
+  if (!view) return;
+  if (!app.tab || !view.roles.includes(app.tab)) app.tab = view.roles[0];
+  if (prev) followDuty(prev, view);
+  if (view.crew) {
+    document.body.classList.toggle("crew-red", view.crew === "red");
+    if (hitUs(events, view.crew)) {
+      vibrate([250, 120, 250, 120, 400]);
+      const track = $("#damage");
+      track.classList.remove("flash");
+      void track.offsetWidth; // restart the animation
+      track.classList.add("flash");
+    }
+  }
+}
+
+const keepAwake = wakeLock(() => app.lobby?.state === "playing");
+
+function renderTop() {
+  const v = app.view;
+  const seat = app.lobby?.seats?.[app.seat];
+  $("#who").replaceChildren(
+    document.createTextNode(seat ? seat.label : "Captain Sonar"),
+    h("span", { class: "code" }, ` · ${app.code}`));
+  replace($("#damage"), v?.own ? damageTrack(v.own.damage) : null);
+  const line = lastLine(v?.log);
+  $("#ticker").textContent = line ? line.text : "";
+  $("#ticker").className = "ticker" + (line ? " " + line.crew : "");
+}
+
+function renderTabs() {
+  const v = app.view;
+  const roles = v?.roles || [];
+  const nav = $("#tabs");
+  if (roles.length < 2 || app.lobby?.state === "waiting") {
+    nav.classList.add("hidden");
+    return;
+  }
+  nav.classList.remove("hidden");
+  replace(nav, roles.map((r) => h("button", {
+    role: "tab",
+    "data-tab": r,
+    "aria-selected": String(app.tab === r),
+    class: duty(r, v) ? "due" : "",
+    onclick: () => {
+      app.tab = r;
+      app.autoTab = null;
+      app.render();
+    },
+  }, roleShort[r])));
+}
+
+app.render = function render() {
+  if (app.gesture > 0) {
+    app.dirty = true;
+    return;
+  }
+  app.dirty = false;
+  renderTop();
+  keepAwake();
+  const v = app.view;
+  const waiting = !app.lobby || app.lobby.state === "waiting";
+  replace($("#waiting"), waiting && app.lobby ? waitingRoom(app) : null);
+  replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
+  replace($("#hints"), (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
+  replace($("#surfacing"), v && !waiting ? surfacingCard(app) : null);
+  renderTabs();
+  for (const role of Object.keys(app.panels)) {
+    const el = app.panels[role];
+    const show = !waiting && v && app.tab === role && v.roles.includes(role);
+    el.classList.toggle("hidden", !show);
+    if (show) el.render();
+  }
+  const logBox = $("#log");
+  logBox.classList.toggle("hidden", !v || waiting || app.tab === "captain");
+  if (v && !waiting && app.tab !== "captain") {
+    replace(logBox, h("details", { open: app.tab === "radio_operator" ? "" : null },
+      h("summary", { class: "button block" }, "Announcements"), logList(v.log)));
+  }
+  document.body.dataset.state = app.lobby?.state || "";
+  document.body.dataset.tab = app.tab || "";
+};
+
+app.endGesture = function endGesture() {
+  app.gesture = Math.max(0, app.gesture - 1);
+  if (app.gesture === 0 && app.dirty) app.render();
+};
+
+function fatal(message) {
+  replace($("#notice"), h("div", { class: "card alert" },
+    h("p", {}, message),
+    h("a", { class: "button primary", href: `/?room=${encodeURIComponent(app.code)}` }, "Back to the lobby")));
+}
+
+async function main() {
+  const panelsBox = $("#panels");
+  const makers = {
+    captain: captainPanel,
+    first_mate: firstMatePanel,
+    engineer: engineerPanel,
+    radio_operator: radioPanel,
+  };
+  for (const [role, make] of Object.entries(makers)) {
+    const el = h("section", { class: "hidden", id: `panel-${role}`, "data-panel": role, "aria-label": roleTitles[role] });
+    panelsBox.append(el);
+    el.render = make(el, app);
+    app.panels[role] = el;
+  }
+  if (!app.code) {
+    fatal("Which room? Open this page from the lobby.");
+    return;
+  }
+  const held = seatToken(app.code, new URLSearchParams(location.search).get("seat"));
+  if (!held) {
+    location.replace(`/?room=${encodeURIComponent(app.code)}`);
+    return;
+  }
+  app.seat = held.seat;
+  app.token = held.token;
+  try {
+    app.lobby = await api("GET", `/api/rooms/${encodeURIComponent(app.code)}`);
+  } catch (err) {
+    fatal(`Room ${app.code}: ${err.message}`);
+    return;
+  }
+  if (app.lobby.game !== "sonar") {
+    location.replace(`/?room=${encodeURIComponent(app.code)}`);
+    return;
+  }
+  app.render();
+  app.conn = new Conn(app.code, app.token, {
+    welcome(msg) {
+      if (msg.room) app.lobby = msg.room;
+      if (typeof msg.seat === "number" && msg.seat >= 0) app.seat = msg.seat;
+      setView(msg.view ? msg.view : app.view, msg.events);
+      app.render();
+    },
+    update(msg) {
+      setView(msg.view || app.view, msg.events);
+      app.render();
+    },
+    room(lobby) {
+      app.lobby = lobby;
+      app.render();
+    },
+    state(state, attempt) {
+      badge($("#conn"), state, attempt);
+      if (state === ONLINE) replace($("#notice"));
+    },
+    fatal(message) {
+      forgetSeat(app.code, app.seat);
+      fatal(message);
+    },
+    notice(message) {
+      replace($("#notice"), h("div", { class: "refusal", role: "alert" }, message));
+    },
+  }).start();
+}
+
+window.periscope = app; // for the browser tests and curious engineers
+main();

@@ -1,0 +1,79 @@
+// The waiting room of a seat page: who sits where, the join code and QR
+// code for the others, and the host's start.
+
+import { h } from "./ui.js";
+import { joinURL } from "./room.js";
+
+// seatList shows the lobby's seats grouped by crew. opts.take(seat) adds a
+// Take button to free seats; opts.mine marks this phone's seat; opts.free
+// (host only) adds a Free button to other taken seats.
+export function seatList(lobby, opts = {}) {
+  const teams = new Map();
+  for (const seat of lobby.seats || []) {
+    if (!teams.has(seat.team)) teams.set(seat.team, []);
+    teams.get(seat.team).push(seat);
+  }
+  const names = lobby.game === "sonar" ? ["Blue crew", "Red crew"] : ["Blue", "Red"];
+  return h("div", { class: "crews" }, [...teams.entries()].map(([team, seats]) =>
+    h("div", { class: "card" },
+      h("h3", {}, names[team] || `Team ${team + 1}`),
+      h("div", { class: "seats" }, seats.map((seat) => seatRow(seat, opts))))));
+}
+
+function seatRow(seat, opts) {
+  const taken = seat.taken || seat.bot;
+  let who = "free";
+  if (seat.bot) who = "Bot";
+  else if (seat.taken) who = seat.name || "taken";
+  const flags = [];
+  if (seat.host) flags.push("host");
+  if (seat.taken && !seat.bot) flags.push(seat.online ? "online" : "away");
+  return h("div", {
+    class: `seat team${seat.team}${opts.mine === seat.seat ? " mine" : ""}`,
+    "data-seat": seat.seat,
+    "data-taken": String(!!taken),
+  },
+  h("span", { class: "label" },
+    h("span", { class: "name" }, who + (opts.mine === seat.seat ? " (you)" : "")),
+    h("span", { class: "muted small" }, seat.label + (flags.length ? " · " + flags.join(", ") : ""))),
+  !taken && opts.take ? h("button", { class: "primary", "data-take": seat.seat, onclick: () => opts.take(seat.seat) }, "Take") : null,
+  taken && opts.free && opts.mine !== seat.seat ? h("button", { "data-free": seat.seat, onclick: () => opts.free(seat.seat) }, "Free") : null);
+}
+
+// qrCard shows the join link and its QR code (hidden if the server has none).
+export function qrCard(code) {
+  const img = h("img", {
+    class: "qr",
+    src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`,
+    alt: `QR code to join room ${code}`,
+    onerror: (e) => e.target.remove(),
+  });
+  return h("div", { class: "card row" },
+    img,
+    h("div", { class: "grow" },
+      h("div", { class: "muted small" }, "Room code"),
+      h("div", { class: "code-big", "data-code": code }, code),
+      h("p", { class: "small" }, "Scan, or open ", h("a", { href: joinURL(code) }, joinURL(code)))));
+}
+
+export function waitingRoom(app) {
+  const lobby = app.lobby;
+  const me = lobby.seats?.[app.seat];
+  const host = !!me?.host;
+  const empty = (lobby.seats || []).filter((s) => !s.taken && !s.bot).length;
+  return h("div", {},
+    h("h2", {}, "Waiting for the crews"),
+    h("p", {}, me ? `You are the ${me.label}.` : "", " ",
+      empty ? `${empty} seat${empty > 1 ? "s" : ""} still free.` : "Every seat is taken."),
+    host
+      ? app.group("start", {},
+        h("button", { class: "primary block", id: "start", onclick: () => app.host("start", "start") }, "Start the match"),
+        h("p", { class: "muted small" }, "You are the host: start when everyone sits."))
+      : h("p", { class: "notice" }, "The host starts the match when every seat is taken."),
+    qrCard(lobby.code),
+    app.group("seats", {}, seatList(lobby, {
+      mine: app.seat,
+      free: host ? (seat) => app.host("seats", "free", { seat }) : null,
+    })),
+    h("p", {}, h("a", { href: `/table.html?room=${encodeURIComponent(lobby.code)}`, target: "_blank" }, "Open the table screen"), " on a laptop or TV."));
+}

@@ -1,0 +1,12 @@
+package static
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed *.html css js img
+var files embed.FS
+
+// FS holds the pages with index.html at its root, ready for server.Config.Static.
+var FS fs.FS = files
