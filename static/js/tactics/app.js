@@ -214,6 +214,7 @@ function render() {
   body.dataset.turn = myTurn(app) ? "mine" : "theirs";
   body.dataset.busy = app.busy || app.showing || app.queue.length ? "1" : "0";
   body.dataset.seat = String(app.seat);
+  $("conn").classList.toggle("hidden", !app.code);
 
   replace($("who"), app.code
     ? [h("span", { class: "game" }, "Tactics · "), h("span", { class: "code" }, app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
@@ -228,9 +229,12 @@ function render() {
   $("play").classList.toggle("hidden", waiting || !v);
   if (waiting) {
     const showName = !!app.lobby && app.seat < 0;
-    if (showName && !$("name-field")) $("intro").append(nameField(app));
+    // The name box is built once: re-rendering it would take its focus.
+    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
     if (!showName && $("name-field")) $("name-field").remove();
-    replace($("lobby"), lobby(app));
+    const parts = lobby(app);
+    replace($("lobby-top"), parts.top);
+    replace($("lobby-seats"), parts.seats);
     return;
   }
   if ($("name-field")) $("name-field").remove();

@@ -36,13 +36,17 @@ export function intro(app) {
     problem);
 }
 
-// lobby is the waiting room: seats to take, the bot, the start.
+// lobby is the waiting room: seats to take, the bot, the start. It comes
+// in two parts, above and below the name box (which is not re-rendered).
 export function lobby(app) {
   const l = app.lobby;
   if (!l) {
-    return app.lobbyError
-      ? h("div", {}, refusal(app.lobbyError), h("a", { class: "button", href: "/tactics.html" }, "Open a new match"))
-      : h("p", { class: "muted" }, "Connecting to room " + app.code + "…");
+    return {
+      top: app.lobbyError
+        ? h("div", {}, refusal(app.lobbyError), h("a", { class: "button", href: "/tactics.html" }, "Open a new match"))
+        : h("p", { class: "muted" }, "Connecting to room " + app.code + "…"),
+      seats: null,
+    };
   }
   const mine = app.seat >= 0 ? l.seats[app.seat] : null;
   const host = !!mine?.host;
@@ -68,9 +72,10 @@ export function lobby(app) {
         : null);
   });
   const others = free.filter((st) => st.seat !== app.seat);
-  return h("div", { class: "tx-lobby" },
+  const top = h("div", {},
     h("h2", {}, "Pocket Tactics"),
-    app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null,
+    app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null);
+  const seats = h("div", { class: "tx-lobby" },
     h("div", { class: "seats" }, rows),
     host && others.length
       ? h("button", { class: "block", id: "bot", onclick: () => app.host("bot", { seat: others[0].seat }) },
@@ -84,6 +89,7 @@ export function lobby(app) {
         : null,
     options(app.view),
     qrCard(l.code));
+  return { top, seats };
 }
 
 function options(view) {
