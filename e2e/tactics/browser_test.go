@@ -316,6 +316,17 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 	if got := watcher.text("#log li"); !strings.Contains(got, "moves from "+from+" to "+to) {
 		t.Errorf("the other phone's log starts with %q, want the move", got)
 	}
+	// A reload (or a phone waking up) rejoins the same seat by itself.
+	mover.run("reload", chromedp.Reload())
+	mover.wait(`body[data-turn="mine"][data-busy="0"] #end-turn`)
+	var after string
+	mover.eval(`document.querySelector('rect.hit[data-sq="`+to+`"]').dataset.mark`, &after)
+	if after != "mine" {
+		t.Errorf("after a reload %s is %q, want the soldier that moved there (spent)", to, after)
+	}
+	if got := mover.text("#log"); !strings.Contains(got, "for the first turn") {
+		t.Errorf("after a reload the log reads %q, want the dice so far", got)
+	}
 	mover.mustTap("#end-turn")
 	mover.wait(`#end-turn[data-armed="true"]`)
 	if got := mover.text("#end-turn"); !strings.Contains(got, "6 units could still act") {
