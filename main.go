@@ -29,6 +29,7 @@ import (
 	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
+	"periscope/static"
 )
 
 // games are the games the lobby offers.
@@ -80,6 +81,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	srv := server.New(server.Config{
 		Hub:     hub,
 		Stats:   func() (any, error) { return store.Stats() },
+		Static:  static.FS,
 		Origins: cfg.origins,
 	})
 	ln, err := net.Listen("tcp", cfg.addr)
