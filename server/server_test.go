@@ -604,3 +604,45 @@ func TestStaticPages(t *testing.T) {
 		}
 	}
 }
+
+func TestSilentPhoneIsDropped(t *testing.T) {
+	// A phone that fell asleep answers no ping: the read deadline drops it
+	// and the lobby shows its seat offline.
+	e := start(t, nil, func(c *server.Config) {
+		c.PingEvery = 50 * time.Millisecond
+		c.ReadTimeout = 300 * time.Millisecond
+	})
+	code, conns, _ := e.table(t, map[string]any{"seats": 3}, 2)
+	tok, err := e.api.Take(ctxT(t), code, 2, "Sleepy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial(strings.Replace(e.base, "http", "ws", 1)+"/ws/"+code, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello","token":"`+tok+`"}`))
+	// Never read again: pings go unanswered.
+	waitOnline(t, conns[0], 2, true)
+	began := time.Now()
+	waitOnline(t, conns[0], 2, false)
+	if d := time.Since(began); d > 3*time.Second {
+		t.Fatalf("dropped after %v", d)
+	}
+	// The phones that answer pings stay.
+	time.Sleep(400 * time.Millisecond)
+	if l := conns[1].Lobby(); !l.Seats[0].Online || !l.Seats[1].Online {
+		t.Fatalf("live phones dropped: %+v", l.Seats)
+	}
+}
+
+func waitOnline(t *testing.T, c *client.Conn, seat int, online bool) {
+	t.Helper()
+	ctx := ctxT(t)
+	for c.Lobby().Seats[seat].Online != online {
+		if _, err := c.Next(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
