@@ -193,6 +193,12 @@ func newTab(t *testing.T) (context.Context, context.CancelFunc) {
 	}
 }
 
+// size turns the phone into a screen of another size (the table screen).
+func (p *phone) size(w, h int64) {
+	p.t.Helper()
+	p.run(chromedp.EmulateViewport(w, h))
+}
+
 func (p *phone) record(s string) {
 	p.mu.Lock()
 	p.errors = append(p.errors, s)
@@ -338,7 +344,8 @@ func (p *phone) screenshot(name string) {
 	var buf []byte
 	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
 	defer cancel()
-	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&buf, 100)); err != nil {
+	// From the top, so the sticky header sits where a player sees it.
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.scrollTo(0, 0)`, nil), chromedp.FullScreenshot(&buf, 100)); err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)
 		return
 	}

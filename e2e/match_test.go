@@ -68,7 +68,8 @@ func (c *crew) charge1() {
 		c.mate.eval(fmt.Sprintf(`!!document.querySelector('button[data-charge=%s]:not([disabled])')`, sys), &ok)
 		if ok {
 			c.mate.tap(fmt.Sprintf(`button[data-charge=%s]:not([disabled])`, sys))
-			c.mate.see("#fm-duty.good")
+			// A combined phone turns to its next duty at once.
+			c.mate.until("the OK", `!!document.querySelector("#fm-duty.good") || document.body.dataset.tab !== "first_mate"`)
 			return
 		}
 	}
@@ -90,7 +91,7 @@ func (c *crew) mark() {
 		c.eng.fail("no symbol to cross out")
 	}
 	c.eng.tap(sel)
-	c.eng.see("#eng-duty.good")
+	c.eng.until("the OK", `!!document.querySelector("#eng-duty.good") || document.body.dataset.tab !== "engineer"`)
 }
 
 func (c *crew) myTurn() bool {
@@ -153,6 +154,7 @@ func TestTurnBasedMatchFromEightPhones(t *testing.T) {
 		phones[i] = e.phone(t, fmt.Sprintf("seat%d-%s", i, names[i]))
 	}
 	table := e.phone(t, "table")
+	table.size(1280, 800)
 
 	// The host creates the room, takes the Blue Captain's seat and tries to
 	// start too early: the refusal shows under the start button.

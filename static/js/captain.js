@@ -10,6 +10,8 @@ import { logList } from "./log.js";
 // short keeps the part of a refusal before its explanation, for buttons.
 export function short(reason) {
   if (!reason) return "";
+  if (reason.startsWith("wait for the OK")) return "waiting for OKs";
+  if (reason.startsWith("wait: the")) return "sonar answer first";
   const i = reason.indexOf(":");
   return i > 3 && i < reason.length - 1 ? reason.slice(0, i) : reason;
 }

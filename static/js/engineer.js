@@ -29,7 +29,7 @@ function boxAt(panel, index) {
 // The circuit lines, routed around the panels as on the printed sheet.
 const WIRES = {
   yellow: "M33,84 V92 M87,84 V92 M141,84 V92 M33,92 H174 V170 H331 V218",
-  orange: "M223,84 V92 M277,84 V92 M331,84 V92 M331,92 H186 V178 H223 V218",
+  orange: "M223,84 V92 M277,84 V92 M331,84 V92 M331,92 H186 V243 H198",
   grey: "M33,268 V276 M87,268 V276 M141,268 V276 M33,276 H277 V268",
 };
 
@@ -64,7 +64,6 @@ export function sheetSVG(own, onPick) {
       "data-panelbox": p,
     }));
     svg.append(s("text", { class: "panelname", x: px + 10, y: py + 20 }, `${ARROW[p]} ${p}`));
-    if (active === p) svg.append(s("text", { class: "reactorlbl", x: px + PANEL_W - 10, y: py + 19, "text-anchor": "end", fill: "#ffc44d" }, "MARK HERE"));
   }
   // Wires under the symbols; a dark casing makes crossings read as bridges.
   for (const [c, d] of Object.entries(WIRES)) {

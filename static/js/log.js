@@ -16,11 +16,12 @@ export function logList(lines, opts = {}) {
   return h("ul", { class: "log" + (opts.tall ? " tall" : ""), "aria-label": "announcements", "aria-live": "polite" }, items);
 }
 
-// lastPublic is the newest line both crews heard, for the ticker.
+// lastLine is the newest announcement worth the ticker: not the crew's
+// own sheet work, not whose turn it is (the status shows that).
 export function lastLine(lines) {
   const list = lines || [];
   for (let i = list.length - 1; i >= 0; i--) {
-    if (list[i].kind !== "charge" && list[i].kind !== "mark") return list[i];
+    if (!["charge", "mark", "turn"].includes(list[i].kind)) return list[i];
   }
   return null;
 }

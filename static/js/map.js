@@ -139,7 +139,7 @@ function drawTargets(svg, g, t) {
 }
 
 // drawHeat shades the tracker's possible cells: opacity follows the
-// probability (heat) or is flat (cells only); a ring marks each so the
+// probability (heat) or is flat (cells only); a dot marks each so the
 // layer reads without colour.
 function drawHeat(svg, g, heat) {
   const max = Math.max(1e-9, ...(heat.heat || [0]));
@@ -149,9 +149,9 @@ function drawHeat(svg, g, heat) {
     const p = heat.heat && heat.heat.length ? heat.heat[i] / max : 0.6;
     svg.append(s("rect", {
       class: "heat", x: g.x(c.col) + 2, y: g.y(c.row) + 2, width: CELL - 4, height: CELL - 4, rx: 3,
-      "fill-opacity": (0.12 + 0.6 * p).toFixed(2), "data-possible": name,
+      "fill-opacity": (0.1 + 0.4 * p).toFixed(2), "data-possible": name,
     }));
-    svg.append(s("circle", { class: "possible", cx: g.cx(c.col), cy: g.cy(c.row), r: 3 }));
+    svg.append(s("circle", { class: "possible", cx: g.cx(c.col), cy: g.cy(c.row), r: 2.5 }));
   });
 }
 

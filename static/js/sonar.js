@@ -80,8 +80,10 @@ function duty(role, v) {
     case "captain":
       if (own.sonar_answers?.length) return true;
       if (!own.placed) return true;
+      if (own.surfacing?.inspected) return true;
       if (own.duties.first_mate || own.duties.engineer) return false;
-      return !!(own.turn ? own.turn.current : v.public.playing);
+      // In real time the Captain may always act: that is no duty.
+      return !!own.turn?.current;
     case "first_mate":
       return own.duties.first_mate;
     case "engineer":

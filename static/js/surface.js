@@ -85,12 +85,13 @@ function tracer(app, section, onDone, onMessage) {
   const dist = (p, q) => Math.hypot(p.x - q[0], p.y - q[1]);
   const draw = () => done.setAttribute("points", pts.slice(0, next).map((p) => p.join(",")).join(" "));
   const fail = (msg) => {
-    if (tracing) app.endGesture();
+    const was = tracing;
     tracing = false;
     next = 0;
     draw();
     finger.classList.add("hidden");
     onMessage(msg);
+    if (was) app.endGesture(); // may redraw the card: the message is kept first
   };
 
   svg.addEventListener("pointerdown", (e) => {
@@ -199,5 +200,5 @@ export function surfacingCard(app) {
     if (app.refusals.secure) parts.push(app.group("secure", {}));
   }
   if (sf.inspected || secured === 4 || !myRoles.length) parts.push(subPicker(sections, () => {}, false));
-  return h("div", { class: "card alert", id: "surfacing" }, parts);
+  return h("div", { class: "card alert", id: "surface-card" }, parts);
 }

@@ -31,7 +31,8 @@ function crewCard(pub, crew) {
   const c = pub.crews.find((x) => x.crew === crew);
   const seats = (lobby?.seats || []).filter((s) => s.team === (crew === "blue" ? 0 : 1));
   const status = [];
-  if (!c.dived) status.push(h("span", { class: "pill wait" }, "choosing start"));
+  if (c.damage >= 4) status.push(h("span", { class: "pill bad" }, "SUNK"));
+  else if (!c.dived) status.push(h("span", { class: "pill wait" }, "choosing start"));
   else if (c.surfaced) {
     status.push(h("span", { class: "pill bad" }, `SURFACED in sector ${c.sector}`));
     if (pub.mode === "realtime") {

@@ -1,0 +1,128 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// tracePoints returns the outline of the section being secured, in the
+// page's pixels, from the tracing task's own data.
+func tracePoints(p *phone) [][2]float64 {
+	p.t.Helper()
+	raw := p.until("the tracing task", `(() => {
+		const svg = document.querySelector(".trace svg");
+		if (!svg) return null;
+		svg.scrollIntoView({block: "center"});
+		const m = svg.getScreenCTM();
+		return JSON.parse(svg.dataset.points).map(([x, y]) => [x * m.a + y * m.c + m.e, x * m.b + y * m.d + m.f]);
+	})()`)
+	var pts [][2]float64
+	if err := json.Unmarshal(raw, &pts); err != nil {
+		p.fail("trace points: %v", err)
+	}
+	return pts
+}
+
+// secure picks a free section on the surfacing card and traces it.
+func secure(p *phone, section int) {
+	p.t.Helper()
+	var before int
+	p.eval(`Number(document.querySelector("#secured")?.dataset.secured || 0)`, &before)
+	p.tap(fmt.Sprintf(`#surfacing rect.section[data-section="%d"]`, section))
+	p.trace(tracePoints(p))
+	p.until("the section secured", fmt.Sprintf(`Number(document.querySelector("#secured")?.dataset.secured) > %d`, before))
+}
+
+func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
+	e := start(t)
+	defer logShots(t)
+	// Crews of two: one phone plays Captain, First Mate and Engineer, the
+	// other the Radio Operator.
+	names := []string{"Ann", "Bob", "Eve", "Fay"}
+	phones := make([]*phone, 4)
+	for i := range phones {
+		phones[i] = e.phone(t, fmt.Sprintf("rt%d-%s", i, names[i]))
+	}
+	table := e.phone(t, "rt-table")
+	table.size(1280, 800)
+	code := createRoom(phones[0], "realtime", "2", "2", "cells")
+	for i, p := range phones {
+		join(p, code, i, names[i])
+	}
+	table.open("/table.html?room=" + code)
+	phones[0].tap("#start")
+	for _, p := range phones {
+		p.until("the match", `document.body.dataset.state === "playing"`)
+	}
+	blue := &crew{name: "blue", captain: phones[0], mate: phones[0], eng: phones[0], radio: phones[1],
+		charge: []string{"torpedo", "mine"}, avoid: "red"}
+	red := &crew{name: "red", captain: phones[2], mate: phones[2], eng: phones[2], radio: phones[3]}
+	tabs := phones[0].text("#tabs")
+	for _, r := range []string{"Captain", "1st Mate", "Engineer"} {
+		if !strings.Contains(tabs, r) {
+			t.Fatalf("the combined seat's tabs read %q, missing %s", tabs, r)
+		}
+	}
+	blue.place("A10")
+	red.place("O15")
+
+	// One course: the combined phone turns to the First Mate, then to the
+	// Engineer, then back to the Captain by itself.
+	blue.captain.tap(`button[data-course=NORTH]:not([disabled])`)
+	blue.captain.until("the First Mate's tab", `document.body.dataset.tab === "first_mate"`)
+	blue.captain.fits("combined-firstmate", "#tabs", `button[data-charge=torpedo]`)
+	blue.charge1()
+	blue.captain.until("the Engineer's tab", `document.body.dataset.tab === "engineer"`)
+	blue.captain.fits("combined-engineer", "#tabs", `g.sym.active`)
+	blue.mark()
+	blue.captain.until("back to the Captain", `document.body.dataset.tab === "captain"`)
+	blue.captain.fits("combined-captain", "#tabs", `button[data-course=NORTH]`, `button[data-system=surface]`)
+
+	// Surface. Every phone of the crew gets the surfacing card.
+	blue.captain.tap(`button[data-system=surface]:not([disabled])`)
+	blue.captain.tap(`#confirm`)
+	for _, p := range []*phone{phones[0], phones[1]} {
+		p.see("#surface-card")
+	}
+	table.until("blue surfaced on the table", `document.querySelector("[data-crew=blue]").textContent.includes("SURFACED")`)
+	blue.captain.fits("combined-surfaced", "#surface-card", `#surfacing rect.section[data-section="1"]`)
+
+	// A finger that leaves the outline starts over.
+	radio := phones[1]
+	radio.tap(`#surfacing rect.section[data-section="4"]`)
+	radio.see(".trace svg")
+	radio.fits("radio-tracing", ".trace svg")
+	pts := tracePoints(radio)
+	off := [][2]float64{pts[0], pts[1], {pts[2][0], pts[2][1] + 80}}
+	radio.trace(off)
+	if msg := radio.text("#trace-msg"); !strings.Contains(msg, "Outside the line") {
+		t.Fatalf("a stray finger reads %q", msg)
+	}
+	radio.trace(tracePoints(radio))
+	radio.until("section 4 secured", `document.querySelector("#secured")?.dataset.secured === "1"`)
+
+	// The combined phone secures three sections, as three roles.
+	for _, section := range []int{1, 2, 3} {
+		secure(phones[0], section)
+	}
+	phones[0].until("four sections", `document.querySelector("#secured")?.dataset.secured === "4"`)
+
+	// The enemy Engineer inspects; the Captain dives.
+	red.captain.until("the inspection on the Engineer's tab", `document.body.dataset.tab === "engineer" && !!document.querySelector("#inspect")`)
+	red.captain.fits("combined-inspect", "#inspect", `[data-inspect=ok]`)
+	red.captain.tap(`[data-inspect=ok]`)
+	blue.captain.tap(`#dive-now`)
+	blue.captain.until("the dive in the log", `[...document.querySelectorAll(".log li[data-kind=dived]")].some(li => li.textContent.includes("BLUE: DIVE"))`)
+	blue.captain.until("the surfacing card gone", `!document.querySelector("#surface-card")`)
+	table.until("blue under way on the table", `document.querySelector("[data-crew=blue]").textContent.includes("submerged")`)
+	table.screenshot("table-realtime-wide")
+
+	// A reload (or a phone waking up) rejoins the seat by itself.
+	radio.run(chromedp.Reload())
+	radio.until("the seat again", `document.body.dataset.state === "playing" && document.querySelector("#who").textContent.startsWith("Blue Radio Operator") && document.querySelector("#conn").dataset.state === "online"`)
+	radio.fits("radio-after-reload", "#overlay", "#notes")
+}
