@@ -59,7 +59,7 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 		p.until("the match", `document.body.dataset.state === "playing"`)
 	}
 	blue := &crew{name: "blue", captain: phones[0], mate: phones[0], eng: phones[0], radio: phones[1],
-		charge: []string{"torpedo", "mine"}, avoid: "red"}
+		charge: []string{"torpedo", "mine", "drone", "sonar"}, avoid: "red"}
 	red := &crew{name: "red", captain: phones[2], mate: phones[2], eng: phones[2], radio: phones[3]}
 	tabs := phones[0].text("#tabs")
 	for _, r := range []string{"Captain", "1st Mate", "Engineer"} {
@@ -120,6 +120,38 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	blue.captain.until("the surfacing card gone", `!document.querySelector("#surface-card")`)
 	table.until("blue under way on the table", `document.querySelector("[data-crew=blue]").textContent.includes("submerged")`)
 	table.screenshot("table-realtime-wide")
+
+	// Six courses north fill the NORTH panel: the sixth mark warns before
+	// it costs damage, the phone buzzes, the sheet is wiped. Then a mine.
+	phones[0].eval(`Object.defineProperty(navigator, "vibrate", {value: (p) => { window.buzzed = (window.buzzed || 0) + 1; return true; }}), true`, nil)
+	for i := range 6 {
+		blue.captain.tap(`button[data-course=NORTH]:not([disabled])`)
+		blue.charge1()
+		blue.captain.until("the Engineer's tab", `document.body.dataset.tab === "engineer"`)
+		blue.captain.tap(fmt.Sprintf(`g.sym.active[data-panel=NORTH][data-index="%d"]`, i))
+		if i < 5 {
+			blue.captain.until("back to the Captain", `document.body.dataset.tab === "captain"`)
+		}
+	}
+	warning := blue.captain.text("#damage-warning")
+	if !strings.Contains(warning, "costs 1 damage") || !strings.Contains(warning, "NORTH panel is full") {
+		t.Fatalf("the damaging mark warns %q", warning)
+	}
+	blue.captain.fits("combined-damage-warning", "#damage-warning", "#mark-anyway")
+	blue.captain.tap("#mark-anyway")
+	blue.captain.until("the damage on the header", `document.querySelectorAll("#damage .box.hit").length === 1 && window.buzzed > 0`)
+	table.until("blue's damage on the table", `document.querySelector("[data-crew=blue] [data-damage]")?.dataset.damage === "1"`)
+	blue.captain.until("back to the Captain", `document.body.dataset.tab === "captain"`)
+	blue.captain.tap(`button[data-system=mine]:not([disabled])`)
+	var cell string
+	if err := json.Unmarshal(blue.captain.until("mine cells", `document.querySelector("rect.target[data-kind=mine]")?.dataset.cell`), &cell); err != nil {
+		t.Fatal(err)
+	}
+	blue.captain.tap(fmt.Sprintf(`rect.target[data-kind=mine][data-cell=%s]`, cell))
+	blue.captain.until("the cell under the finger", fmt.Sprintf(`document.querySelector("#confirm")?.textContent === "DROP MINE AT %s"`, cell))
+	blue.captain.tap(`#confirm:not([disabled])`)
+	blue.captain.see(fmt.Sprintf(`.chart g[data-mine=%s]`, cell))
+	red.radio.until("the drop on the enemy's overlay", `[...document.querySelectorAll("#overlay text")].some(t => t.textContent === "M")`)
 
 	// A reload (or a phone waking up) rejoins the seat by itself.
 	radio.run(chromedp.Reload())

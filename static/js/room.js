@@ -107,7 +107,7 @@ export async function api(method, path, body) {
     data = null;
   }
   if (!res.ok) {
-    throw new Error(data?.message || `the server answered ${res.status}`);
+    throw new Error(data?.error || data?.message || `the server answered ${res.status}`);
   }
   return data;
 }

@@ -4,7 +4,7 @@
 // which shows the server's refusal next to the control that was used.
 
 import { Conn, badge, ONLINE } from "./net.js";
-import { roomCode, seatToken, forgetSeat, api } from "./room.js";
+import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
 import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal } from "./ui.js";
 import { logList, lastLine } from "./log.js";
 import { waitingRoom } from "./waiting.js";
@@ -264,7 +264,14 @@ async function main() {
   app.conn = new Conn(app.code, app.token, {
     welcome(msg) {
       if (msg.room) app.lobby = msg.room;
-      if (typeof msg.seat === "number" && msg.seat >= 0) app.seat = msg.seat;
+      if (typeof msg.seat === "number" && msg.seat >= 0 && msg.seat !== app.seat) {
+        // The host moved this player: the token now holds another seat.
+        const held = seatToken(app.code, app.seat);
+        forgetSeat(app.code, app.seat);
+        app.seat = msg.seat;
+        rememberSeat(app.code, app.seat, app.token, held?.name || "");
+        history.replaceState(null, "", `/sonar.html?room=${encodeURIComponent(app.code)}&seat=${app.seat}`);
+      }
       setView(msg.view ? msg.view : app.view, msg.events);
       app.render();
     },

@@ -1,0 +1,46 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
+	e := start(t)
+	defer logShots(t)
+	p := e.phone(t, "lobby")
+	p.open("/")
+	p.see("#create-room")
+	p.fits("lobby-home", "#join-code", "#create-room", "#opt-map")
+
+	// A wrong code is refused in the server's words, next to the form.
+	p.typeIn("#join-code", "ZZZZZ")
+	p.tap(`#join-code + button`)
+	if msg := p.text(`[data-group=join] .refusal`); !strings.Contains(msg, "ZZZZZ") {
+		t.Fatalf("an unknown code reads %q", msg)
+	}
+
+	// Every game of the server is offered; Pocket Tactics seats go to its
+	// own page.
+	games := p.text("#create fieldset")
+	for _, title := range []string{"Captain Sonar", "Pocket Tactics"} {
+		if !strings.Contains(games, title) {
+			t.Fatalf("the create form offers %q, not %s", games, title)
+		}
+	}
+	p.tap(`input[name=game][value=gridtactics]`)
+	p.see(`input[name=smallBoard]`)
+	p.tap("#create-room")
+	code := p.text("[data-code]")
+	p.typeIn("#name", "Tess")
+	p.tap(`[data-take="0"]`)
+	p.until("the tactics page", `location.pathname === "/tactics.html" && location.search.includes("room=`+code+`")`)
+
+	// Without a name, taking a seat asks for one.
+	q := e.phone(t, "lobby-2")
+	q.open("/?room=" + code)
+	q.tap(`[data-take="1"]`)
+	if msg := q.text(`[data-group=take] .refusal`); !strings.Contains(msg, "name") {
+		t.Fatalf("a nameless seat reads %q", msg)
+	}
+}
