@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -216,7 +217,27 @@ func TestTurnBasedMatchFromEightPhones(t *testing.T) {
 	other.captain.fits("captain-"+other.name+"-waiting", `button[data-course=NORTH]`, "#course-why")
 	other.radio.fits("radio-"+other.name, `#overlay`, `#tracker-toggle`)
 	table.screenshot("table-playing")
-	for _, p := range []*phone{first.captain, first.mate, first.eng} {
+
+	// The Radio Operator drags the transparent sheet over the chart.
+	before := first.radio.text("#heard")
+	var from [2]int
+	first.radio.eval(`[Number(document.querySelector("#overlay").dataset.col), Number(document.querySelector("#overlay").dataset.row)]`, &from)
+	raw := first.radio.until("the sheet", `(() => {
+		const c = document.querySelector("#overlay .trackstart");
+		c.scrollIntoView({block: "center"});
+		const r = c.getBoundingClientRect();
+		return [r.left + r.width / 2, r.top + r.height / 2];
+	})()`)
+	var at [2]float64
+	if err := json.Unmarshal(raw, &at); err != nil {
+		t.Fatal(err)
+	}
+	first.radio.trace([][2]float64{at, {at[0] - 30, at[1] + 30}, {at[0] - 64, at[1] + 66}})
+	first.radio.until("the sheet moved", fmt.Sprintf(`Number(document.querySelector("#overlay").dataset.col) < %d && Number(document.querySelector("#overlay").dataset.row) > %d`, from[0], from[1]))
+	if after := first.radio.text("#heard"); after != before {
+		t.Fatalf("dragging the sheet changed what it holds: %q, then %q", before, after)
+	}
+	for _, p := range []*phone{first.captain, first.mate, first.eng, first.radio, phones[0]} {
 		if small := p.smallTargets(); len(small) > 0 {
 			t.Errorf("%s: controls under 44px: %q", p.name, small)
 		}

@@ -90,6 +90,9 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	}
 	table.until("blue surfaced on the table", `document.querySelector("[data-crew=blue]").textContent.includes("SURFACED")`)
 	blue.captain.fits("combined-surfaced", "#surface-card", `#surfacing rect.section[data-section="1"]`)
+	if small := blue.captain.smallTargets(); len(small) > 0 {
+		t.Errorf("controls under 44px while surfaced: %q", small)
+	}
 
 	// A finger that leaves the outline starts over.
 	radio := phones[1]
@@ -152,6 +155,11 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	blue.captain.tap(`#confirm:not([disabled])`)
 	blue.captain.see(fmt.Sprintf(`.chart g[data-mine=%s]`, cell))
 	red.radio.until("the drop on the enemy's overlay", `[...document.querySelectorAll("#overlay text")].some(t => t.textContent === "M")`)
+
+	// A dropped connection comes back by itself, and the badge says so.
+	radio.eval(`window.periscope.conn.ws.close(), true`, nil)
+	radio.until("the badge going offline", `document.querySelector("#conn").dataset.state !== "online"`)
+	radio.until("the badge back online", `document.querySelector("#conn").dataset.state === "online"`)
 
 	// A reload (or a phone waking up) rejoins the seat by itself.
 	radio.run(chromedp.Reload())

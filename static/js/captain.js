@@ -237,7 +237,7 @@ export function captainPanel(el, app) {
   function endTurnState(v) {
     const own = v.own;
     const t = own.turn;
-    if (!t) return null;
+    if (!t || v.public.outcome) return null;
     if (!t.current) return { ok: false, why: `${v.public.turn?.toUpperCase()}'s turn` };
     if (!t.moved) return { ok: false, why: "move first" };
     if (own.duties.first_mate || own.duties.engineer) return { ok: false, why: "wait for OKs" };
@@ -265,6 +265,7 @@ export function captainPanel(el, app) {
       }, "DIVE", h("span", { class: "sub" }, ok ? "inspection passed" : "secure 4 sections, then inspection")));
     }
     const torpedo = systemState(own, "torpedo");
+    if (torpedo.ok && !own.torpedo_targets.length) Object.assign(torpedo, { ok: false, why: "no water in reach" });
     sys("torpedo", "Torpedo", torpedo, () => { st.mode = "torpedo"; st.selected = null; redo(); });
     const mine = systemState(own, "mine");
     if (mine.ok && !own.mine_cells.length) Object.assign(mine, { ok: false, why: "no free cell" });
@@ -336,7 +337,10 @@ export function captainPanel(el, app) {
     const own = v.own;
     if (st.mode && (st.mode === "place") === own.placed) reset();
     const parts = [statusCard(v)];
-    if (!own.placed) {
+    if (v.public.outcome) {
+      // The match is over: the voyages above say it all; no orders left.
+      reset();
+    } else if (!own.placed) {
       parts.push(...placeSection(v));
     } else {
       // A mode whose targets vanished (the turn passed) closes by itself.

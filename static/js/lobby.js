@@ -81,7 +81,7 @@ async function home() {
 }
 
 function joinCard() {
-  const input = h("input", { id: "join-code", placeholder: "Room code", autocapitalize: "characters", autocomplete: "off", maxlength: 8, "aria-label": "room code" });
+  const input = h("input", { id: "join-code", class: "grow", placeholder: "Room code", autocapitalize: "characters", autocomplete: "off", maxlength: 8, "aria-label": "room code" });
   const box = h("div", {});
   const form = h("form", {
     class: "row",

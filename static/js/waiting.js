@@ -70,6 +70,8 @@ export function waitingRoom(app) {
         h("button", { class: "primary block", id: "start", onclick: () => app.host("start", "start") }, "Start the match"),
         h("p", { class: "muted small" }, "You are the host: start when everyone sits."))
       : h("p", { class: "notice" }, "The host starts the match when every seat is taken."),
+    "wakeLock" in navigator ? null : h("p", { class: "notice warn", id: "awake-hint" },
+      "This browser cannot keep the screen on here (it needs https). Set the phone's screen timeout to 5 minutes or more for the match."),
     qrCard(lobby.code),
     app.group("seats", {}, seatList(lobby, {
       mine: app.seat,
