@@ -53,11 +53,17 @@ type crew struct {
 // give their OK, as at the table.
 func (c *crew) course(dir string) {
 	c.captain.tap(fmt.Sprintf(`button[data-course=%s]:not([disabled])`, dir))
-	c.captain.until("the wait for the crew's OKs", `!!document.querySelector('[data-duty=first_mate][data-done=false]') || !!document.querySelector('[data-duty=engineer][data-done=false]')`)
+	c.duties()
+	c.done++
+}
+
+// duties has the First Mate and the Engineer answer the course just
+// announced; a combined phone turns to each of them and back by itself.
+func (c *crew) duties() {
+	c.captain.until("the wait for the crew's OKs", `document.body.dataset.tab !== "captain" || !!document.querySelector('[data-duty][data-done=false]')`)
 	c.charge1()
 	c.mark()
-	c.captain.until("both OKs", `!!document.querySelector('[data-duty=first_mate][data-done=true]') && !!document.querySelector('[data-duty=engineer][data-done=true]')`)
-	c.done++
+	c.captain.until("both OKs", `document.body.dataset.tab === "captain" && !!document.querySelector('[data-duty=first_mate][data-done=true]') && !!document.querySelector('[data-duty=engineer][data-done=true]')`)
 }
 
 // charge1 makes the First Mate charge the first gauge of its preference
