@@ -25,8 +25,8 @@ func createRoom(host *phone, mode, blue, red, radio string) string {
 // join opens the room's lobby page, types a name and takes the seat.
 func join(p *phone, code string, seat int, name string) {
 	p.t.Helper()
-	if !strings.Contains(currentURL(p), "room="+code) {
-		p.open("/?room=" + code)
+	if u := currentURL(p); !strings.Contains(u, "room="+code) && !strings.Contains(u, "/join/"+code) {
+		p.open("/join/" + code) // the link in the QR code
 	}
 	p.typeIn("#name", name)
 	p.tap(fmt.Sprintf(`[data-take="%d"]`, seat))
@@ -175,7 +175,7 @@ func TestTurnBasedMatchFromEightPhones(t *testing.T) {
 		t.Fatalf("early start refused with %q", refusal)
 	}
 
-	table.open("/table.html?room=" + code)
+	table.open("/table/" + code)
 	table.see("[data-code]")
 	for i := 1; i < 8; i++ {
 		join(phones[i], code, i, names[i])

@@ -286,6 +286,15 @@ async function main() {
     state(state, attempt) {
       badge($("#conn"), state, attempt);
       if (state === ONLINE) replace($("#notice"));
+      // Several failures in a row: is the room still there at all?
+      if (state !== ONLINE && attempt >= 3) {
+        api("GET", `/api/rooms/${encodeURIComponent(app.code)}`).catch((err) => {
+          if (/no room/.test(err.message)) {
+            app.conn.stop();
+            fatal(`Room ${app.code} is gone: ${err.message}.`);
+          }
+        });
+      }
     },
     fatal(message) {
       forgetSeat(app.code, app.seat);
