@@ -54,7 +54,7 @@ export function predict(sheet, panel, index, damageFirst) {
   return { repaired, damage };
 }
 
-export function sheetSVG(own, onPick) {
+export function sheetSVG(own, onPick, pending) {
   const active = own.duties.engineer ? own.duties.panel : null;
   const svg = s("svg", { class: "sheet", viewBox: "0 0 360 344", role: "group", "aria-label": "Engineer sheet" });
   for (const p of PANELS) {
@@ -76,7 +76,8 @@ export function sheetSVG(own, onPick) {
     const label = `${sym.panel} ${sym.index + 1}: ${colourInfo[sym.colour].name}` +
       (sym.circuit ? `, ${sym.circuit} circuit` : "") + (sym.marked ? ", crossed out" : "");
     const g = s("g", {
-      class: "sym" + (can ? " active" : "") + (sym.marked ? " marked" : ""),
+      class: "sym" + (can ? " active" : "") + (sym.marked ? " marked" : "") +
+        (pending && pending.panel === sym.panel && pending.index === sym.index ? " pending" : ""),
       "data-panel": sym.panel, "data-index": sym.index, "data-colour": sym.colour,
       "data-marked": String(sym.marked),
       role: "button", "aria-label": label, "aria-disabled": String(!can),
@@ -159,7 +160,7 @@ export function engineerPanel(el, app) {
           h("button", { class: "danger", id: "mark-anyway", onclick: () => mark(c.sym) }, "Cross it out"),
           h("button", { onclick: () => { st.confirm = null; app.render(); } }, "Choose another"))));
     }
-    parts.push(app.group("mark", {}, sheetSVG(own, pick)));
+    parts.push(app.group("mark", {}, sheetSVG(own, pick, st.confirm?.sym)));
     const down = brokenSystems(own.broken).filter((x) => own.gauges.some((g) => g.system === x));
     parts.push(h("div", { class: "card" },
       h("h3", {}, "Systems down"),
