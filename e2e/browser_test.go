@@ -205,9 +205,14 @@ func (p *phone) record(s string) {
 	p.mu.Unlock()
 }
 
+// patience bounds one wait for the page. It is generous because CI runs
+// these tests beside other packages on two cores: a slow page still
+// passes, a page that never shows what a player needs still fails.
+const patience = 45 * time.Second
+
 func (p *phone) run(actions ...chromedp.Action) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, patience)
 	defer cancel()
 	if err := chromedp.Run(ctx, actions...); err != nil {
 		p.fail("%v", err)
@@ -241,7 +246,7 @@ func (p *phone) eval(expr string, out any) {
 // player would see, never for a fixed time.
 func (p *phone) until(what, expr string) json.RawMessage {
 	p.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		var out json.RawMessage
 		ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)

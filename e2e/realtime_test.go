@@ -54,10 +54,7 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 		join(p, code, i, names[i])
 	}
 	table.open("/table.html?room=" + code)
-	phones[0].tap("#start")
-	for _, p := range phones {
-		p.until("the match", `document.body.dataset.state === "playing"`)
-	}
+	startMatch(phones[0], phones...)
 	blue := &crew{name: "blue", captain: phones[0], mate: phones[0], eng: phones[0], radio: phones[1],
 		charge: []string{"torpedo", "mine", "drone", "sonar"}, avoid: "red"}
 	red := &crew{name: "red", captain: phones[2], mate: phones[2], eng: phones[2], radio: phones[3]}

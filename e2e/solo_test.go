@@ -17,7 +17,7 @@ func TestOnePhoneCrewsSilenceAndDrone(t *testing.T) {
 	code := createRoom(bp, "turnbased", "1", "1", "off")
 	join(bp, code, 0, "Ann")
 	join(rp, code, 1, "Eve")
-	bp.tap("#start")
+	startMatch(bp, bp, rp)
 	blue := &crew{name: "blue", captain: bp, mate: bp, eng: bp, radio: bp,
 		moves: []string{"NORTH", "NORTH", "NORTH", "EAST", "NORTH", "EAST"}, charge: []string{"silence", "torpedo"}, avoid: "yellow"}
 	red := &crew{name: "red", captain: rp, mate: rp, eng: rp, radio: rp,
