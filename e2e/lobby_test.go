@@ -32,6 +32,14 @@ func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
 	p.see(`input[name=smallBoard]`)
 	p.tap("#create-room")
 	code := p.text("[data-code]")
+	// Pocket Tactics seats Red first: the lobby names the sides as the
+	// game does, not as Captain Sonar's crews.
+	p.see(`.seat[data-seat="0"]`)
+	var side string
+	p.eval(`document.querySelector('.seat[data-seat="0"]').closest(".card").querySelector("h3").textContent`, &side)
+	if side != "Red" {
+		t.Fatalf("seat 0 of a Pocket Tactics room is listed under %q", side)
+	}
 	p.typeIn("#name", "Tess")
 	p.tap(`[data-take="0"]`)
 	p.until("the tactics page", `location.pathname === "/tactics.html" && location.search.includes("room=`+code+`")`)

@@ -13,11 +13,18 @@ export function seatList(lobby, opts = {}) {
     if (!teams.has(seat.team)) teams.set(seat.team, []);
     teams.get(seat.team).push(seat);
   }
-  const names = lobby.game === "sonar" ? ["Blue crew", "Red crew"] : ["Blue", "Red"];
+  // Each game names its sides in its seat labels ("Blue Captain", "Red"):
+  // the first word is the side, whatever the team number.
+  const crew = lobby.game === "sonar" ? " crew" : "";
   return h("div", { class: "crews" }, [...teams.entries()].map(([team, seats]) =>
     h("div", { class: "card" },
-      h("h3", {}, names[team] || `Team ${team + 1}`),
+      h("h3", {}, side(seats[0]) ? side(seats[0]) + crew : `Team ${team + 1}`),
       h("div", { class: "seats" }, seats.map((seat) => seatRow(seat, opts))))));
+}
+
+// side is the first word of a seat's label: "Blue", "Red".
+function side(seat) {
+  return (seat.label || "").split(" ")[0];
 }
 
 function seatRow(seat, opts) {
@@ -29,7 +36,7 @@ function seatRow(seat, opts) {
   if (seat.host) flags.push("host");
   if (seat.taken && !seat.bot) flags.push(seat.online ? "online" : "away");
   return h("div", {
-    class: `seat team${seat.team}${opts.mine === seat.seat ? " mine" : ""}`,
+    class: `seat side-${side(seat).toLowerCase()}${opts.mine === seat.seat ? " mine" : ""}`,
     "data-seat": seat.seat,
     "data-taken": String(!!taken),
   },
