@@ -134,7 +134,7 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 		}
 	}
 	warning := blue.captain.text("#damage-warning")
-	if !strings.Contains(warning, "costs 1 damage") || !strings.Contains(warning, "NORTH panel is full") {
+	if !strings.Contains(warning, "costs 1 damage") || !strings.Contains(warning, "overloads the NORTH panel") {
 		t.Fatalf("the damaging mark warns %q", warning)
 	}
 	blue.captain.fits("combined-damage-warning", "#damage-warning", "#mark-anyway")

@@ -104,6 +104,13 @@ func TestEngineerSheet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d, _ := chart.ParseDir(tt.panel)
 			m := engineer(t, tt.opts, tt.marks, d)
+			// The Engineer's page warns before the mark exactly when the
+			// mark then costs damage, under this match's rule.
+			for _, sym := range m.Crew(Blue).Sheet {
+				if sym.Panel == d && sym.Index == tt.symbol && (sym.Damage != "") != tt.damage {
+					t.Errorf("the view warns %q before a mark that damages: %v", sym.Damage, tt.damage)
+				}
+			}
 			evs := do(t, m, `{"type":"mark","crew":"blue","role":"engineer","panel":%q,"symbol":%d}`, tt.panel, tt.symbol)
 			if tt.repaired != NoCircuit {
 				if e := find(t, evs, KindRepair); e.Circuit != tt.repaired || e.Public() {

@@ -63,6 +63,10 @@ type SheetSymbol struct {
 	Colour  Colour    `json:"colour"`
 	Circuit Circuit   `json:"circuit,omitempty"`
 	Marked  bool      `json:"marked"`
+	// Damage, on a symbol not yet crossed out, says what crossing it out
+	// now would overload ("the reactor", "the NORTH panel") under this
+	// match's rules, so the Engineer is warned before the damage.
+	Damage string `json:"damage,omitempty"`
 }
 
 // Duties are the steps the First Mate and the Engineer owe after a course.
@@ -216,8 +220,15 @@ func (m *Match) Crew(c Crew) CrewView {
 	for p, d := range Panels {
 		for i := range SymbolsPerPanel {
 			sym := layout[p][i]
-			v.Sheet = append(v.Sheet, SheetSymbol{Panel: d, Index: i, Colour: sym.Colour,
-				Circuit: sym.Circuit, Marked: s.sheet[p*SymbolsPerPanel+i]})
+			ss := SheetSymbol{Panel: d, Index: i, Colour: sym.Colour,
+				Circuit: sym.Circuit, Marked: s.sheet[p*SymbolsPerPanel+i]}
+			if !ss.Marked {
+				trial := s.sheet
+				if o := trial.mark(p, i, m.opts.DamageBeforeRepair); o.damage != "" {
+					ss.Damage = "the " + o.damage
+				}
+			}
+			v.Sheet = append(v.Sheet, ss)
 		}
 	}
 	v.Broken = []Colour{}

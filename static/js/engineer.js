@@ -33,27 +33,6 @@ const WIRES = {
   grey: "M33,268 V276 M87,268 V276 M141,268 V276 M33,276 H277 V268",
 };
 
-// predict replays the sheet's rules for one mark: which circuit repairs and
-// whether the sheet overloads (damage). damageFirst is the room's option
-// for a mark that completes a circuit and its panel at once.
-export function predict(sheet, panel, index, damageFirst) {
-  const marked = sheet.map((x) => x.marked);
-  const k = sheet.findIndex((x) => x.panel === panel && x.index === index);
-  if (k < 0) return { repaired: null, damage: null };
-  marked[k] = true;
-  const panelFull = () => sheet.every((x, i) => x.panel !== panel || marked[i]);
-  const circuit = sheet[k].circuit;
-  let repaired = null;
-  if (circuit && sheet.every((x, i) => x.circuit !== circuit || marked[i]) && !(damageFirst && panelFull())) {
-    sheet.forEach((x, i) => { if (x.circuit === circuit) marked[i] = false; });
-    repaired = circuit;
-  }
-  let damage = null;
-  if (sheet.every((x, i) => x.colour !== "radiation" || marked[i])) damage = "all the reactor symbols are crossed out";
-  else if (panelFull()) damage = `the ${panel} panel is full`;
-  return { repaired, damage };
-}
-
 export function sheetSVG(own, onPick, pending) {
   const active = own.duties.engineer ? own.duties.panel : null;
   const svg = s("svg", { class: "sheet", viewBox: "0 0 360 344", role: "group", "aria-label": "Engineer sheet" });
@@ -119,12 +98,12 @@ export function inspectCard(v, app) {
 export function engineerPanel(el, app) {
   const st = { confirm: null };
 
+  // pick warns before a mark that costs damage: the server says, per
+  // symbol, what crossing it out would overload under this room's rules.
   function pick(sym) {
-    const v = app.view;
-    const a = predict(v.own.sheet, sym.panel, sym.index, false);
-    const b = predict(v.own.sheet, sym.panel, sym.index, true);
-    if (a.damage || b.damage) {
-      st.confirm = { sym, sure: !!(a.damage && b.damage), why: a.damage || b.damage, circuit: b.repaired || a.repaired || sym.circuit };
+    const now = app.view.own.sheet.find((x) => x.panel === sym.panel && x.index === sym.index);
+    if (now?.damage) {
+      st.confirm = { sym, why: now.damage };
       app.render();
       return;
     }
@@ -153,9 +132,7 @@ export function engineerPanel(el, app) {
       const what = `${c.sym.panel} ${colourInfo[c.sym.colour].name} symbol`;
       parts.push(h("div", { class: "card alert", id: "damage-warning" },
         h("p", {}, h("strong", {}, "⚠ DAMAGE: "),
-          c.sure
-            ? `crossing out this ${what} costs 1 damage: ${c.why}. Every breakdown is then erased.`
-            : `crossing out this ${what} completes the ${c.circuit} circuit and fills the panel: depending on the table's rule it repairs the circuit or costs 1 damage.`),
+          `crossing out this ${what} overloads ${c.why} and costs 1 damage. Every breakdown is then erased.`),
         h("div", { class: "confirm" },
           h("button", { class: "danger", id: "mark-anyway", onclick: () => mark(c.sym) }, "Cross it out"),
           h("button", { onclick: () => { st.confirm = null; app.render(); } }, "Choose another"))));
