@@ -47,6 +47,8 @@ func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
 	// Without a name, taking a seat asks for one.
 	q := e.phone(t, "lobby-2")
 	q.open("/?room=" + code)
+	// Tap once the room is live, as a player would after it settles.
+	q.until("the live room", `document.querySelector("#conn")?.dataset.state === "online"`)
 	q.tap(`[data-take="1"]`)
 	if msg := q.text(`[data-group=take] .refusal`); !strings.Contains(msg, "name") {
 		t.Fatalf("a nameless seat reads %q", msg)

@@ -199,7 +199,13 @@ async function room(code) {
     }
   }
 
+  // draw redraws the seats only when the lobby changed, so a live update
+  // that brings nothing new never moves a button under a finger.
+  let drawn = "";
   function draw() {
+    const key = JSON.stringify(lobby);
+    if (key === drawn) return;
+    drawn = key;
     const held = heldSeats(lobby.code).filter((s) => lobby.seats[s]);
     replace(seatsBox,
       held.length ? h("div", { class: "card alert" },
