@@ -14,20 +14,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"periscope/e2e/chrome"
 	"periscope/roles"
 	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
 	"periscope/static"
 )
-
-const chromium = "/usr/bin/chromium"
 
 // Phone screen: the smallest the pages promise to fit.
 const (
@@ -46,35 +43,15 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
-	if _, err := os.Stat(chromium); err != nil {
-		noBrowser = chromium + " is missing: install Debian's chromium package to run the browser tests"
+	if noBrowser = chrome.Missing(); noBrowser != "" {
 		return m.Run()
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// Eight phones share one browser: none of them is a background tab.
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.WindowSize(phoneW, phoneH),
+	ctx, cancel, err := chrome.Start(context.Background(), phoneW, phoneH)
+	if err != nil {
+		noBrowser = err.Error()
+		return m.Run()
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(alloc)
 	defer cancel()
-	if err := chromedp.Run(ctx); err != nil {
-		noBrowser = "chromium does not start: " + err.Error()
-		return m.Run()
-	}
 	browser = ctx
 	dir, err := os.MkdirTemp("", "periscope-screens-")
 	if err == nil {
@@ -165,32 +142,14 @@ func (e *env) phone(t *testing.T, name string) *phone {
 	return p
 }
 
-// newTab opens a tab in a browser context of its own (its own storage, as
-// on a separate phone). chromedp's WithNewBrowserContext opens no window
-// for it, which headless Chromium refuses; so the tab is made here.
+// newTab opens a tab that is a separate phone (its own storage).
 func newTab(t *testing.T) (context.Context, context.CancelFunc) {
 	t.Helper()
-	var id target.ID
-	var bc cdp.BrowserContextID
-	err := chromedp.Run(browser, chromedp.ActionFunc(func(ctx context.Context) error {
-		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
-		var err error
-		if bc, err = target.CreateBrowserContext().Do(b); err != nil {
-			return err
-		}
-		id, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(b)
-		return err
-	}))
+	ctx, cancel, err := chrome.NewTab(browser)
 	if err != nil {
-		t.Fatalf("new tab: %v", err)
+		t.Fatal(err)
 	}
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithTargetID(id))
-	return ctx, func() {
-		cancel()
-		_ = chromedp.Run(browser, chromedp.ActionFunc(func(ctx context.Context) error {
-			return target.DisposeBrowserContext(bc).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
-		}))
-	}
+	return ctx, cancel
 }
 
 // size turns the phone into a screen of another size (the table screen).

@@ -12,20 +12,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/device"
 
+	"periscope/e2e/chrome"
 	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
 	"periscope/static"
 )
-
-const chromium = "/usr/bin/chromium"
 
 // serve starts the real server with the embedded pages on a free port.
 func serve(t *testing.T) string {
@@ -58,35 +55,19 @@ func browser(t *testing.T, limit time.Duration) context.Context {
 	if testing.Short() {
 		t.Skip("browser test skipped in -short mode")
 	}
-	if _, err := os.Stat(chromium); err != nil {
-		t.Skipf("browser test skipped: Chromium is not installed at %s (Debian's chromium package)", chromium)
+	if why := chrome.Missing(); why != "" {
+		t.Skip("browser test skipped: " + why)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// Two phones share one browser: neither is a throttled background tab.
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTime := context.WithTimeout(alloc, limit)
-	ctx, cancelBrowser := chromedp.NewContext(ctx)
+	limited, cancelTime := context.WithTimeout(context.Background(), limit)
+	ctx, cancelBrowser, err := chrome.Start(limited, 360, 640)
+	if err != nil {
+		cancelTime()
+		t.Fatal(err)
+	}
 	t.Cleanup(func() {
 		cancelBrowser()
 		cancelTime()
-		cancelAlloc()
 	})
-	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("chromium does not start: %v", err)
-	}
 	return ctx
 }
 
@@ -103,27 +84,11 @@ type phone struct {
 func newPhone(t *testing.T, browser context.Context, shots string, calm bool) *phone {
 	t.Helper()
 	// A browser context of its own: storage (the seat token) is not shared.
-	var id target.ID
-	var bc cdp.BrowserContextID
-	err := chromedp.Run(browser, chromedp.ActionFunc(func(ctx context.Context) error {
-		b := cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser)
-		var err error
-		if bc, err = target.CreateBrowserContext().Do(b); err != nil {
-			return err
-		}
-		id, err = target.CreateTarget("about:blank").WithBrowserContextID(bc).WithNewWindow(true).Do(b)
-		return err
-	}))
+	ctx, cancel, err := chrome.NewTab(browser)
 	if err != nil {
 		t.Fatalf("new phone: %v", err)
 	}
-	ctx, cancel := chromedp.NewContext(browser, chromedp.WithTargetID(id))
-	t.Cleanup(func() {
-		cancel()
-		_ = chromedp.Run(browser, chromedp.ActionFunc(func(ctx context.Context) error {
-			return target.DisposeBrowserContext(bc).Do(cdp.WithExecutor(ctx, chromedp.FromContext(ctx).Browser))
-		}))
-	})
+	t.Cleanup(cancel)
 	// A script error on the page fails the test, in the page's own words.
 	chromedp.ListenTarget(ctx, func(ev any) {
 		switch e := ev.(type) {
