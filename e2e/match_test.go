@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // createRoom fills in the lobby's create form on host's phone and returns
@@ -211,6 +213,16 @@ func TestTurnBasedMatchFromEightPhones(t *testing.T) {
 		join(phones[i], code, i, names[i])
 	}
 	phones[0].until("all seats taken", `document.querySelectorAll('.seat[data-taken=false]').length === 0 && !!document.querySelector('.seat')`)
+	// A phone that drops and comes back changes the seat list, not the
+	// host's Start button: the button under the host's finger stays put.
+	var probe bool
+	phones[0].eval(`(document.querySelector("#start").dataset.probe = "kept") === "kept"`, &probe)
+	phones[7].run(chromedp.Reload())
+	phones[0].until("Hal away and back", `[...document.querySelectorAll('.seat')].every(s => s.textContent.includes("online"))`)
+	phones[0].eval(`document.querySelector("#start").dataset.probe === "kept"`, &probe)
+	if !probe {
+		t.Fatal("the Start button was rebuilt when a phone came back online")
+	}
 	table.screenshot("table-waiting")
 	phones[0].tap("#start")
 	for _, p := range phones {

@@ -7,7 +7,7 @@ import { Conn, badge, ONLINE } from "./net.js";
 import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
 import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal } from "./ui.js";
 import { logList, lastLine } from "./log.js";
-import { waitingRoom } from "./waiting.js";
+import { waitingRoom, waitingSeats, waitingKeys } from "./waiting.js";
 import { captainPanel } from "./captain.js";
 import { firstMatePanel } from "./firstmate.js";
 import { engineerPanel } from "./engineer.js";
@@ -193,7 +193,17 @@ app.render = function render() {
   keepAwake();
   const v = app.view;
   const waiting = !app.lobby || app.lobby.state === "waiting";
-  replace($("#waiting"), waiting && app.lobby ? waitingRoom(app) : null);
+  // The waiting room is rebuilt part by part, only when what a part shows
+  // changed: a phone coming online never swaps the Start button under a tap.
+  const keys = waiting && app.lobby ? waitingKeys(app) : { head: "", seats: "" };
+  if (keys.head !== app.waitingKeys?.head) {
+    replace($("#waiting"), keys.head ? waitingRoom(app) : null);
+    app.waitingKeys = { head: keys.head, seats: null };
+  }
+  if (keys.seats && keys.seats !== app.waitingKeys.seats) {
+    replace($("#waiting-seats"), waitingSeats(app));
+    app.waitingKeys.seats = keys.seats;
+  }
   replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
   replace($("#hints"), (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
   replace($("#surfacing"), v && !waiting ? surfacingCard(app) : null);

@@ -63,6 +63,10 @@ export function qrCard(code) {
       h("p", { class: "small" }, "Scan, or open ", h("a", { href: joinURL(code) }, joinURL(code)))));
 }
 
+// waitingRoom is the seat page before the match: a head with the host's
+// Start button, and a box for the seat list that waitingSeats fills. The
+// page rebuilds the two apart (see waitingKeys), so phones coming online
+// redraw the list without swapping the Start button under a tap.
 export function waitingRoom(app) {
   const lobby = app.lobby;
   const me = lobby.seats?.[app.seat];
@@ -80,9 +84,26 @@ export function waitingRoom(app) {
     "wakeLock" in navigator ? null : h("p", { class: "notice warn", id: "awake-hint" },
       "This browser cannot keep the screen on here (it needs https). Set the phone's screen timeout to 5 minutes or more for the match."),
     qrCard(lobby.code),
-    app.group("seats", {}, seatList(lobby, {
-      mine: app.seat,
-      free: host ? (seat) => app.host("seats", "free", { seat }) : null,
-    })),
+    h("div", { id: "waiting-seats" }),
     h("p", {}, h("a", { href: `/table.html?room=${encodeURIComponent(lobby.code)}`, target: "_blank" }, "Open the table screen"), " on a laptop or TV."));
+}
+
+// waitingSeats is the seat list of the waiting room.
+export function waitingSeats(app) {
+  const host = !!app.lobby.seats?.[app.seat]?.host;
+  return app.group("seats", {}, seatList(app.lobby, {
+    mine: app.seat,
+    free: host ? (seat) => app.host("seats", "free", { seat }) : null,
+  }));
+}
+
+// waitingKeys say what each part of the waiting room shows: a part is
+// rebuilt only when its key changes.
+export function waitingKeys(app) {
+  const lobby = app.lobby;
+  const empty = (lobby.seats || []).filter((s) => !s.taken && !s.bot).length;
+  return {
+    head: JSON.stringify([lobby.code, app.seat, lobby.seats?.[app.seat], empty, app.refusals.start]),
+    seats: JSON.stringify([lobby.seats, app.refusals.seats]),
+  };
 }
