@@ -40,29 +40,10 @@ func join(p *phone, code string, seat int, name string) {
 func startMatch(host *phone, phones ...*phone) {
 	host.t.Helper()
 	host.until("all seats taken", `document.querySelectorAll('.seat[data-taken=false]').length === 0 && !!document.querySelector('.seat')`)
-	// The waiting room re-renders as phones come online, which can swap the
-	// button under a tap; like a player, tap again if nothing happened.
-	for try := 0; ; try++ {
-		host.tap("#start")
-		if started(host, 5*time.Second) || try == 3 {
-			break
-		}
-	}
+	host.tap("#start")
 	for _, p := range phones {
 		p.until("the match", `document.body.dataset.state === "playing"`)
 	}
-}
-
-// started reports whether p shows the match within d.
-func started(p *phone, d time.Duration) bool {
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		var playing bool
-		p.eval(`document.body.dataset.state === "playing" || !document.querySelector("#start")`, &playing)
-		if playing {
-			return true
-		}
-	}
-	return false
 }
 
 func currentURL(p *phone) string {
