@@ -56,19 +56,10 @@ func (m *Match) systemErr(c Crew, r Role, sys System) *RuleError {
 	if err := m.underWayErr(c); err != nil {
 		return err
 	}
-	if err := m.frozen(); err != nil {
-		return err
-	}
-	if err := m.turnSystemErr(c, sys == Silence); err != nil {
-		return err
-	}
-	if err := m.dutiesErr(c); err != nil {
+	if err := m.timingErr(c, sys == Silence); err != nil {
 		return err
 	}
 	s := &m.crews[c]
-	if s.usedSystem {
-		return refuse(CodeOneSystem, "announce a course before using another system")
-	}
 	if size := m.gaugeSize(sys); s.gauges[sys] < size {
 		return refuse(CodeNotReady, "%s is not ready: its gauge is %d/%d", sys.loud(), s.gauges[sys], size)
 	}
@@ -268,23 +259,32 @@ func (m *Match) triggerErr(c Crew, r Role, at chart.Cell) *RuleError {
 	return nil
 }
 
-// systemTimingErr holds the checks of a system without a gauge (a trigger
-// counted as a system): timing, one system per course, working colour.
-func (m *Match) systemTimingErr(c Crew, col Colour, doing string) *RuleError {
+// timingErr holds the checks on when any system may be used: not while a
+// sonar answer is awaited, the turn-based timing, the crew's OKs given, and
+// a course since the last system.
+func (m *Match) timingErr(c Crew, isCourse bool) *RuleError {
 	if err := m.frozen(); err != nil {
 		return err
 	}
-	if err := m.turnSystemErr(c, false); err != nil {
+	if err := m.turnSystemErr(c, isCourse); err != nil {
 		return err
 	}
 	if err := m.dutiesErr(c); err != nil {
 		return err
 	}
-	s := &m.crews[c]
-	if s.usedSystem {
+	if m.crews[c].usedSystem {
 		return refuse(CodeOneSystem, "announce a course before using another system")
 	}
-	if s.sheet.broken(col) {
+	return nil
+}
+
+// systemTimingErr holds the checks of a system without a gauge (a trigger
+// counted as a system): timing, one system per course, working colour.
+func (m *Match) systemTimingErr(c Crew, col Colour, doing string) *RuleError {
+	if err := m.timingErr(c, false); err != nil {
+		return err
+	}
+	if m.crews[c].sheet.broken(col) {
 		return refuse(CodeBreakdown, "cannot %s: a %s symbol is crossed out on the Engineer's sheet", doing, col)
 	}
 	return nil
