@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,9 +17,9 @@ import (
 
 	"periscope/e2e/chrome"
 	"periscope/roles"
-	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
+	"periscope/server/servertest"
 	"periscope/static"
 )
 
@@ -63,7 +60,6 @@ func run(m *testing.M) int {
 // env is a server with the real games and the embedded pages.
 type env struct {
 	base string
-	hub  *rooms.Hub
 }
 
 func start(t *testing.T) *env {
@@ -71,25 +67,8 @@ func start(t *testing.T) *env {
 	if noBrowser != "" {
 		t.Skip(noBrowser)
 	}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(),
-		Games: []rooms.Definition{roles.Definition, gridtactics.Definition}, Log: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{Hub: hub, Static: static.FS, Log: quiet})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-		hub.Close()
-	})
-	return &env{base: "http://" + ln.Addr().String(), hub: hub}
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, roles.Definition, gridtactics.Definition), Static: static.FS})
+	return &env{base: base}
 }
 
 // phone is one browser tab with its own storage, as a separate device.

@@ -23,6 +23,7 @@ import (
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 	"periscope/server"
+	"periscope/server/servertest"
 )
 
 // BenchmarkCommandToLastSeat measures, on loopback, the time from a seat
@@ -180,21 +181,16 @@ func benchPeriscope(b *testing.B, n int, pace time.Duration, sqlite bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		defer d.Close()
+		// Registered first, so it runs after the server is down.
+		b.Cleanup(func() { d.Close() })
 		store = d
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, _ := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: quiet})
-	srv := server.New(server.Config{Hub: hub, Log: quiet})
-	ln, _ := net.Listen("tcp", "127.0.0.1:0")
-	go srv.Serve(ln)
-	defer func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hub.Close()
-	}()
-	base := "http://" + ln.Addr().String()
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: quiet})
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, base := servertest.Serve(b, server.Config{Hub: hub, Log: quiet})
 	api := client.API{Base: base}
 	ctx := context.Background()
 	tables := make([]*table, n)

@@ -21,6 +21,7 @@ import (
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 	"periscope/server"
+	"periscope/server/servertest"
 )
 
 type env struct {
@@ -44,21 +45,7 @@ func start(t *testing.T, store rooms.Store, tweak ...func(*server.Config)) *env 
 	for _, tw := range tweak {
 		tw(&cfg)
 	}
-	srv := server.New(cfg)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(ctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-		hub.Close()
-	})
-	base := "http://" + ln.Addr().String()
+	srv, base := servertest.Serve(t, cfg)
 	return &env{base: base, api: client.API{Base: base}, hub: hub, srv: srv}
 }
 

@@ -1,21 +1,18 @@
 package server_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"math/rand/v2"
-	"net"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"periscope/client"
 	"periscope/roles"
 	"periscope/rooms"
 	"periscope/server"
+	"periscope/server/servertest"
 	"periscope/sonar"
 	"periscope/sonar/chart"
 )
@@ -34,24 +31,7 @@ type crewTable struct {
 
 func startSonar(t *testing.T, options string) *crewTable {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []rooms.Definition{roles.Definition}, Log: logger})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{Hub: hub, Log: logger})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hub.Close()
-	})
-	base := "http://" + ln.Addr().String()
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, roles.Definition)})
 	api := client.API{Base: base}
 	ctx := ctxT(t)
 	var opts any

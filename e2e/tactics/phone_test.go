@@ -3,9 +3,6 @@ package tactics_test
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,35 +15,17 @@ import (
 	"github.com/chromedp/chromedp/device"
 
 	"periscope/e2e/chrome"
-	"periscope/rooms"
 	"periscope/rooms/gridtactics"
 	"periscope/server"
+	"periscope/server/servertest"
 	"periscope/static"
 )
 
 // serve starts the real server with the embedded pages on a free port.
 func serve(t *testing.T) string {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []rooms.Definition{gridtactics.Definition}, Log: logger})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{Hub: hub, Static: static.FS, Log: logger})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(ctx); err != nil {
-			t.Errorf("shutdown: %v", err)
-		}
-		hub.Close()
-	})
-	return "http://" + ln.Addr().String()
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, gridtactics.Definition), Static: static.FS})
+	return base
 }
 
 // browser starts a headless Chromium for one test, for at most limit.
