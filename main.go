@@ -25,16 +25,17 @@ import (
 	"rsc.io/qr"
 
 	"periscope/db"
+	"periscope/games"
+	"periscope/games/gridtactics"
 	"periscope/roles"
 	"periscope/rooms"
-	"periscope/rooms/gridtactics"
 	"periscope/server"
 	"periscope/static"
 )
 
 // games are the games the lobby offers.
-func games() []rooms.Definition {
-	return []rooms.Definition{roles.Definition, gridtactics.Definition}
+func catalogue() []games.Definition {
+	return []games.Definition{roles.Definition, gridtactics.Definition}
 }
 
 func main() {
@@ -68,7 +69,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: games()})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue()})
 	if err != nil {
 		return err
 	}

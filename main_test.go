@@ -21,8 +21,9 @@ import (
 
 	"periscope/client"
 	"periscope/db"
+	"periscope/games"
+	"periscope/games/gridtactics"
 	"periscope/rooms"
-	"periscope/rooms/gridtactics"
 )
 
 func TestPrintQR(t *testing.T) {
@@ -178,7 +179,7 @@ func TestSurvivesSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range saved.Commands {
-		if _, err := g.Apply(rooms.Command{Seat: c.Seat, Body: c.Body, Time: c.Time}); err != nil {
+		if _, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time}); err != nil {
 			t.Fatalf("v%d does not replay: %v", c.Version, err)
 		}
 	}

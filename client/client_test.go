@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"periscope/client"
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 	"periscope/server"
@@ -20,7 +21,7 @@ import (
 // address and a function that stops it.
 func serve() (string, func()) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []rooms.Definition{roomstest.Race}, Log: quiet})
+	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet})
 	if err != nil {
 		panic(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/fasthttp/websocket"
 
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -303,12 +304,12 @@ func isDone(ch <-chan struct{}) bool {
 	}
 }
 
-// Seat is the connection's seat, or rooms.Spectator.
+// Seat is the connection's seat, or games.Spectator.
 func (c *Conn) Seat() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.welcome.Seat == nil {
-		return rooms.Spectator
+		return games.Spectator
 	}
 	return *c.welcome.Seat
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"periscope/db"
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -59,7 +60,7 @@ func match(code, game string, seed uint64, n int) played {
 	}
 	p.seats = append(p.seats, rooms.SeatRecord{Room: code, Seat: 2, Name: "Bot", Bot: true})
 	for v := int64(1); v <= int64(n); v++ {
-		c := rooms.CommandRecord{Room: code, Version: v, Seat: rooms.System, Body: json.RawMessage(`{"type":"start"}`), Time: start}
+		c := rooms.CommandRecord{Room: code, Version: v, Seat: games.System, Body: json.RawMessage(`{"type":"start"}`), Time: start}
 		if v > 1 {
 			c.Seat = int(v % 2)
 			c.ClientID = fmt.Sprintf("c%d", v)
@@ -119,7 +120,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 
 	end := start.Add(20 * time.Minute)
-	outcome := rooms.Outcome{Winners: []int{1}, Reason: "Red submarine destroyed", Scores: map[int]int{0: 1, 1: 4}}
+	outcome := games.Outcome{Winners: []int{1}, Reason: "Red submarine destroyed", Scores: map[int]int{0: 1, 1: 4}}
 	if err := d.Finish("ABCD", outcome, end); err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +192,7 @@ func TestUnfinished(t *testing.T) {
 	}
 	done := match("DONE", "sonar", 2, 5)
 	store(t, d, done)
-	if err := d.Finish("DONE", rooms.Outcome{Winners: []int{0}, Reason: "Blue surrendered"}, start.Add(time.Hour)); err != nil {
+	if err := d.Finish("DONE", games.Outcome{Winners: []int{0}, Reason: "Blue surrendered"}, start.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	playing := match("PLAY", "duel", 4, 7)
@@ -218,7 +219,7 @@ func TestFinishedNewestFirst(t *testing.T) {
 		}
 		// BBBB ends last, AAAA first.
 		end := start.Add(time.Duration([]int{1, 3, 2}[i]) * time.Hour)
-		if err := d.Finish(code, rooms.Outcome{Winners: []int{i % 2}, Reason: "torpedoed"}, end); err != nil {
+		if err := d.Finish(code, games.Outcome{Winners: []int{i % 2}, Reason: "torpedoed"}, end); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -258,7 +259,7 @@ func TestRefused(t *testing.T) {
 	store(t, d, match("LIVE", "sonar", 9, 3))
 	store(t, d, match("OVER", "sonar", 9, 2))
 	store(t, d, match("EMPT", "sonar", 9, 0))
-	if err := d.Finish("OVER", rooms.Outcome{Winners: []int{0}, Reason: "Red surfaced"}, start.Add(time.Hour)); err != nil {
+	if err := d.Finish("OVER", games.Outcome{Winners: []int{0}, Reason: "Red surfaced"}, start.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	cmd := func(room string, v int64) rooms.CommandRecord {
@@ -324,15 +325,15 @@ func TestRefused(t *testing.T) {
 			db.ErrNotFound, "set room NONE playing: room not found"},
 		{"reopening a finished room", func() error { return d.SetState("OVER", rooms.StatePlaying) },
 			db.ErrConflict, "the room is finished"},
-		{"finishing twice", func() error { return d.Finish("OVER", rooms.Outcome{}, start) },
+		{"finishing twice", func() error { return d.Finish("OVER", games.Outcome{}, start) },
 			db.ErrConflict, "finish room OVER: conflict: the room is finished"},
-		{"finishing unknown room", func() error { return d.Finish("NONE", rooms.Outcome{}, start) },
+		{"finishing unknown room", func() error { return d.Finish("NONE", games.Outcome{}, start) },
 			db.ErrNotFound, "finish room NONE: room not found"},
-		{"finishing without time", func() error { return d.Finish("LIVE", rooms.Outcome{}, time.Time{}) },
+		{"finishing without time", func() error { return d.Finish("LIVE", games.Outcome{}, time.Time{}) },
 			db.ErrInvalid, "needs its time"},
 		{"seat in unknown room", func() error { return d.PutSeat(rooms.SeatRecord{Room: "NONE", Seat: 0, Name: "Ann"}) },
 			db.ErrNotFound, "put seat 0 of room NONE: room not found"},
-		{"negative seat", func() error { return d.PutSeat(rooms.SeatRecord{Room: "LIVE", Seat: rooms.Spectator, Name: "Ann"}) },
+		{"negative seat", func() error { return d.PutSeat(rooms.SeatRecord{Room: "LIVE", Seat: games.Spectator, Name: "Ann"}) },
 			db.ErrInvalid, "seat numbers start at 0"},
 	}
 	for _, tt := range tests {
@@ -507,7 +508,7 @@ func TestReopen(t *testing.T) {
 	store(t, d, live)
 	over := match("OVER", "duel", 5, 4)
 	store(t, d, over)
-	outcome := rooms.Outcome{Winners: []int{}, Reason: "both sunk"}
+	outcome := games.Outcome{Winners: []int{}, Reason: "both sunk"}
 	if err := d.Finish("OVER", outcome, start.Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}

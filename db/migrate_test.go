@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -152,7 +153,7 @@ func TestCommandLogAppendOnly(t *testing.T) {
 	if err := d.CreateRoom(rooms.RoomRecord{Code: "LOG", Game: "sonar"}); err != nil {
 		t.Fatal(err)
 	}
-	c := rooms.CommandRecord{Room: "LOG", Version: 1, Seat: rooms.System, Body: []byte(`{"type":"start"}`), Time: d.Now()}
+	c := rooms.CommandRecord{Room: "LOG", Version: 1, Seat: games.System, Body: []byte(`{"type":"start"}`), Time: d.Now()}
 	if err := d.AppendCommand(c); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mattn/go-sqlite3"
 
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -178,7 +179,7 @@ const appendQuery = `INSERT INTO commands (room, version, seat, client_id, body,
 		AND ?2 = coalesce((SELECT max(version) FROM commands WHERE room = ?1), 0) + 1`
 
 // Finish marks a room finished with its outcome, at the given time.
-func (d *DB) Finish(code string, o rooms.Outcome, at time.Time) error {
+func (d *DB) Finish(code string, o games.Outcome, at time.Time) error {
 	err := d.finish(code, o, at)
 	if err != nil {
 		return fmt.Errorf("db: finish room %s: %w", code, err)
@@ -186,7 +187,7 @@ func (d *DB) Finish(code string, o rooms.Outcome, at time.Time) error {
 	return nil
 }
 
-func (d *DB) finish(code string, o rooms.Outcome, at time.Time) error {
+func (d *DB) finish(code string, o games.Outcome, at time.Time) error {
 	if o.Winners == nil {
 		o.Winners = []int{} // a draw is stored as [], never null
 	}
@@ -298,7 +299,7 @@ func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {
 		r.Created = fromNanos(created)
 		r.Finished = fromNanos(finished)
 		if outcome.Valid {
-			r.Outcome = new(rooms.Outcome)
+			r.Outcome = new(games.Outcome)
 			if err := json.Unmarshal([]byte(outcome.String), r.Outcome); err != nil {
 				return nil, fmt.Errorf("room %s: outcome: %w", r.Code, err)
 			}

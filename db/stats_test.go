@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"periscope/db"
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -30,16 +31,16 @@ func finished(t *testing.T, d *db.DB, code, game string, moves, ticks int, minut
 		}
 	}
 	if moves+ticks > 0 {
-		log(rooms.System, `{"type":"start"}`)
+		log(games.System, `{"type":"start"}`)
 	}
 	for i := range moves {
 		log(i%2, `{"type":"move"}`)
 		if i < ticks {
-			log(rooms.System, `{"type":"tick"}`)
+			log(games.System, `{"type":"tick"}`)
 		}
 	}
 	end := start.Add(time.Duration(minutes * float64(time.Minute)))
-	if err := d.Finish(code, rooms.Outcome{Winners: winners, Reason: "over"}, end); err != nil {
+	if err := d.Finish(code, games.Outcome{Winners: winners, Reason: "over"}, end); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -97,9 +98,9 @@ func ExampleDB_Stats() {
 	defer d.Close()
 	at := time.Date(2025, 6, 1, 20, 0, 0, 0, time.UTC)
 	d.CreateRoom(rooms.RoomRecord{Code: "ABCD", Game: "sonar", Seed: 42, Created: at})
-	d.AppendCommand(rooms.CommandRecord{Room: "ABCD", Version: 1, Seat: rooms.System, Body: []byte(`{"type":"start"}`), Time: at})
+	d.AppendCommand(rooms.CommandRecord{Room: "ABCD", Version: 1, Seat: games.System, Body: []byte(`{"type":"start"}`), Time: at})
 	d.AppendCommand(rooms.CommandRecord{Room: "ABCD", Version: 2, Seat: 0, Body: []byte(`{"type":"move","dir":"NORTH"}`), Time: at.Add(time.Minute)})
-	d.Finish("ABCD", rooms.Outcome{Winners: []int{1}, Reason: "Blue submarine destroyed"}, at.Add(45*time.Minute))
+	d.Finish("ABCD", games.Outcome{Winners: []int{1}, Reason: "Blue submarine destroyed"}, at.Add(45*time.Minute))
 
 	st, err := d.Stats()
 	if err != nil {

@@ -16,8 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"periscope/e2e/chrome"
+	"periscope/games/gridtactics"
 	"periscope/roles"
-	"periscope/rooms/gridtactics"
 	"periscope/server"
 	"periscope/server/servertest"
 	"periscope/static"

@@ -5,16 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"periscope/rooms"
+	"periscope/games"
 	"periscope/sonar"
 	"periscope/sonar/radio"
 )
 
 // Definition is Captain Sonar for the lobby.
-var Definition = rooms.Definition{
+var Definition = games.Definition{
 	Name:  "sonar",
 	Title: "Captain Sonar",
-	New: func(options json.RawMessage, seed uint64) (rooms.Game, error) {
+	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
 			return nil, err
@@ -127,7 +127,7 @@ func (o Options) MarshalJSON() ([]byte, error) {
 	return json.Marshal(m)
 }
 
-// Game is a Captain Sonar match seated at a table. It implements rooms.Game.
+// Game is a Captain Sonar match seated at a table. It implements games.Game.
 type Game struct {
 	opts  Options
 	match *sonar.Match
@@ -173,14 +173,14 @@ func New(o Options, seed uint64) (*Game, error) {
 func (g *Game) Match() *sonar.Match { return g.match }
 
 // Seats lists Blue's seats, then Red's.
-func (g *Game) Seats() []rooms.SeatSpec {
-	out := make([]rooms.SeatSpec, len(g.seats))
+func (g *Game) Seats() []games.SeatSpec {
+	out := make([]games.SeatSpec, len(g.seats))
 	for i, s := range g.seats {
 		roles := make([]string, len(s.roles))
 		for j, r := range s.roles {
 			roles[j] = r.String()
 		}
-		out[i] = rooms.SeatSpec{Team: int(s.crew), Label: s.label(), Roles: roles}
+		out[i] = games.SeatSpec{Team: int(s.crew), Label: s.label(), Roles: roles}
 	}
 	return out
 }
@@ -209,10 +209,10 @@ func refusal(code sonar.Code, format string, args ...any) error {
 }
 
 // Apply runs one command from a seat, or the room's start.
-func (g *Game) Apply(cmd rooms.Command) ([]rooms.Event, error) {
+func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	var c sonar.Command
 	switch {
-	case cmd.Seat == rooms.System:
+	case cmd.Seat == games.System:
 		p, err := sonar.ParseCommand(cmd.Body)
 		if err != nil {
 			return nil, err
@@ -236,10 +236,10 @@ func (g *Game) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 	}
 	g.log = append(g.log, evs...)
 	g.track(evs)
-	out := make([]rooms.Event, len(evs))
+	out := make([]games.Event, len(evs))
 	for i, e := range evs {
 		data, _ := json.Marshal(e)
-		re := rooms.Event{Text: e.Text, Kind: string(e.Kind), Data: data}
+		re := games.Event{Text: e.Text, Kind: string(e.Kind), Data: data}
 		if e.To != nil {
 			re.Seats = g.crewSeats(*e.To)
 		}
@@ -290,12 +290,12 @@ func (g *Game) decode(s seat, body json.RawMessage) (sonar.Command, error) {
 }
 
 // Outcome is the match's end, in the room's terms.
-func (g *Game) Outcome() *rooms.Outcome {
+func (g *Game) Outcome() *games.Outcome {
 	o := g.match.Outcome()
 	if o == nil {
 		return nil
 	}
-	out := &rooms.Outcome{Winners: []int{}, Reason: o.Reason}
+	out := &games.Outcome{Winners: []int{}, Reason: o.Reason}
 	if o.Winner != nil {
 		out.Winners = []int{int(*o.Winner)}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 	"periscope/sonar"
 	"periscope/sonar/chart"
 )
@@ -54,7 +54,7 @@ func checkNoLeak(t *testing.T, g *Game, seat int) {
 
 // checkRoomEvents asserts that the events a room would send seat are public
 // or addressed to seat's crew.
-func checkRoomEvents(t *testing.T, g *Game, evs []rooms.Event) {
+func checkRoomEvents(t *testing.T, g *Game, evs []games.Event) {
 	t.Helper()
 	for seat := range g.seats {
 		for _, e := range evs {
@@ -163,7 +163,7 @@ func TestReplayRebuildsTheSameMatch(t *testing.T) {
 func TestEndOfMatchRevealsBothVoyages(t *testing.T) {
 	p := newPlayer(t, Options{Crews: [2]int{4, 4}, Radio: RadioOff}, 4)
 	p.play(3000, func() {})
-	v := p.g.view(rooms.Spectator)
+	v := p.g.view(games.Spectator)
 	if v.Reveal == nil {
 		t.Fatal("no reveal at the end")
 	}
@@ -205,7 +205,7 @@ func TestTeachingHintsFollowTheDuty(t *testing.T) {
 	if h := p.g.view(base).Hints; len(h) == 0 || !strings.Contains(h[0], "wait") {
 		t.Fatalf("captain waiting for duties: %q", h)
 	}
-	if p.g.view(rooms.Spectator).Hints != nil {
+	if p.g.view(games.Spectator).Hints != nil {
 		t.Fatal("spectators get no hints")
 	}
 }

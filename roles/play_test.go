@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 	"periscope/sonar"
 	"periscope/sonar/chart"
 )
@@ -21,7 +21,7 @@ type player struct {
 	rng *rand.Rand
 	now time.Time
 	// log is every accepted command, for replays.
-	log []rooms.Command
+	log []games.Command
 }
 
 func newPlayer(t testing.TB, opts Options, seed uint64) *player {
@@ -31,15 +31,15 @@ func newPlayer(t testing.TB, opts Options, seed uint64) *player {
 		t.Fatal(err)
 	}
 	p := &player{t: t, g: g, rng: rand.New(rand.NewPCG(seed, 7)), now: time.Unix(1_700_000_000, 0).UTC()}
-	if _, err := p.apply(rooms.System, `{"type":"start"}`); err != nil {
+	if _, err := p.apply(games.System, `{"type":"start"}`); err != nil {
 		t.Fatal(err)
 	}
 	return p
 }
 
-func (p *player) apply(seat int, body string) ([]rooms.Event, error) {
+func (p *player) apply(seat int, body string) ([]games.Event, error) {
 	p.now = p.now.Add(time.Second)
-	cmd := rooms.Command{Seat: seat, Body: json.RawMessage(body), Time: p.now}
+	cmd := games.Command{Seat: seat, Body: json.RawMessage(body), Time: p.now}
 	evs, err := p.g.Apply(cmd)
 	if err == nil {
 		p.log = append(p.log, cmd)
@@ -174,7 +174,7 @@ func (p *player) play(maxSteps int, check func()) {
 }
 
 func (p *player) dump() string {
-	b, _ := json.MarshalIndent(p.g.view(rooms.Spectator).Public, "", " ")
+	b, _ := json.MarshalIndent(p.g.view(games.Spectator).Public, "", " ")
 	return string(b)
 }
 

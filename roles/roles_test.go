@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 	"periscope/sonar"
 )
 
@@ -116,7 +116,7 @@ func TestWhoMayGiveWhichOrder(t *testing.T) {
 		{"a phone cannot claim a role it does not play", full, 1, `{"type":"place","role":"captain","cell":"A1"}`, sonar.CodeRole, "not the Captain"},
 		{"a phone cannot order for the other crew", full, 0, `{"type":"place","crew":"red","cell":"A1"}`, sonar.CodeRole, "blue crew"},
 		{"phones do not start the match", full, 0, `{"type":"start"}`, sonar.CodeRole, "host"},
-		{"spectators give no orders", full, rooms.Spectator, `{"type":"course","dir":"N"}`, sonar.CodeRole, "spectators"},
+		{"spectators give no orders", full, games.Spectator, `{"type":"course","dir":"N"}`, sonar.CodeRole, "spectators"},
 		{"malformed", full, 0, `{"type":`, sonar.CodeMalformed, "malformed"},
 		{"unknown field", full, 0, `{"type":"place","cell":"A1","speed":9}`, sonar.CodeMalformed, ""},
 		{"combined captain still cannot be radio-less engineer of the other crew", small, 4, `{"type":"mark","panel":"N","symbol":0}`, sonar.CodeRole, "only the Engineer"},
@@ -124,12 +124,12 @@ func TestWhoMayGiveWhichOrder(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p := tt.p()
-			before := p.g.view(rooms.Spectator)
+			before := p.g.view(games.Spectator)
 			_, err := p.apply(tt.seat, tt.body)
 			if err == nil || ruleCode(err) != tt.code || !strings.Contains(err.Error(), tt.message) {
 				t.Fatalf("err %v (code %q), want code %q naming %q", err, ruleCode(err), tt.code, tt.message)
 			}
-			if !jsonEqual(before, p.g.view(rooms.Spectator)) {
+			if !jsonEqual(before, p.g.view(games.Spectator)) {
 				t.Fatal("a refused order changed the match")
 			}
 		})

@@ -3,7 +3,7 @@ package roles
 import (
 	"slices"
 
-	"periscope/rooms"
+	"periscope/games"
 	"periscope/sonar"
 	"periscope/sonar/chart"
 	"periscope/sonar/radio"
@@ -83,7 +83,7 @@ func (g *Game) view(seat int) View {
 	m := g.match.Chart()
 	v := View{
 		Game:   Definition.Name,
-		Seat:   rooms.Spectator,
+		Seat:   games.Spectator,
 		Roles:  []sonar.Role{},
 		Public: g.match.Public(),
 		Chart: Chart{Name: m.Name, Size: m.Size, Sectors: m.Sectors(),

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 )
@@ -26,7 +27,7 @@ func newFixture(t *testing.T, store rooms.Store, tweak ...func(*rooms.Config)) *
 		store = rooms.NewMemoryStore()
 	}
 	f := &fixture{store: store, clock: rooms.NewManualClock(epoch)}
-	cfg := rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Clock: f.clock,
+	cfg := rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Clock: f.clock,
 		Log: slog.New(slog.NewTextHandler(testLog{t}, nil))}
 	for _, tw := range tweak {
 		tw(&cfg)

@@ -1,5 +1,7 @@
 package rooms
 
+import "periscope/games"
+
 // history keeps the events of the last versions of a room, so a phone that
 // reconnects gets exactly what it missed without a full reload.
 type history struct {
@@ -9,10 +11,10 @@ type history struct {
 
 type historyEntry struct {
 	v      int64
-	events []Event
+	events []games.Event
 }
 
-func (h *history) push(v int64, events []Event) {
+func (h *history) push(v int64, events []games.Event) {
 	h.entries = append(h.entries, historyEntry{v: v, events: events})
 	// Trim in batches so pushing stays amortised O(1).
 	if len(h.entries) >= 2*h.size {
@@ -46,7 +48,7 @@ func (h *history) since(v, current int64, seat int) (events []WireEvent, ok bool
 	return events, true
 }
 
-func appendVisible(dst []WireEvent, v int64, events []Event, seat int) []WireEvent {
+func appendVisible(dst []WireEvent, v int64, events []games.Event, seat int) []WireEvent {
 	for _, e := range events {
 		if e.VisibleTo(seat) {
 			dst = append(dst, WireEvent{V: v, Event: e})

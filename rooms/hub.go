@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"sync"
+
+	"periscope/games"
 )
 
 // Config sets up a Hub.
@@ -15,7 +17,7 @@ type Config struct {
 	// Store keeps every room, seat and command. Required.
 	Store Store
 	// Games are the games the lobby offers.
-	Games []Definition
+	Games []games.Definition
 	// Clock defaults to the wall clock.
 	Clock Clock
 	// Log defaults to slog.Default().
@@ -31,7 +33,7 @@ type Config struct {
 // Hub holds every live room of the server.
 type Hub struct {
 	store    Store
-	games    map[string]Definition
+	games    map[string]games.Definition
 	order    []string
 	clock    Clock
 	log      *slog.Logger
@@ -54,7 +56,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("rooms: a Store is required")
 	}
-	h := &Hub{store: cfg.Store, games: make(map[string]Definition), clock: cfg.Clock, log: cfg.Log,
+	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: cfg.History, botSteps: cfg.BotSteps, rooms: make(map[string]*Room)}
 	if h.clock == nil {
 		h.clock = WallClock{}
@@ -199,7 +201,7 @@ func (h *Hub) resume(s SavedRoom) error {
 	}
 	var hist history
 	hist.size = h.history
-	g, err := replay(def, s.Room, s.Commands, func(v int64, events []Event) { hist.push(v, events) })
+	g, err := replay(def, s.Room, s.Commands, func(v int64, events []games.Event) { hist.push(v, events) })
 	if err != nil {
 		return err
 	}
@@ -240,7 +242,7 @@ func (h *Hub) resume(s SavedRoom) error {
 // replay rebuilds a match from its log. each, if not nil, sees the events
 // of every version. A logged command the game refuses is an error: the
 // game's rules changed under a stored match.
-func replay(def Definition, rec RoomRecord, log []CommandRecord, each func(v int64, events []Event)) (Game, error) {
+func replay(def games.Definition, rec RoomRecord, log []CommandRecord, each func(v int64, events []games.Event)) (games.Game, error) {
 	g, err := def.New(rec.Options, rec.Seed)
 	if err != nil {
 		return nil, fmt.Errorf("room %s: new %s: %w", rec.Code, def.Name, err)
@@ -249,7 +251,7 @@ func replay(def Definition, rec RoomRecord, log []CommandRecord, each func(v int
 		if c.Version != int64(i+1) {
 			return nil, fmt.Errorf("room %s: log row %d has version %d", rec.Code, i+1, c.Version)
 		}
-		events, err := g.Apply(Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		events, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
 		if err != nil {
 			return nil, fmt.Errorf("room %s: logged command v%d of seat %d is refused on replay: %w", rec.Code, c.Version, c.Seat, err)
 		}
@@ -291,7 +293,7 @@ type Snapshot struct {
 	Last    int64           `json:"last"`
 	View    json.RawMessage `json:"view"`
 	Events  []WireEvent     `json:"events,omitempty"`
-	Outcome *Outcome        `json:"outcome,omitempty"`
+	Outcome *games.Outcome  `json:"outcome,omitempty"`
 }
 
 // Replay returns the view of seat (or Spectator) at version v of a finished
@@ -318,7 +320,7 @@ func (h *Hub) Replay(code string, v int64, seat int) (Snapshot, error) {
 		return Snapshot{}, errorf(CodeNotFound, "room %s has versions 0 to %d", c, last)
 	}
 	snap := Snapshot{Code: c, Game: s.Room.Game, Seat: seat, V: v, Last: last, Outcome: s.Room.Outcome}
-	g, err := replay(def, s.Room, s.Commands[:v], func(ver int64, events []Event) {
+	g, err := replay(def, s.Room, s.Commands[:v], func(ver int64, events []games.Event) {
 		if ver == v {
 			snap.Events = appendVisible(nil, ver, events, seat)
 		}
@@ -326,7 +328,7 @@ func (h *Hub) Replay(code string, v int64, seat int) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, &Error{Code: CodeInternal, Message: "this match no longer replays", Err: err}
 	}
-	if seat < Spectator || seat >= len(g.Seats()) {
+	if seat < games.Spectator || seat >= len(g.Seats()) {
 		return Snapshot{}, errorf(CodeNotFound, "room %s has no seat %d", c, seat)
 	}
 	if snap.View, err = json.Marshal(g.View(seat)); err != nil {

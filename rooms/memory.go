@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"periscope/games"
 )
 
 // MemoryStore is a Store that keeps everything in memory: for tests, load
@@ -92,7 +94,7 @@ func (m *MemoryStore) AppendCommand(c CommandRecord) error {
 }
 
 // Finish marks a room finished.
-func (m *MemoryStore) Finish(code string, o Outcome, at time.Time) error {
+func (m *MemoryStore) Finish(code string, o games.Outcome, at time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, err := m.room(code)

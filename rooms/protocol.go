@@ -8,6 +8,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"periscope/games"
 )
 
 // Client message types (field "t" of a Request).
@@ -205,7 +207,7 @@ type Message struct {
 // WireEvent is an event as sent: with the version that produced it.
 type WireEvent struct {
 	V int64 `json:"v"`
-	Event
+	games.Event
 }
 
 // Lobby is the public state of a room: what the lobby and every phone show.
@@ -218,8 +220,8 @@ type Lobby struct {
 	Created time.Time   `json:"created"`
 	Seats   []LobbySeat `json:"seats"`
 	// Spectators counts the phones watching without a seat.
-	Spectators int      `json:"spectators"`
-	Outcome    *Outcome `json:"outcome,omitempty"`
+	Spectators int            `json:"spectators"`
+	Outcome    *games.Outcome `json:"outcome,omitempty"`
 }
 
 // LobbySeat is one seat as the lobby shows it. It never carries a token.

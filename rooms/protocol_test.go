@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 )
@@ -150,7 +151,7 @@ func FuzzReceive(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	store := rooms.NewMemoryStore()
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		f.Fatal(err)
 	}

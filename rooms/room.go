@@ -11,6 +11,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"periscope/games"
 )
 
 var (
@@ -31,7 +33,7 @@ const MaxName = 24
 // all of its state; other goroutines talk to it through its inbox.
 type Room struct {
 	hub   *Hub
-	def   Definition
+	def   games.Definition
 	code  string
 	inbox chan func()
 	quit  chan struct{}
@@ -42,8 +44,8 @@ type Room struct {
 
 	// Owned by the room goroutine.
 	rec      RoomRecord
-	game     Game
-	specs    []SeatSpec
+	game     games.Game
+	specs    []games.SeatSpec
 	seats    []SeatRecord // index = seat; a free seat has no TokenHash and no Bot
 	log      []CommandRecord
 	hist     history
@@ -78,7 +80,7 @@ func (r *Room) Lobby() Lobby {
 func (r *Room) Done() <-chan struct{} { return r.done }
 
 // newRoom builds a room around a game whose log r.log already holds.
-func newRoom(h *Hub, def Definition, rec RoomRecord, game Game, seats []SeatRecord) *Room {
+func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seats []SeatRecord) *Room {
 	r := &Room{
 		hub:   h,
 		def:   def,
@@ -207,7 +209,7 @@ func (r *Room) Connect(queue int) *Session {
 	if queue < 4 {
 		queue = 4
 	}
-	return &Session{room: r, out: make(chan []byte, queue), dropped: make(chan struct{}), seat: Spectator}
+	return &Session{room: r, out: make(chan []byte, queue), dropped: make(chan struct{}), seat: games.Spectator}
 }
 
 // Take gives a free seat to a player and returns the seat's secret token.
@@ -304,7 +306,7 @@ func (r *Room) handle(s *Session, req Request) {
 		s.push(r.errorFrame(req.ID, errorf(CodeBadRequest, "send hello first")))
 		return
 	}
-	if s.seat == Spectator {
+	if s.seat == games.Spectator {
 		s.push(r.errorFrame(req.ID, errorf(CodeForbidden, "spectators cannot play or host")))
 		return
 	}
@@ -336,7 +338,7 @@ func (r *Room) hello(s *Session, req Request) {
 		s.push(r.errorFrame(req.ID, errorf(CodeBadRequest, "hello was already said on this connection")))
 		return
 	}
-	seat := Spectator
+	seat := games.Spectator
 	if req.Token != "" {
 		var ok bool
 		if seat, ok = r.seatOf(req.Token); !ok {
@@ -410,7 +412,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		return r.internal("apply", r.broken)
 	}
 	now := r.hub.clock.Now()
-	events, err := r.game.Apply(Command{Seat: seat, Body: body, Time: now})
+	events, err := r.game.Apply(games.Command{Seat: seat, Body: body, Time: now})
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
@@ -440,7 +442,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 
 // broadcast sends the current version to every session: the events its
 // seat may see and its seat's view, encoded once per seat.
-func (r *Room) broadcast(events []Event) {
+func (r *Room) broadcast(events []games.Event) {
 	frames := make(map[int][]byte)
 	kept := r.sessions[:0]
 	for _, s := range r.sessions {
@@ -461,7 +463,7 @@ func (r *Room) broadcast(events []Event) {
 	}
 }
 
-func (r *Room) finish(o Outcome) {
+func (r *Room) finish(o games.Outcome) {
 	now := r.hub.clock.Now()
 	if err := r.hub.store.Finish(r.code, o, now); err != nil {
 		// The log is complete, so a restart replays to the same outcome and
@@ -479,7 +481,7 @@ func (r *Room) finish(o Outcome) {
 // settle lets the bots play until none has anything to do, bounded so a
 // bot that never stops cannot hang the room.
 func (r *Room) settle() {
-	b, ok := r.game.(Botter)
+	b, ok := r.game.(games.Botter)
 	if !ok {
 		return
 	}
@@ -514,7 +516,7 @@ func (r *Room) settle() {
 
 // arm sets the room timer to the game's deadline, if it has one.
 func (r *Room) arm() {
-	c, ok := r.game.(Clocked)
+	c, ok := r.game.(games.Clocked)
 	if !ok || r.rec.State != StatePlaying || r.broken != nil {
 		return
 	}
@@ -535,7 +537,7 @@ func (r *Room) arm() {
 
 // tick applies the System tick for every deadline that has passed.
 func (r *Room) tick() {
-	c, ok := r.game.(Clocked)
+	c, ok := r.game.(games.Clocked)
 	if !ok {
 		return
 	}
@@ -544,7 +546,7 @@ func (r *Room) tick() {
 		if !ok || r.hub.clock.Now().Before(at) {
 			return
 		}
-		if err := r.apply(System, "", tickBody); err != nil {
+		if err := r.apply(games.System, "", tickBody); err != nil {
 			r.hub.log.Error("tick refused", "room", r.code, "err", err)
 			return
 		}
@@ -590,7 +592,7 @@ func (r *Room) start() error {
 		return errorf(CodeConflict, "every seat needs a player or a bot; empty: %s", strings.Join(empty, ", "))
 	}
 	r.rec.State = StatePlaying
-	if err := r.apply(System, "", startBody); err != nil {
+	if err := r.apply(games.System, "", startBody); err != nil {
 		r.rec.State = StateWaiting
 		return err
 	}
@@ -674,7 +676,7 @@ func (r *Room) addBot(seat int) error {
 	if err := r.checkSeat(seat); err != nil {
 		return err
 	}
-	if _, ok := r.game.(Botter); !ok {
+	if _, ok := r.game.(games.Botter); !ok {
 		return errorf(CodeConflict, "%s has no bots", r.def.Title)
 	}
 	if !r.free(seat) {
@@ -717,7 +719,7 @@ func (r *Room) publishLobby() {
 	spectators := 0
 	for _, s := range r.sessions {
 		online[s.seat] = true
-		if s.seat == Spectator {
+		if s.seat == games.Spectator {
 			spectators++
 		}
 	}

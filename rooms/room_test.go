@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 )
@@ -138,7 +139,7 @@ func TestSeatTokens(t *testing.T) {
 			}
 		}
 		spec, m := connect(t, r, "", nil)
-		if spec.seat != rooms.Spectator {
+		if spec.seat != games.Spectator {
 			t.Fatalf("no token: seat %d", spec.seat)
 		}
 	})
@@ -238,7 +239,7 @@ func TestStartAndVersions(t *testing.T) {
 		t.Fatalf("after start: view %+v, version %d", phones[0].view, r.Version())
 	}
 	saved, _ := store.Load(r.Code())
-	if len(saved.Commands) != 1 || saved.Commands[0].Seat != rooms.System || string(saved.Commands[0].Body) != `{"type":"start"}` || !saved.Commands[0].Time.Equal(epoch) {
+	if len(saved.Commands) != 1 || saved.Commands[0].Seat != games.System || string(saved.Commands[0].Body) != `{"type":"start"}` || !saved.Commands[0].Time.Equal(epoch) {
 		t.Fatalf("version 1 logged as %+v", saved.Commands)
 	}
 	if saved.Room.State != rooms.StatePlaying {
@@ -437,7 +438,7 @@ func TestClockTicks(t *testing.T) {
 		t.Fatalf("tick update %+v view %+v", u, phones[0].view)
 	}
 	saved, _ := store.Load(r.Code())
-	if c := saved.Commands[1]; c.Seat != rooms.System || string(c.Body) != `{"type":"tick"}` || !c.Time.Equal(epoch.Add(30*time.Second)) {
+	if c := saved.Commands[1]; c.Seat != games.System || string(c.Body) != `{"type":"tick"}` || !c.Time.Equal(epoch.Add(30*time.Second)) {
 		t.Fatalf("tick logged as %+v", c)
 	}
 }
@@ -604,7 +605,7 @@ func TestReplay(t *testing.T) {
 		seat int
 		code string
 	}{
-		{"start as spectator", 1, rooms.Spectator, ""},
+		{"start as spectator", 1, games.Spectator, ""},
 		{"end as seat 0", last, 0, ""},
 		{"before start", 0, 1, ""},
 		{"past the end", last + 1, 0, rooms.CodeNotFound},
@@ -623,7 +624,7 @@ func TestReplay(t *testing.T) {
 			}
 			var v roomstest.RaceView
 			json.Unmarshal(s.View, &v)
-			if s.Last != last || v.Started != (tc.v > 0) || (tc.seat == rooms.Spectator) != (v.Mine == nil) {
+			if s.Last != last || v.Started != (tc.v > 0) || (tc.seat == games.Spectator) != (v.Mine == nil) {
 				t.Fatalf("snapshot %+v view %+v", s, v)
 			}
 			if tc.v == last && (v.Winner == nil || s.Outcome == nil) {
@@ -638,10 +639,10 @@ func TestSameSeedSameMatch(t *testing.T) {
 	play := func(seed uint64) []any {
 		g, _ := roomstest.NewRace(nil, seed)
 		var views []any
-		g.Apply(rooms.Command{Seat: rooms.System, Body: json.RawMessage(`{"type":"start"}`), Time: epoch})
+		g.Apply(games.Command{Seat: games.System, Body: json.RawMessage(`{"type":"start"}`), Time: epoch})
 		for i := 0; g.Outcome() == nil && i < 20; i++ {
-			turn := g.View(rooms.Spectator).(roomstest.RaceView).Turn
-			g.Apply(rooms.Command{Seat: turn, Body: json.RawMessage(`{"type":"add","n":3}`), Time: epoch})
+			turn := g.View(games.Spectator).(roomstest.RaceView).Turn
+			g.Apply(games.Command{Seat: turn, Body: json.RawMessage(`{"type":"add","n":3}`), Time: epoch})
 			views = append(views, g.View(0), g.View(1))
 		}
 		return views
@@ -652,8 +653,8 @@ func TestSameSeedSameMatch(t *testing.T) {
 	starts := map[int]bool{}
 	for seed := range uint64(40) {
 		g, _ := roomstest.NewRace(nil, seed)
-		g.Apply(rooms.Command{Seat: rooms.System, Body: json.RawMessage(`{"type":"start"}`), Time: epoch})
-		starts[g.View(rooms.Spectator).(roomstest.RaceView).Turn] = true
+		g.Apply(games.Command{Seat: games.System, Body: json.RawMessage(`{"type":"start"}`), Time: epoch})
+		starts[g.View(games.Spectator).(roomstest.RaceView).Turn] = true
 	}
 	if len(starts) != 2 {
 		t.Fatalf("40 seeds always started the same runner: %v", starts)

@@ -3,6 +3,8 @@ package rooms
 import (
 	"encoding/json"
 	"time"
+
+	"periscope/games"
 )
 
 // Room states, as stored and as shown in the lobby.
@@ -22,7 +24,7 @@ type RoomRecord struct {
 	Created  time.Time       `json:"created"`
 	Finished time.Time       `json:"finished,omitzero"`
 	// Outcome is set once the room is finished.
-	Outcome *Outcome `json:"outcome,omitempty"`
+	Outcome *games.Outcome `json:"outcome,omitempty"`
 }
 
 // SeatRecord is one taken seat. A freed seat has an empty TokenHash.
@@ -69,7 +71,7 @@ type Store interface {
 	// increasing; a duplicate version is an error.
 	AppendCommand(c CommandRecord) error
 	// Finish marks a room finished with its outcome.
-	Finish(code string, o Outcome, at time.Time) error
+	Finish(code string, o games.Outcome, at time.Time) error
 	// Load returns one room with its seats and whole log.
 	Load(code string) (SavedRoom, error)
 	// Unfinished returns every room that is waiting or playing, to resume

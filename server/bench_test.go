@@ -20,6 +20,7 @@ import (
 
 	"periscope/client"
 	"periscope/db"
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 	"periscope/server"
@@ -186,7 +187,7 @@ func benchPeriscope(b *testing.B, n int, pace time.Duration, sqlite bool) {
 		store = d
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: quiet})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Log: quiet})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/filesystem"
 
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -221,7 +222,7 @@ func (s *Server) replay(c *fiber.Ctx) error {
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the version must be a whole number"}
 	}
-	seat, err := strconv.Atoi(c.Query("seat", strconv.Itoa(rooms.Spectator)))
+	seat, err := strconv.Atoi(c.Query("seat", strconv.Itoa(games.Spectator)))
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the seat must be a whole number (-1 for a spectator)"}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"periscope/client"
 	"periscope/db"
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/rooms/roomstest"
 	"periscope/server"
@@ -37,7 +38,7 @@ func start(t *testing.T, store rooms.Store, tweak ...func(*server.Config)) *env 
 		store = rooms.NewMemoryStore()
 	}
 	logger := slog.New(slog.NewTextHandler(testLog{t}, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []rooms.Definition{roomstest.Race}, Log: logger})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Log: logger})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +543,7 @@ func TestSpectatorSeesThePublicView(t *testing.T) {
 	await(t, conns[1], 1)
 	v := play(t, append(conns, spec), 3)
 	await(t, spec, v)
-	if spec.Seat() != rooms.Spectator || strings.Contains(string(spec.View()), "mine") {
+	if spec.Seat() != games.Spectator || strings.Contains(string(spec.View()), "mine") {
 		t.Fatalf("spectator at seat %d sees %s", spec.Seat(), spec.View())
 	}
 }

@@ -15,7 +15,7 @@ import (
 	"github.com/chromedp/chromedp/device"
 
 	"periscope/e2e/chrome"
-	"periscope/rooms/gridtactics"
+	"periscope/games/gridtactics"
 	"periscope/server"
 	"periscope/server/servertest"
 	"periscope/static"

@@ -9,14 +9,14 @@ import (
 	"strings"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // Race is a game for tests. Seats take turns adding 1 to 3 to their own
 // secret total; the first to reach the target wins. Who starts is rolled
 // from the seed. With a clock, a seat that lets its turn time out loses it.
 // Every seat has a bot.
-var Race = rooms.Definition{Name: "race", Title: "Race", New: NewRace}
+var Race = games.Definition{Name: "race", Title: "Race", New: NewRace}
 
 // RaceOptions configures a Race.
 type RaceOptions struct {
@@ -55,11 +55,11 @@ type race struct {
 	moves    int
 	totals   []int
 	deadline time.Time
-	outcome  *rooms.Outcome
+	outcome  *games.Outcome
 }
 
 // NewRace is Race.New.
-func NewRace(options json.RawMessage, seed uint64) (rooms.Game, error) {
+func NewRace(options json.RawMessage, seed uint64) (games.Game, error) {
 	opt := RaceOptions{Seats: 2, Target: 10}
 	if len(options) > 0 {
 		dec := json.NewDecoder(bytes.NewReader(options))
@@ -80,10 +80,10 @@ func NewRace(options json.RawMessage, seed uint64) (rooms.Game, error) {
 	return &race{opt: opt, pad: strings.Repeat(".", opt.Pad), rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats)}, nil
 }
 
-func (g *race) Seats() []rooms.SeatSpec {
-	out := make([]rooms.SeatSpec, g.opt.Seats)
+func (g *race) Seats() []games.SeatSpec {
+	out := make([]games.SeatSpec, g.opt.Seats)
 	for i := range out {
-		out[i] = rooms.SeatSpec{Team: i, Label: fmt.Sprintf("Runner %d", i+1), Roles: []string{"runner"}}
+		out[i] = games.SeatSpec{Team: i, Label: fmt.Sprintf("Runner %d", i+1), Roles: []string{"runner"}}
 	}
 	return out
 }
@@ -93,7 +93,7 @@ type raceCommand struct {
 	N    int    `json:"n"`
 }
 
-func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
+func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 	var c raceCommand
 	if err := json.Unmarshal(cmd.Body, &c); err != nil {
 		return nil, fmt.Errorf("not a race command: %v", err)
@@ -103,15 +103,15 @@ func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 	}
 	switch c.Type {
 	case "start":
-		if cmd.Seat != rooms.System || g.started {
+		if cmd.Seat != games.System || g.started {
 			return nil, errors.New("only the room starts a race, once")
 		}
 		g.started = true
 		g.turn = g.rng.IntN(g.opt.Seats)
 		g.arm(cmd.Time)
-		return []rooms.Event{{Text: fmt.Sprintf("Runner %d starts", g.turn+1), Kind: "start"}}, nil
+		return []games.Event{{Text: fmt.Sprintf("Runner %d starts", g.turn+1), Kind: "start"}}, nil
 	case "tick":
-		if cmd.Seat != rooms.System {
+		if cmd.Seat != games.System {
 			return nil, errors.New("only the room clock ticks")
 		}
 		if !g.clocked() || cmd.Time.Before(g.deadline) {
@@ -119,7 +119,7 @@ func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 		}
 		skipped := g.turn
 		g.next(cmd.Time)
-		return []rooms.Event{{Text: fmt.Sprintf("Runner %d ran out of time", skipped+1), Kind: "timeout"}}, nil
+		return []games.Event{{Text: fmt.Sprintf("Runner %d ran out of time", skipped+1), Kind: "timeout"}}, nil
 	case "panic":
 		if g.opt.Buggy {
 			g.totals[0] += 100
@@ -138,13 +138,13 @@ func (g *race) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 		seat := g.turn
 		g.totals[seat] += c.N
 		g.moves++
-		events := []rooms.Event{
+		events := []games.Event{
 			{Text: fmt.Sprintf("Runner %d moved", seat+1), Kind: "move"},
 			{Text: fmt.Sprintf("You added %d: your total is %d", c.N, g.totals[seat]), Kind: "total", Seats: []int{seat}},
 		}
 		if !g.opt.Hog && g.totals[seat] >= g.opt.Target {
-			g.outcome = &rooms.Outcome{Winners: []int{seat}, Reason: fmt.Sprintf("Runner %d reached %d", seat+1, g.opt.Target)}
-			events = append(events, rooms.Event{Text: g.outcome.Reason, Kind: "win"})
+			g.outcome = &games.Outcome{Winners: []int{seat}, Reason: fmt.Sprintf("Runner %d reached %d", seat+1, g.opt.Target)}
+			events = append(events, games.Event{Text: g.outcome.Reason, Kind: "win"})
 			return events, nil
 		}
 		g.next(cmd.Time)
@@ -183,9 +183,9 @@ func (g *race) View(seat int) any {
 	return v
 }
 
-func (g *race) Outcome() *rooms.Outcome { return g.outcome }
+func (g *race) Outcome() *games.Outcome { return g.outcome }
 
-// Deadline makes Race a rooms.Clocked game when it has a clock.
+// Deadline makes Race a games.Clocked game when it has a clock.
 func (g *race) Deadline() (time.Time, bool) {
 	if !g.clocked() || !g.started || g.outcome != nil {
 		return time.Time{}, false

@@ -10,12 +10,13 @@ import (
 	"testing"
 	"time"
 
+	"periscope/games"
 	"periscope/rooms"
 	"periscope/server"
 )
 
 // Hub is a hub of games on an in-memory store that logs nothing.
-func Hub(t testing.TB, games ...rooms.Definition) *rooms.Hub {
+func Hub(t testing.TB, games ...games.Definition) *rooms.Hub {
 	t.Helper()
 	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: games,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // ruleCase is one command in a laid-out position: accepted (err empty,
@@ -18,7 +18,7 @@ type ruleCase struct {
 	seat   int
 	body   string
 	err    string
-	check  func(t *testing.T, g *Game, evs []rooms.Event)
+	check  func(t *testing.T, g *Game, evs []games.Event)
 }
 
 func runCases(t *testing.T, cases []ruleCase) {
@@ -72,8 +72,8 @@ func emptyAt(t *testing.T, g *Game, square string) {
 }
 
 // movedTo checks a move from one square to another.
-func movedTo(from, to string, kind Kind) func(*testing.T, *Game, []rooms.Event) {
-	return func(t *testing.T, g *Game, evs []rooms.Event) {
+func movedTo(from, to string, kind Kind) func(*testing.T, *Game, []games.Event) {
+	return func(t *testing.T, g *Game, evs []games.Event) {
 		emptyAt(t, g, from)
 		unitOn(t, g, to, Red, kind)
 		if len(evs) != 1 || !strings.Contains(evs[0].Text, "moves from "+from+" to "+to) {
@@ -84,8 +84,8 @@ func movedTo(from, to string, kind Kind) func(*testing.T, *Game, []rooms.Event) 
 
 // needed checks one roll with the given target number and that a hit
 // removed the target and a miss left it.
-func needed(needs int, shield bool) func(*testing.T, *Game, []rooms.Event) {
-	return func(t *testing.T, g *Game, evs []rooms.Event) {
+func needed(needs int, shield bool) func(*testing.T, *Game, []games.Event) {
+	return func(t *testing.T, g *Game, evs []games.Event) {
 		rs := rolls(t, evs)
 		if len(rs) != 1 {
 			t.Fatalf("%d rolls; want 1", len(rs))
@@ -188,7 +188,7 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"attack","unit":"C3","target":"D4"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square"},
 		{name: "tank moves 1 and attacks", layout: []string{"rT C3", "bA C5", "bS H8"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`,
-			check: func(t *testing.T, g *Game, evs []rooms.Event) {
+			check: func(t *testing.T, g *Game, evs []games.Event) {
 				unitOn(t, g, "C4", Red, Tank)
 				emptyAt(t, g, "C3")
 				if !strings.Contains(evs[0].Text, "Red tank moves from C3 to C4") {
@@ -221,7 +221,7 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"attack","unit":"C3","target":"C6"}`, err: "artillery fires at exactly 2 squares away: C6 is 3 from C3"},
 		{name: "artillery moves then fires", layout: []string{"rA C3", "bT C6"},
 			body: `{"type":"artillery","unit":"C3","to":"C4","target":"C6"}`,
-			check: func(t *testing.T, g *Game, evs []rooms.Event) {
+			check: func(t *testing.T, g *Game, evs []games.Event) {
 				unitOn(t, g, "C4", Red, Artillery)
 				needed(4, false)(t, g, evs)
 			}},
@@ -238,15 +238,15 @@ func TestTurns(t *testing.T) {
 	runCases(t, []ruleCase{
 		{name: "not your turn", layout: []string{"rS C3", "bS E5"}, turn: Blue, seat: Red,
 			body: `{"type":"move","unit":"C3","to":"C4"}`, err: "it is Blue's turn"},
-		{name: "spectator", layout: []string{"rS C3", "bS E5"}, seat: rooms.Spectator,
+		{name: "spectator", layout: []string{"rS C3", "bS E5"}, seat: games.Spectator,
 			body: `{"type":"end-turn"}`, err: "spectators watch; they cannot play"},
 		{name: "unknown seat", layout: []string{"rS C3", "bS E5"}, seat: 5,
 			body: `{"type":"end-turn"}`, err: "seat 5 is not a seat of this match"},
-		{name: "room sends a move", layout: []string{"rS C3", "bS E5"}, seat: rooms.System,
+		{name: "room sends a move", layout: []string{"rS C3", "bS E5"}, seat: games.System,
 			body: `{"type":"move","unit":"C3","to":"C4"}`, err: "the room does not send move commands"},
 		{name: "player sends start", layout: []string{"rS C3", "bS E5"},
 			body: `{"type":"start"}`, err: "only the room starts the match"},
-		{name: "start twice", layout: []string{"rS C3", "bS E5"}, seat: rooms.System,
+		{name: "start twice", layout: []string{"rS C3", "bS E5"}, seat: games.System,
 			body: `{"type":"start"}`, err: "the match has already started"},
 		{name: "setup during play", layout: []string{"rS C3", "bS E5"},
 			body: `{"type":"setup","place":{"A1":"soldier"}}`, err: "you have already placed your units"},
@@ -256,7 +256,7 @@ func TestTurns(t *testing.T) {
 			body: `{"type":"decline-second"}`, err: "there is no missed artillery attack to decline"},
 		{name: "end the turn at once", layout: []string{"rS C3", "bS E5"},
 			body: `{"type":"end-turn"}`,
-			check: func(t *testing.T, g *Game, evs []rooms.Event) {
+			check: func(t *testing.T, g *Game, evs []games.Event) {
 				if g.turn != Blue || g.turns != 2 {
 					t.Fatalf("turn %d (%s to play); want turn 2, Blue", g.turns, names[g.turn])
 				}
@@ -398,7 +398,7 @@ func TestElimination(t *testing.T) {
 	g := build(seedWhere(t, build, Blue, body, hit))
 	evs := mustApply(t, g, Blue, body)
 	o := g.Outcome()
-	want := &rooms.Outcome{Winners: []int{Blue}, Reason: "Red has no units left: Blue wins", Scores: map[int]int{Red: 0, Blue: 3}}
+	want := &games.Outcome{Winners: []int{Blue}, Reason: "Red has no units left: Blue wins", Scores: map[int]int{Red: 0, Blue: 3}}
 	if !reflect.DeepEqual(o, want) {
 		t.Fatalf("outcome %+v; want %+v", o, want)
 	}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"periscope/rooms"
-	"periscope/rooms/gridtactics"
+	"periscope/games"
+	"periscope/games/gridtactics"
 )
 
 // A match as the room drives it: the room's start, both setups, then
@@ -18,7 +18,7 @@ func Example() {
 	}
 	now := time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC)
 	send := func(seat int, body string) {
-		evs, err := game.Apply(rooms.Command{Seat: seat, Body: json.RawMessage(body), Time: now})
+		evs, err := game.Apply(games.Command{Seat: seat, Body: json.RawMessage(body), Time: now})
 		if err != nil {
 			fmt.Println("refused:", err)
 			return
@@ -27,7 +27,7 @@ func Example() {
 			fmt.Println(e.Text)
 		}
 	}
-	send(rooms.System, `{"type":"start"}`)
+	send(games.System, `{"type":"start"}`)
 	send(gridtactics.Red, `{"type":"setup","place":{"A1":"tank","B1":"soldier","C1":"artillery","D1":"soldier","E1":"artillery","F1":"soldier","G1":"tank"}}`)
 	send(gridtactics.Blue, `{"type":"setup","place":{"B8":"tank","C8":"soldier","D8":"artillery","E8":"soldier","F8":"artillery","G8":"soldier","H8":"tank"}}`)
 	send(gridtactics.Red, `{"type":"move","unit":"B1","to":"B4"}`)

@@ -6,12 +6,12 @@ import (
 	"sort"
 	"strings"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // setup places all of seat's units at once. When both players have placed,
 // the die decides who starts.
-func (g *Game) setup(seat int, place map[string]string) ([]rooms.Event, error) {
+func (g *Game) setup(seat int, place map[string]string) ([]games.Event, error) {
 	if g.placed[seat] {
 		return nil, fmt.Errorf("you have already placed your units")
 	}
@@ -75,7 +75,7 @@ func (g *Game) setup(seat int, place map[string]string) ([]rooms.Event, error) {
 		}
 	}
 	g.placed[seat] = true
-	evs := []rooms.Event{{Text: names[seat] + " has placed its units", Kind: "setup"}}
+	evs := []games.Event{{Text: names[seat] + " has placed its units", Kind: "setup"}}
 	if g.placed[1-seat] {
 		evs = append(evs, g.firstTurn()...)
 	}
@@ -97,8 +97,8 @@ func describe(counts map[Kind]int) string {
 
 // firstTurn rolls the die for both players until one rolls higher; that
 // player starts.
-func (g *Game) firstTurn() []rooms.Event {
-	var evs []rooms.Event
+func (g *Game) firstTurn() []games.Event {
+	var evs []games.Event
 	for {
 		r := [2]int{g.d6(), g.d6()}
 		for s := range 2 {
@@ -108,14 +108,14 @@ func (g *Game) firstTurn() []rooms.Event {
 		text := fmt.Sprintf("Red rolls %d, Blue rolls %d", r[Red], r[Blue])
 		data, _ := json.Marshal(map[string]int{"red": r[Red], "blue": r[Blue]})
 		if r[Red] == r[Blue] {
-			evs = append(evs, rooms.Event{Text: text + ": a tie, roll again", Kind: "first-roll", Data: data})
+			evs = append(evs, games.Event{Text: text + ": a tie, roll again", Kind: "first-roll", Data: data})
 			continue
 		}
 		g.turn = Red
 		if r[Blue] > r[Red] {
 			g.turn = Blue
 		}
-		evs = append(evs, rooms.Event{Text: fmt.Sprintf("%s: %s goes first", text, names[g.turn]), Kind: "first-roll", Data: data})
+		evs = append(evs, games.Event{Text: fmt.Sprintf("%s: %s goes first", text, names[g.turn]), Kind: "first-roll", Data: data})
 		break
 	}
 	g.phase = playing
@@ -132,7 +132,7 @@ func (g *Game) canAct(u int) error {
 }
 
 // move is a unit's move action (for artillery, the move part of its turn).
-func (g *Game) move(u int, toText string) ([]rooms.Event, error) {
+func (g *Game) move(u int, toText string) ([]games.Event, error) {
 	if err := g.canAct(u); err != nil {
 		return nil, err
 	}
@@ -154,18 +154,18 @@ func (g *Game) move(u int, toText string) ([]rooms.Event, error) {
 	} else {
 		g.units[u].spent = true
 	}
-	return []rooms.Event{ev}, nil
+	return []games.Event{ev}, nil
 }
 
 // relocate moves u, turning it face up.
-func (g *Game) relocate(u int, to Square) rooms.Event {
+func (g *Game) relocate(u int, to Square) games.Event {
 	un := &g.units[u]
 	from := un.at
 	g.grid[g.cell(from)] = -1
 	g.grid[g.cell(to)] = int8(u)
 	un.at, un.hidden = to, false
 	data, _ := json.Marshal(map[string]string{"from": from.String(), "to": to.String(), "kind": un.kind.String()})
-	return rooms.Event{
+	return games.Event{
 		Text: fmt.Sprintf("%s %s moves from %s to %s", names[un.owner], un.kind, from, to),
 		Kind: "move",
 		Data: data,
@@ -326,7 +326,7 @@ func (g *Game) needs(a, t int) (n int, shield bool) {
 // attack is every attack: a soldier's, a tank's combat action (with its
 // optional 1-square move first) and artillery fire (with its move first when
 // toText is given).
-func (g *Game) attack(u int, toText, targetText string) ([]rooms.Event, error) {
+func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 	if err := g.canAct(u); err != nil {
 		return nil, err
 	}
@@ -373,7 +373,7 @@ func (g *Game) attack(u int, toText, targetText string) ([]rooms.Event, error) {
 	}
 
 	g.activate(u)
-	var evs []rooms.Event
+	var evs []games.Event
 	if toText != "" {
 		evs = append(evs, g.relocate(u, from))
 	}
@@ -414,7 +414,7 @@ func rangeError(k Kind, from, to Square, moved bool) error {
 // fire rolls one attack of a on t and removes t on a hit. Attacker, target
 // and the soldiers shielding it are turned face up: the table has to see
 // them to know the number needed.
-func (g *Game) fire(a, t int, second bool) (evs []rooms.Event, hit bool, needs int) {
+func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs int) {
 	needs, shield := g.needs(a, t)
 	g.units[a].hidden = false
 	g.units[t].hidden = false
@@ -451,20 +451,20 @@ func (g *Game) fire(a, t int, second bool) (evs []rooms.Event, hit bool, needs i
 	g.dice = append(g.dice, r)
 	g.lastFight = g.turns
 	data, _ := json.Marshal(r)
-	evs = append(evs, rooms.Event{Text: r.Text, Kind: "roll", Data: data})
+	evs = append(evs, games.Event{Text: r.Text, Kind: "roll", Data: data})
 	if !hit {
 		return evs, false, needs
 	}
 	g.units[t].alive = false
 	g.grid[g.cell(g.units[t].at)] = -1
 	loser := g.units[t].owner
-	evs = append(evs, rooms.Event{
+	evs = append(evs, games.Event{
 		Text: fmt.Sprintf("%s is destroyed", g.label(t)),
 		Kind: "destroyed",
 	})
 	if g.count(loser) == 0 {
 		w := 1 - loser
-		evs = append(evs, g.finish(rooms.Outcome{
+		evs = append(evs, g.finish(games.Outcome{
 			Winners: []int{w},
 			Reason:  fmt.Sprintf("%s has no units left: %s wins", names[loser], names[w]),
 			Scores:  map[int]int{w: 3, loser: 0},
@@ -474,7 +474,7 @@ func (g *Game) fire(a, t int, second bool) (evs []rooms.Event, hit bool, needs i
 }
 
 // secondAttack fires the missed artillery again at the same target.
-func (g *Game) secondAttack() ([]rooms.Event, error) {
+func (g *Game) secondAttack() ([]games.Event, error) {
 	p := g.pending
 	if p == nil {
 		return nil, fmt.Errorf("there is no missed artillery attack to repeat")
@@ -487,18 +487,18 @@ func (g *Game) secondAttack() ([]rooms.Event, error) {
 	return evs, nil
 }
 
-func (g *Game) declineSecond() ([]rooms.Event, error) {
+func (g *Game) declineSecond() ([]games.Event, error) {
 	p := g.pending
 	if p == nil {
 		return nil, fmt.Errorf("there is no missed artillery attack to decline")
 	}
 	g.pending = nil
 	g.finishArtillery()
-	return []rooms.Event{{Text: g.label(p.attacker) + " does not fire again", Kind: "decline"}}, nil
+	return []games.Event{{Text: g.label(p.attacker) + " does not fire again", Kind: "decline"}}, nil
 }
 
 // endTurn hands over: the other player's units are all ready again.
-func (g *Game) endTurn() []rooms.Event {
+func (g *Game) endTurn() []games.Event {
 	g.closeOpen()
 	prev := g.turn
 	g.turn = 1 - prev
@@ -508,7 +508,7 @@ func (g *Game) endTurn() []rooms.Event {
 			g.units[i].spent = false
 		}
 	}
-	return []rooms.Event{{Text: fmt.Sprintf("%s ends the turn: %s to play", names[prev], names[g.turn]), Kind: "turn"}}
+	return []games.Event{{Text: fmt.Sprintf("%s ends the turn: %s to play", names[prev], names[g.turn]), Kind: "turn"}}
 }
 
 // activate makes u the acting unit; an artillery still open is done.

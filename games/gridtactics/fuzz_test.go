@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // invariants checks what must hold after every command, accepted or not.
@@ -44,7 +44,7 @@ func invariants(t testing.TB, g *Game) {
 	if g.pending != nil && (g.phase != playing || g.open != g.pending.attacker) {
 		t.Fatalf("a second attack is pending outside its artillery's activation")
 	}
-	for _, seat := range []int{Red, Blue, rooms.Spectator} {
+	for _, seat := range []int{Red, Blue, games.Spectator} {
 		v := g.view(seat)
 		if _, err := json.Marshal(v); err != nil {
 			t.Fatalf("view of %d: %v", seat, err)
@@ -86,9 +86,9 @@ func alive(g *Game) int {
 
 // fuzzCommand turns bytes into one command: mostly legal play, often
 // nonsense, sometimes the room's own commands, from any seat.
-func fuzzCommand(g *Game, next func() byte) rooms.Command {
+func fuzzCommand(g *Game, next func() byte) games.Command {
 	at := t0.Add(time.Duration(next()) * 10 * time.Second)
-	seat := []int{Red, Blue, g.turn, g.turn, rooms.Spectator, rooms.System, 7}[next()%7]
+	seat := []int{Red, Blue, g.turn, g.turn, games.Spectator, games.System, 7}[next()%7]
 	sq := func() string {
 		return fmt.Sprintf("%c%d", 'A'+next()%10, next()%11)
 	}
@@ -97,10 +97,10 @@ func fuzzCommand(g *Game, next func() byte) rooms.Command {
 	case k < 4: // a legal move, if there is one
 		if g.phase == placing && !g.placed[seat&1] {
 			body, _ := g.BotCommand(seat & 1)
-			return rooms.Command{Seat: seat & 1, Body: body, Time: at}
+			return games.Command{Seat: seat & 1, Body: body, Time: at}
 		}
 		if cs := g.legal(g.turn); len(cs) > 0 {
-			return rooms.Command{Seat: g.turn, Body: cs[int(next())%len(cs)].Encode(), Time: at}
+			return games.Command{Seat: g.turn, Body: cs[int(next())%len(cs)].Encode(), Time: at}
 		}
 		c.Type = TypeEndTurn
 	case k < 6: // a well-formed command aimed anywhere
@@ -120,7 +120,7 @@ func fuzzCommand(g *Game, next func() byte) rooms.Command {
 		at = t0.Add(time.Duration(next()) * 10 * time.Second)
 	case k < 8: // the bot
 		if body, ok := g.BotCommand(seat); ok {
-			return rooms.Command{Seat: seat, Body: body, Time: at}
+			return games.Command{Seat: seat, Body: body, Time: at}
 		}
 		c.Type = TypeEndTurn
 	default: // raw bytes
@@ -129,10 +129,10 @@ func fuzzCommand(g *Game, next func() byte) rooms.Command {
 		for i := range raw {
 			raw[i] = next()
 		}
-		return rooms.Command{Seat: seat, Body: raw, Time: at}
+		return games.Command{Seat: seat, Body: raw, Time: at}
 	}
 	b, _ := json.Marshal(c)
-	return rooms.Command{Seat: seat, Body: b, Time: at}
+	return games.Command{Seat: seat, Body: b, Time: at}
 }
 
 func FuzzGame(f *testing.F) {
@@ -162,7 +162,7 @@ func FuzzGame(f *testing.F) {
 			return data[pos-1]
 		}
 		if data[0]&8 == 0 {
-			mustApply(t, g, rooms.System, `{"type":"start"}`)
+			mustApply(t, g, games.System, `{"type":"start"}`)
 		}
 		for step := 0; step < 300 && pos < len(data)+200 && g.outcome == nil; step++ {
 			cmd := fuzzCommand(g, next)

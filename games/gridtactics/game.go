@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // The two seats. Seat numbers are also team numbers.
@@ -18,10 +18,10 @@ const (
 var names = [2]string{"Red", "Blue"}
 
 // Definition puts Pocket Tactics in the lobby.
-var Definition = rooms.Definition{
+var Definition = games.Definition{
 	Name:  "gridtactics",
 	Title: "Pocket Tactics",
-	New: func(options json.RawMessage, seed uint64) (rooms.Game, error) {
+	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
 			return nil, err
@@ -97,7 +97,7 @@ type Game struct {
 	pending              *shot // a missed artillery attack awaiting a choice
 
 	dice    []Roll
-	outcome *rooms.Outcome
+	outcome *games.Outcome
 	applied int // accepted commands; seeds the bot's own choices
 }
 
@@ -125,15 +125,15 @@ func New(o Options, seed uint64) *Game {
 }
 
 // Seats are Red (team 0) and Blue (team 1).
-func (g *Game) Seats() []rooms.SeatSpec {
-	return []rooms.SeatSpec{
+func (g *Game) Seats() []games.SeatSpec {
+	return []games.SeatSpec{
 		{Team: Red, Label: "Red", Roles: []string{"player"}},
 		{Team: Blue, Label: "Blue", Roles: []string{"player"}},
 	}
 }
 
 // Outcome is nil while the match is on.
-func (g *Game) Outcome() *rooms.Outcome {
+func (g *Game) Outcome() *games.Outcome {
 	if g.outcome == nil {
 		return nil
 	}
@@ -154,7 +154,7 @@ func (g *Game) Deadline() (time.Time, bool) {
 // Apply runs one command; see Command for the JSON. A refused command
 // returns an error naming the rule and changes nothing: every check comes
 // before the first change and before any die is rolled.
-func (g *Game) Apply(cmd rooms.Command) ([]rooms.Event, error) {
+func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	c, err := Decode(cmd.Body)
 	if err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func (g *Game) Apply(cmd rooms.Command) ([]rooms.Event, error) {
 	return evs, nil
 }
 
-func (g *Game) run(seat int, c Command, now time.Time) ([]rooms.Event, error) {
+func (g *Game) run(seat int, c Command, now time.Time) ([]games.Event, error) {
 	switch c.Type {
 	case TypeStart:
 		return g.begin(seat, now)
@@ -175,9 +175,9 @@ func (g *Game) run(seat int, c Command, now time.Time) ([]rooms.Event, error) {
 		return g.tick(seat, now)
 	}
 	switch {
-	case seat == rooms.System:
+	case seat == games.System:
 		return nil, fmt.Errorf("the room does not send %s commands", c.Type)
-	case seat == rooms.Spectator:
+	case seat == games.Spectator:
 		return nil, fmt.Errorf("spectators watch; they cannot play")
 	case seat != Red && seat != Blue:
 		return nil, fmt.Errorf("seat %d is not a seat of this match", seat)
@@ -238,8 +238,8 @@ func (g *Game) run(seat int, c Command, now time.Time) ([]rooms.Event, error) {
 }
 
 // begin is the room's start command: both players now set up.
-func (g *Game) begin(seat int, now time.Time) ([]rooms.Event, error) {
-	if seat != rooms.System {
+func (g *Game) begin(seat int, now time.Time) ([]games.Event, error) {
+	if seat != games.System {
 		return nil, fmt.Errorf("only the room starts the match")
 	}
 	if g.phase != waiting {
@@ -254,13 +254,13 @@ func (g *Game) begin(seat int, now time.Time) ([]rooms.Event, error) {
 	if g.opts.TimeLimit {
 		text += fmt.Sprintf("; the match ends at %s", now.Add(TimeLimit).Format("15:04"))
 	}
-	return []rooms.Event{{Text: text, Kind: "start"}}, nil
+	return []games.Event{{Text: text, Kind: "start"}}, nil
 }
 
 // tick is the room's clock running out in a timed match.
-func (g *Game) tick(seat int, now time.Time) ([]rooms.Event, error) {
+func (g *Game) tick(seat int, now time.Time) ([]games.Event, error) {
 	switch {
-	case seat != rooms.System:
+	case seat != games.System:
 		return nil, fmt.Errorf("only the room's clock ends a match on time")
 	case !g.opts.TimeLimit:
 		return nil, fmt.Errorf("this match has no time limit")
@@ -274,7 +274,7 @@ func (g *Game) tick(seat int, now time.Time) ([]rooms.Event, error) {
 		return nil, fmt.Errorf("the clock has not run out: time is up at %s", end.Format("15:04:05"))
 	}
 	red, blue := g.count(Red), g.count(Blue)
-	o := rooms.Outcome{Scores: map[int]int{}}
+	o := games.Outcome{Scores: map[int]int{}}
 	switch {
 	case red == blue:
 		o.Reason = fmt.Sprintf("Time is up with %d units each: a draw", red)
@@ -289,7 +289,7 @@ func (g *Game) tick(seat int, now time.Time) ([]rooms.Event, error) {
 		o.Winners = []int{w}
 		o.Scores[w], o.Scores[1-w] = 2, 0
 	}
-	return []rooms.Event{g.finish(o)}, nil
+	return []games.Event{g.finish(o)}, nil
 }
 
 // count is the number of units a player has left. A player still placing
@@ -308,7 +308,7 @@ func (g *Game) count(owner int) int {
 }
 
 // finish ends the match; every face-down unit is turned up.
-func (g *Game) finish(o rooms.Outcome) rooms.Event {
+func (g *Game) finish(o games.Outcome) games.Event {
 	g.outcome = &o
 	g.phase = over
 	g.pending = nil
@@ -317,7 +317,7 @@ func (g *Game) finish(o rooms.Outcome) rooms.Event {
 		g.units[i].hidden = false
 	}
 	data, _ := json.Marshal(o)
-	return rooms.Event{Text: o.Reason, Kind: "over", Data: data}
+	return games.Event{Text: o.Reason, Kind: "over", Data: data}
 }
 
 // setupSquares are the squares seat may place units on, from its left.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // Over whole hidden-setup matches, no view ever shows a face-down unit of
@@ -36,7 +36,7 @@ func TestHiddenUnitsAreIndistinguishable(t *testing.T) {
 	blue := []string{"bS D4", "bA D6", "bT H8"}
 	a := layout(t, hidden, 1, Blue, append([]string{"rS C3", "rS D3", "rT E3", "rA A1"}, blue...)...)
 	b := layout(t, hidden, 1, Blue, append([]string{"rT C3", "rS D3", "rS E3", "rA A1"}, blue...)...)
-	for _, seat := range []int{Blue, rooms.Spectator} {
+	for _, seat := range []int{Blue, games.Spectator} {
 		va, _ := json.Marshal(a.View(seat))
 		vb, _ := json.Marshal(b.View(seat))
 		if string(va) != string(vb) {
@@ -83,13 +83,13 @@ func TestHiddenUnitsTurnFaceUp(t *testing.T) {
 				turn = Blue
 			}
 			g := layout(t, hidden, 1, turn, pos...)
-			for _, p := range g.view(rooms.Spectator).Board {
+			for _, p := range g.view(games.Spectator).Board {
 				if p.Kind != "unit" || !p.FaceDown {
 					t.Fatalf("before anything happens a spectator sees %+v", p)
 				}
 			}
 			mustApply(t, g, turn, tc.body)
-			v := g.view(rooms.Spectator)
+			v := g.view(games.Spectator)
 			state := map[string]bool{}
 			for _, p := range v.Board {
 				state[p.At] = p.FaceDown

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // View is what one seat may know, ready for JSON. A page can draw the board
@@ -34,7 +34,7 @@ type View struct {
 	CanEndTurn bool           `json:"canEndTurn,omitempty"`
 	Dice       []Roll         `json:"dice"`
 	Deadline   *time.Time     `json:"deadline,omitempty"`
-	Outcome    *rooms.Outcome `json:"outcome,omitempty"`
+	Outcome    *games.Outcome `json:"outcome,omitempty"`
 }
 
 // PlayerView is one side's public summary.
@@ -108,7 +108,7 @@ type TargetView struct {
 	WithSecond int `json:"withSecond,omitempty"`
 }
 
-// View is seat's view of the match; rooms.Spectator gets the public one.
+// View is seat's view of the match; games.Spectator gets the public one.
 func (g *Game) View(seat int) any {
 	return g.view(seat)
 }
@@ -127,7 +127,7 @@ func (g *Game) view(seat int) View {
 		Outcome:    g.Outcome(),
 	}
 	if seat != Red && seat != Blue {
-		v.Seat = rooms.Spectator
+		v.Seat = games.Spectator
 	}
 	if d, ok := g.Deadline(); ok {
 		v.Deadline = &d

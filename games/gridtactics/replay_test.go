@@ -10,7 +10,7 @@ import (
 	"reflect"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -46,7 +46,7 @@ func TestReplay(t *testing.T) {
 			if !reflect.DeepEqual(g, p.game) {
 				t.Fatal("the replayed match differs from the original")
 			}
-			for _, seat := range []int{Red, Blue, rooms.Spectator} {
+			for _, seat := range []int{Red, Blue, games.Spectator} {
 				a, _ := json.Marshal(g.View(seat))
 				b, _ := json.Marshal(p.game.View(seat))
 				if !bytes.Equal(a, b) {
@@ -108,7 +108,7 @@ func TestViewGolden(t *testing.T) {
 	}
 	golden(t, "view-red.json", p.game.View(Red))
 	golden(t, "view-blue.json", p.game.View(Blue))
-	golden(t, "view-spectator.json", p.game.View(rooms.Spectator))
+	golden(t, "view-spectator.json", p.game.View(games.Spectator))
 
 	g := started(t, Options{SmallBoard: true}, 5)
 	golden(t, "view-setup.json", g.View(Blue))

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 const (
@@ -35,7 +35,7 @@ func TestSetup(t *testing.T) {
 		{"a unit missing", Options{}, Red, strings.Replace(redLine, `"A1":"tank",`, ``, 1), "(you placed 3 soldiers, 1 tank, 2 artillery)"},
 		{"no such unit", Options{}, Red, strings.Replace(redLine, `"A1":"tank"`, `"A1":"wizard"`, 1), `"wizard" is not a unit: use soldier, tank or artillery`},
 		{"off the board", Options{}, Red, strings.Replace(redLine, `"A1"`, `"J1"`, 1), "J1 is off the 8x8 board"},
-		{"spectator", Options{}, rooms.Spectator, redLine, "spectators watch"},
+		{"spectator", Options{}, games.Spectator, redLine, "spectators watch"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,7 +76,7 @@ func TestSetupStaysSecretUntilBothHavePlaced(t *testing.T) {
 	if err := sequence(t, g, Red, `{"type":"end-turn"}`); err == nil || err.Error() != "Blue is still placing its units" {
 		t.Fatalf("playing while Blue places: %v", err)
 	}
-	for _, seat := range []int{Blue, rooms.Spectator} {
+	for _, seat := range []int{Blue, games.Spectator} {
 		v := g.view(seat)
 		if len(v.Board) != 0 {
 			t.Fatalf("seat %d sees %d of Red's units before setup is over", seat, len(v.Board))
@@ -111,7 +111,7 @@ func TestSetupStaysSecretUntilBothHavePlaced(t *testing.T) {
 	if n := len(g.dice); n < 2 || g.dice[n-2].Roll != r["red"] || g.dice[n-1].Roll != r["blue"] {
 		t.Fatalf("dice log %+v does not end with the rolls %v", g.dice, r)
 	}
-	if v := g.view(rooms.Spectator); len(v.Board) != 2*armySize {
+	if v := g.view(games.Spectator); len(v.Board) != 2*armySize {
 		t.Fatalf("spectator sees %d units after setup; want 14", len(v.Board))
 	}
 }
@@ -140,20 +140,20 @@ func TestFirstPlayerComesFromTheSeed(t *testing.T) {
 func TestTimeLimit(t *testing.T) {
 	timed := Options{TimeLimit: true}
 	deadline := t0.Add(15 * time.Minute)
-	tickBy := func(g *Game, seat int, at time.Time) ([]rooms.Event, error) {
-		return g.Apply(rooms.Command{Seat: seat, Body: json.RawMessage(`{"type":"tick"}`), Time: at})
+	tickBy := func(g *Game, seat int, at time.Time) ([]games.Event, error) {
+		return g.Apply(games.Command{Seat: seat, Body: json.RawMessage(`{"type":"tick"}`), Time: at})
 	}
-	tick := func(g *Game, at time.Time) ([]rooms.Event, error) { return tickBy(g, rooms.System, at) }
+	tick := func(g *Game, at time.Time) ([]games.Event, error) { return tickBy(g, games.System, at) }
 	t.Run("deadline", func(t *testing.T) {
 		g := New(timed, 1)
 		if _, ok := g.Deadline(); ok {
 			t.Fatal("deadline before the start")
 		}
-		mustApply(t, g, rooms.System, `{"type":"start"}`)
+		mustApply(t, g, games.System, `{"type":"start"}`)
 		if d, ok := g.Deadline(); !ok || !d.Equal(deadline) {
 			t.Fatalf("deadline %v %v; want %v", d, ok, deadline)
 		}
-		if v := g.view(rooms.Spectator); v.Deadline == nil || !v.Deadline.Equal(deadline) {
+		if v := g.view(games.Spectator); v.Deadline == nil || !v.Deadline.Equal(deadline) {
 			t.Fatalf("view deadline %v", v.Deadline)
 		}
 		if _, ok := New(Options{}, 1).Deadline(); ok {
@@ -167,17 +167,17 @@ func TestTimeLimit(t *testing.T) {
 		seat   int
 		at     time.Time
 		err    string
-		want   *rooms.Outcome
+		want   *games.Outcome
 	}{
-		{name: "more units wins", opts: timed, layout: []string{"rS A1", "rS B1", "rT C1", "bA H8", "bS G8"}, seat: rooms.System, at: deadline,
-			want: &rooms.Outcome{Winners: []int{Red}, Reason: "Time is up: Red has 3 units, Blue 2", Scores: map[int]int{Red: 2, Blue: 0}}},
-		{name: "blue ahead", opts: timed, layout: []string{"rS A1", "bA H8", "bS G8"}, seat: rooms.System, at: deadline.Add(time.Minute),
-			want: &rooms.Outcome{Winners: []int{Blue}, Reason: "Time is up: Blue has 2 units, Red 1", Scores: map[int]int{Red: 0, Blue: 2}}},
-		{name: "equal is a draw", opts: timed, layout: []string{"rS A1", "rT B1", "bA H8", "bS G8"}, seat: rooms.System, at: deadline,
-			want: &rooms.Outcome{Winners: []int{}, Reason: "Time is up with 2 units each: a draw", Scores: map[int]int{Red: 1, Blue: 1}}},
-		{name: "too early", opts: timed, layout: []string{"rS A1", "bS G8"}, seat: rooms.System, at: deadline.Add(-time.Second),
+		{name: "more units wins", opts: timed, layout: []string{"rS A1", "rS B1", "rT C1", "bA H8", "bS G8"}, seat: games.System, at: deadline,
+			want: &games.Outcome{Winners: []int{Red}, Reason: "Time is up: Red has 3 units, Blue 2", Scores: map[int]int{Red: 2, Blue: 0}}},
+		{name: "blue ahead", opts: timed, layout: []string{"rS A1", "bA H8", "bS G8"}, seat: games.System, at: deadline.Add(time.Minute),
+			want: &games.Outcome{Winners: []int{Blue}, Reason: "Time is up: Blue has 2 units, Red 1", Scores: map[int]int{Red: 0, Blue: 2}}},
+		{name: "equal is a draw", opts: timed, layout: []string{"rS A1", "rT B1", "bA H8", "bS G8"}, seat: games.System, at: deadline,
+			want: &games.Outcome{Winners: []int{}, Reason: "Time is up with 2 units each: a draw", Scores: map[int]int{Red: 1, Blue: 1}}},
+		{name: "too early", opts: timed, layout: []string{"rS A1", "bS G8"}, seat: games.System, at: deadline.Add(-time.Second),
 			err: "the clock has not run out: time is up at 20:15:00"},
-		{name: "no time limit", opts: Options{}, layout: []string{"rS A1", "bS G8"}, seat: rooms.System, at: deadline,
+		{name: "no time limit", opts: Options{}, layout: []string{"rS A1", "bS G8"}, seat: games.System, at: deadline,
 			err: "this match has no time limit"},
 		{name: "a player cannot end the clock", opts: timed, layout: []string{"rS A1", "bS G8"}, seat: Red, at: deadline,
 			err: "only the room's clock ends a match on time"},

@@ -3,7 +3,7 @@ package gridtactics
 import (
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 func TestSquares(t *testing.T) {
@@ -93,16 +93,16 @@ func TestDefinitionAndSeats(t *testing.T) {
 	if len(seats) != 2 || seats[0].Team != Red || seats[0].Label != "Red" || seats[1].Team != Blue || seats[1].Label != "Blue" {
 		t.Fatalf("seats %+v", seats)
 	}
-	if _, ok := g.(rooms.Clocked); !ok {
-		t.Fatal("the game does not implement rooms.Clocked")
+	if _, ok := g.(games.Clocked); !ok {
+		t.Fatal("the game does not implement games.Clocked")
 	}
-	if _, ok := g.(rooms.Botter); !ok {
-		t.Fatal("the game does not implement rooms.Botter")
+	if _, ok := g.(games.Botter); !ok {
+		t.Fatal("the game does not implement games.Botter")
 	}
 	if g.Outcome() != nil {
 		t.Fatal("a new match has an outcome")
 	}
-	if _, ok := g.(rooms.Botter).BotCommand(Red); ok {
+	if _, ok := g.(games.Botter).BotCommand(Red); ok {
 		t.Fatal("the bot acts before the start")
 	}
 	if Kind(0).String() != "unit" {
@@ -119,9 +119,9 @@ func TestPrompts(t *testing.T) {
 		}
 	}
 	want(Red, "Waiting for the match to start")
-	mustApply(t, g, rooms.System, `{"type":"start"}`)
+	mustApply(t, g, games.System, `{"type":"start"}`)
 	want(Red, "Place your 3 soldiers, 2 tanks and 2 artillery on your two back rows")
-	want(rooms.Spectator, "The players are placing their units")
+	want(games.Spectator, "The players are placing their units")
 
 	g = layout(t, Options{}, 1, Red, "rS A1", "bS H8")
 	want(Red, "Your turn: act with each unit once, then end your turn")

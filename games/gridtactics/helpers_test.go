@@ -7,18 +7,18 @@ import (
 	"testing"
 	"time"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // t0 is the room clock when test matches start.
 var t0 = time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC)
 
 // apply runs body for seat at t0.
-func apply(g *Game, seat int, body string) ([]rooms.Event, error) {
-	return g.Apply(rooms.Command{Seat: seat, Body: json.RawMessage(body), Time: t0})
+func apply(g *Game, seat int, body string) ([]games.Event, error) {
+	return g.Apply(games.Command{Seat: seat, Body: json.RawMessage(body), Time: t0})
 }
 
-func mustApply(t testing.TB, g *Game, seat int, body string) []rooms.Event {
+func mustApply(t testing.TB, g *Game, seat int, body string) []games.Event {
 	t.Helper()
 	evs, err := apply(g, seat, body)
 	if err != nil {
@@ -31,7 +31,7 @@ func mustApply(t testing.TB, g *Game, seat int, body string) []rooms.Event {
 func started(t testing.TB, o Options, seed uint64) *Game {
 	t.Helper()
 	g := New(o, seed)
-	mustApply(t, g, rooms.System, `{"type":"start"}`)
+	mustApply(t, g, games.System, `{"type":"start"}`)
 	return g
 }
 
@@ -83,8 +83,8 @@ func randomSetup(g *Game, seat int, r *rand.Rand) Command {
 // played is a finished (or abandoned) match and its command log.
 type played struct {
 	game   *Game
-	log    []rooms.Command
-	events [][]rooms.Event // what each command produced
+	log    []games.Command
+	events [][]games.Event // what each command produced
 }
 
 // play runs a match between two players until it ends or limit commands
@@ -93,7 +93,7 @@ func play(o Options, seed uint64, players [2]player, limit int) (played, error) 
 	g := New(o, seed)
 	p := played{game: g}
 	send := func(seat int, body json.RawMessage) error {
-		cmd := rooms.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
+		cmd := games.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
 		evs, err := g.Apply(cmd)
 		if err != nil {
 			return fmt.Errorf("command %d %s by seat %d: %w", len(p.log), body, seat, err)
@@ -102,7 +102,7 @@ func play(o Options, seed uint64, players [2]player, limit int) (played, error) 
 		p.events = append(p.events, evs)
 		return nil
 	}
-	if err := send(rooms.System, json.RawMessage(`{"type":"start"}`)); err != nil {
+	if err := send(games.System, json.RawMessage(`{"type":"start"}`)); err != nil {
 		return p, err
 	}
 	for len(p.log) < limit && g.Outcome() == nil {
@@ -193,7 +193,7 @@ func clone(g *Game) *Game {
 }
 
 // rolls are the attack rolls among events.
-func rolls(t testing.TB, evs []rooms.Event) []Roll {
+func rolls(t testing.TB, evs []games.Event) []Roll {
 	t.Helper()
 	var out []Roll
 	for _, e := range evs {

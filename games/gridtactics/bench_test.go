@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"periscope/rooms"
+	"periscope/games"
 )
 
 // BenchmarkBotMatch plays whole bot-versus-bot matches: every command
@@ -43,12 +43,12 @@ func BenchmarkBotCommand(b *testing.B) {
 // BenchmarkApply is one accepted move and its undo, both through Apply.
 func BenchmarkApply(b *testing.B) {
 	g := layout(b, Options{}, 1, Red, "rS C3", "bS H8")
-	there := rooms.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"C3","to":"D4"}`)}
-	end := rooms.Command{Seat: Red, Body: json.RawMessage(`{"type":"end-turn"}`)}
-	blueEnd := rooms.Command{Seat: Blue, Body: json.RawMessage(`{"type":"end-turn"}`)}
-	back := rooms.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"D4","to":"C3"}`)}
+	there := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"C3","to":"D4"}`)}
+	end := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"end-turn"}`)}
+	blueEnd := games.Command{Seat: Blue, Body: json.RawMessage(`{"type":"end-turn"}`)}
+	back := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"D4","to":"C3"}`)}
 	for b.Loop() {
-		for _, c := range []rooms.Command{there, end, blueEnd, back, end, blueEnd} {
+		for _, c := range []games.Command{there, end, blueEnd, back, end, blueEnd} {
 			if _, err := g.Apply(c); err != nil {
 				b.Fatal(err)
 			}

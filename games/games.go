@@ -1,0 +1,202 @@
+// Package games is the contract between a game's rules and the room
+// runtime: what a match is (Game), what it is made of (seats, commands,
+// events, outcome), how a refusal names its rule, and what the lobby shows
+// of a game (Definition, with its options and house content).
+//
+// It imports nothing of the project, so a game package depends on this
+// small, stable contract and never on the runtime, the server or the store.
+// Each game lives below it: games/gridtactics, games/pocketsub, ...
+package games
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Seat numbers index Game.Seats(). Two values are not seats of the game.
+const (
+	// Spectator is the seat of a watcher: it gets the public view only.
+	Spectator = -1
+	// System is the author of commands the room itself issues: the start,
+	// a clock running out. They are logged like players' commands so that
+	// a replay rebuilds the same match.
+	System = -2
+)
+
+// The System commands the room issues, as bodies.
+var (
+	StartBody = json.RawMessage(`{"type":"start"}`)
+	TickBody  = json.RawMessage(`{"type":"tick"}`)
+)
+
+// SeatSpec describes one seat of a match: one phone at the table.
+type SeatSpec struct {
+	// Team groups seats that share private information (a crew, a player,
+	// a pair of team-mates). A seat changes phones mid-match only with the
+	// consent of a seat of its own team.
+	Team int `json:"team"`
+	// Label is what the lobby shows: "Blue Captain + First Mate".
+	Label string `json:"label"`
+	// Roles names what the seat plays, for pages and permissions.
+	Roles []string `json:"roles,omitempty"`
+}
+
+// Command is one player's (or the room's) instruction to a game.
+type Command struct {
+	Seat int             // a seat index, or System
+	Body json.RawMessage // the game's own command JSON, an object with "type"
+	Time time.Time       // the room clock when it was accepted; replays reuse it
+}
+
+// Event is something that happened, phrased as the table would hear it.
+// Events are the match's log: pages keep their log from the events they
+// receive (all of them on welcome), so a view need not repeat them.
+// Seats lists who may learn of it; nil means everyone, spectators included.
+type Event struct {
+	Text  string          `json:"text"`
+	Kind  string          `json:"kind,omitempty"`
+	Data  json.RawMessage `json:"data,omitempty"`
+	Seats []int           `json:"-"`
+}
+
+// VisibleTo reports whether seat may see e.
+func (e Event) VisibleTo(seat int) bool {
+	if e.Seats == nil {
+		return true
+	}
+	for _, s := range e.Seats {
+		if s == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// Outcome is the end of a match.
+type Outcome struct {
+	// Winners lists the winning teams; empty for a draw.
+	Winners []int `json:"winners"`
+	// Reason is the table's sentence: "Red submarine destroyed".
+	Reason string `json:"reason"`
+	// Scores holds per-team points where a game keeps them.
+	Scores map[int]int `json:"scores,omitempty"`
+}
+
+// Game is one match of a rules engine, owned by one room goroutine.
+//
+// A Game is a pure state machine: the same definition, options, seed and
+// command log always produce the same state. Apply either changes the state
+// and returns events, or returns an error that names the rule (see
+// RuleError) and changes nothing.
+type Game interface {
+	// Seats lists the seats of the match. It never changes during a match.
+	Seats() []SeatSpec
+	// Apply runs one command.
+	Apply(cmd Command) ([]Event, error)
+	// View is everything seat may know now, ready for JSON. Spectator gets
+	// the public view. Views never carry another team's secrets. The room
+	// sends a phone the whole view once, then only what changed, so a view
+	// should hold the state, not a log that grows with the match (events
+	// carry the log).
+	View(seat int) any
+	// Outcome is nil while the match is playing.
+	Outcome() *Outcome
+}
+
+// Clocked is implemented by games with server-owned timers. When the room
+// clock reaches the deadline, the room applies a System command TickBody.
+type Clocked interface {
+	Deadline() (time.Time, bool)
+}
+
+// Botter is implemented by games that can play a seat themselves. After each
+// accepted command the room asks every bot seat for its next command and
+// applies it as if that seat had sent it (it is logged like any other). A
+// bot decides from what its seat may know: its view, never the whole state.
+type Botter interface {
+	// BotCommand returns the seat's next command, or ok=false when the seat
+	// has nothing to do now. It must be deterministic given the game state.
+	BotCommand(seat int) (body json.RawMessage, ok bool)
+}
+
+// RuleError is a refused command: the rule's machine code (snake_case, the
+// same for every refusal of that rule) and a sentence a player can read.
+type RuleError struct {
+	Rule    string
+	Message string
+}
+
+func (e *RuleError) Error() string { return e.Message }
+
+// RuleCode returns the rule's machine code.
+func (e *RuleError) RuleCode() string { return e.Rule }
+
+// Refuse builds a RuleError.
+func Refuse(rule, format string, args ...any) *RuleError {
+	return &RuleError{Rule: rule, Message: sprintf(format, args...)}
+}
+
+// Ruled is any error that names the rule it enforces. Rules packages that
+// import nothing (package sonar) implement it with a method of their own.
+type Ruled interface {
+	error
+	RuleCode() string
+}
+
+// Definition is a game the lobby can create: its catalogue entry.
+type Definition struct {
+	// Name is the game's key in the lobby, the URLs and the database.
+	Name string `json:"name"`
+	// Title is what players read: "Captain Sonar".
+	Title string `json:"title"`
+	// Summary is one line for the lobby.
+	Summary string `json:"summary,omitempty"`
+	// Players is the number of people the game seats, for the lobby.
+	MinPlayers int `json:"min_players"`
+	MaxPlayers int `json:"max_players"`
+	// Page is the page a seat opens: "/sonar.html", "/tactics.html".
+	Page string `json:"page"`
+	// Bots is set when the game can play seats itself (it is a Botter).
+	Bots bool `json:"bots,omitempty"`
+	// Options are the room options the lobby offers, with their defaults.
+	Options []Option `json:"options,omitempty"`
+	// House lists the content of this game that is our design, not the
+	// publisher's (boards, units, layouts), as the pages label it.
+	House []string `json:"house,omitempty"`
+	// New starts a match. Options are the game's own JSON object (nil for
+	// the defaults); seed drives every random draw of the match.
+	New func(options json.RawMessage, seed uint64) (Game, error) `json:"-"`
+}
+
+// Option kinds.
+const (
+	OptionChoice = "choice" // one of Choices
+	OptionBool   = "bool"
+	OptionInt    = "int" // Min to Max
+)
+
+// Option is one room option as the lobby offers it. Its Key is the field of
+// the options JSON object the game reads.
+type Option struct {
+	Key     string   `json:"key"`
+	Label   string   `json:"label"`
+	Help    string   `json:"help,omitempty"`
+	Kind    string   `json:"kind"`
+	Choices []Choice `json:"choices,omitempty"`
+	Min     int      `json:"min,omitempty"`
+	Max     int      `json:"max,omitempty"`
+	// Default is the value the game uses when the key is absent.
+	Default any `json:"default"`
+	// Advanced options are folded away in the lobby.
+	Advanced bool `json:"advanced,omitempty"`
+	// House marks an option that is our design, not the rulebook's.
+	House bool `json:"house,omitempty"`
+}
+
+// Choice is one value of a choice option.
+type Choice struct {
+	Value any    `json:"value"`
+	Label string `json:"label"`
+	// House marks content of our design (a house layout, a house faction).
+	House bool `json:"house,omitempty"`
+}
