@@ -8,10 +8,10 @@ import (
 // Error codes, shared by the websocket protocol and the lobby HTTP API. The
 // server maps each to an HTTP status in one place.
 const (
-	CodeBadRequest   = "bad-request"  // the message itself is malformed
+	CodeBadRequest   = "bad_request"  // the message itself is malformed
 	CodeUnauthorized = "unauthorized" // no seat holds this token
 	CodeForbidden    = "forbidden"    // the sender may not do this (not host, spectator)
-	CodeNotFound     = "not-found"    // no such room, game or seat
+	CodeNotFound     = "not_found"    // no such room, game or seat
 	CodeConflict     = "conflict"     // not now: seat taken, match not started, already over
 	CodeRefused      = "refused"      // the game's rules refuse the command
 	CodeInternal     = "internal"     // the server failed (for example the log could not be written)

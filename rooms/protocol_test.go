@@ -58,7 +58,7 @@ func TestDecodeRequest(t *testing.T) {
 				return
 			}
 			if err == nil || rooms.ErrorCode(err) != rooms.CodeBadRequest || !strings.Contains(err.Error(), tc.text) {
-				t.Fatalf("DecodeRequest(%.40q) = %v; want bad-request mentioning %q", tc.in, err, tc.text)
+				t.Fatalf("DecodeRequest(%.40q) = %v; want bad_request mentioning %q", tc.in, err, tc.text)
 			}
 		})
 	}

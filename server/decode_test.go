@@ -7,7 +7,7 @@ import (
 )
 
 // FuzzDecode feeds any body to the lobby API's strict decoder: it accepts
-// or refuses with bad-request, never panics.
+// or refuses with bad_request, never panics.
 func FuzzDecode(f *testing.F) {
 	for _, s := range []string{
 		`{"game":"race","options":{"seats":2}}`, `{"seat":1,"name":"Ana"}`,

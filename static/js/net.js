@@ -140,7 +140,7 @@ export class Conn {
         if (p) {
           this.pending.delete(msg.id);
           p.reject(new Error(msg.message || "refused"));
-        } else if (msg.code === "unauthorized" || msg.code === "not-found") {
+        } else if (msg.code === "unauthorized" || msg.code === "not_found") {
           this.stop();
           this.on.fatal?.(msg.message || "this seat is no longer yours");
         } else {
