@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
@@ -21,6 +23,8 @@ var (
 	ErrConflict = errors.New("conflict")
 	// ErrInvalid: the record itself is unusable (empty code, bad JSON).
 	ErrInvalid = errors.New("invalid")
+	// ErrClosed: the store is closed.
+	ErrClosed = errors.New("closed")
 )
 
 // Connection settings; see package doc. mattn's default busy_timeout is
@@ -39,6 +43,15 @@ type DB struct {
 	read  *sql.DB // reads; the same pool as write for ":memory:"
 
 	appendStmt *sql.Stmt // prepared once: AppendCommand is the hot path
+
+	// Group commit (group.go): AppendCommand queues on appends, the writer
+	// goroutine answers, and closes appendsDone once Close has closed
+	// appends and the queue is drained.
+	appends     chan *appendReq
+	appendsDone chan struct{}
+	closeMu     sync.RWMutex // held to send on appends, and to close it
+	closed      bool
+	commits     atomic.Int64 // transactions that logged rows, for benchmarks
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
@@ -82,11 +95,26 @@ func Open(path string) (*DB, error) {
 		d.read.SetMaxOpenConns(4)
 		d.read.SetMaxIdleConns(4)
 	}
+	d.appends = make(chan *appendReq, maxBatch)
+	d.appendsDone = make(chan struct{})
+	go d.writeAppends()
 	return d, nil
 }
 
-// Close closes the database. Committed writes are already durable.
+// Close closes the database. Appends already queued are written and
+// answered first; appends after Close fail with ErrClosed. Committed writes
+// are already durable. Closing twice does nothing.
 func (d *DB) Close() error {
+	d.closeMu.Lock()
+	if d.closed {
+		d.closeMu.Unlock()
+		return nil
+	}
+	d.closed = true
+	close(d.appends)
+	d.closeMu.Unlock()
+	<-d.appendsDone
+
 	errs := []error{d.appendStmt.Close()}
 	if d.read != d.write {
 		errs = append(errs, d.read.Close())

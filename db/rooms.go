@@ -57,7 +57,7 @@ func (d *DB) createRoom(r rooms.RoomRecord) error {
 func (d *DB) SetState(code, state string) error {
 	err := d.inTx(func(tx *sql.Tx) error {
 		if state != rooms.StateWaiting && state != rooms.StatePlaying {
-			return fmt.Errorf("%w: state %q (a room is finished with its outcome)", ErrInvalid, state)
+			return fmt.Errorf("%w: state %q (a room is finished with its outcome, or expired, by their own calls)", ErrInvalid, state)
 		}
 		if _, err := openRoom(tx, code); err != nil {
 			return err
@@ -71,7 +71,7 @@ func (d *DB) SetState(code, state string) error {
 	return nil
 }
 
-// openRoom returns the state of a room that is not finished yet.
+// openRoom returns the state of a room that is neither finished nor expired.
 func openRoom(tx *sql.Tx, code string) (string, error) {
 	var state string
 	err := tx.QueryRow(`SELECT state FROM rooms WHERE code = ?`, code).Scan(&state)
@@ -80,8 +80,8 @@ func openRoom(tx *sql.Tx, code string) (string, error) {
 		return "", fmt.Errorf("room %w", ErrNotFound)
 	case err != nil:
 		return "", err
-	case state == rooms.StateFinished:
-		return "", fmt.Errorf("%w: the room is finished", ErrConflict)
+	case state == rooms.StateFinished, state == rooms.StateExpired:
+		return "", fmt.Errorf("%w: the room is %s", ErrConflict, state)
 	}
 	return state, nil
 }
@@ -89,22 +89,58 @@ func openRoom(tx *sql.Tx, code string) (string, error) {
 // PutSeat creates or replaces a seat. A freed seat (empty TokenHash) is kept
 // with a NULL token, so a replay still knows who sat there.
 func (d *DB) PutSeat(s rooms.SeatRecord) error {
-	err := d.putSeat(s)
-	if err != nil {
+	if err := validSeat(s); err != nil {
+		return fmt.Errorf("db: put seat %d of room %s: %w", s.Seat, s.Room, err)
+	}
+	if err := putSeat(d.write, s); err != nil {
 		return fmt.Errorf("db: put seat %d of room %s: %w", s.Seat, s.Room, err)
 	}
 	return nil
 }
 
-func (d *DB) putSeat(s rooms.SeatRecord) error {
+// PutSeats creates or replaces several seats in one transaction: all of them
+// land or none does, so a player moved between seats is never in two. With
+// no seats it does nothing.
+func (d *DB) PutSeats(seats ...rooms.SeatRecord) error {
+	for _, s := range seats {
+		if err := validSeat(s); err != nil {
+			return fmt.Errorf("db: put seat %d of room %s: %w", s.Seat, s.Room, err)
+		}
+	}
+	switch len(seats) {
+	case 0:
+		return nil
+	case 1:
+		return d.PutSeat(seats[0])
+	}
+	return d.inTx(func(tx *sql.Tx) error {
+		for _, s := range seats {
+			if err := putSeat(tx, s); err != nil {
+				return fmt.Errorf("db: put seat %d of room %s: %w", s.Seat, s.Room, err)
+			}
+		}
+		return nil
+	})
+}
+
+func validSeat(s rooms.SeatRecord) error {
 	if s.Seat < 0 {
 		return fmt.Errorf("%w: seat numbers start at 0", ErrInvalid)
 	}
+	return nil
+}
+
+// execer is a *sql.DB or a *sql.Tx.
+type execer interface {
+	Exec(query string, args ...any) (sql.Result, error)
+}
+
+func putSeat(x execer, s rooms.SeatRecord) error {
 	var token []byte
 	if len(s.TokenHash) > 0 {
 		token = s.TokenHash
 	}
-	_, err := d.write.Exec(`INSERT INTO seats (room, seat, name, token_hash, bot, host) VALUES (?, ?, ?, ?, ?, ?)
+	_, err := x.Exec(`INSERT INTO seats (room, seat, name, token_hash, bot, host) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (room, seat) DO UPDATE SET
 			name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, host = excluded.host`,
 		s.Room, s.Seat, s.Name, token, s.Bot, s.Host)
@@ -115,59 +151,18 @@ func (d *DB) putSeat(s rooms.SeatRecord) error {
 }
 
 // AppendCommand adds c to its room's log and returns once it is committed.
-// The room must exist and not be finished, and c.Version must be the next
-// version: 1, 2, 3 with no gap, so a replay knows its log is whole.
+// The room must exist and be waiting or playing, and c.Version must be the
+// next version: 1, 2, 3 with no gap, so a replay knows its log is whole.
+// Concurrent appends of many rooms share one commit (see group.go).
 func (d *DB) AppendCommand(c rooms.CommandRecord) error {
-	err := d.appendCommand(c)
+	r, err := newAppend(c)
+	if err == nil {
+		err = d.submit(r)
+	}
 	if err != nil {
 		return fmt.Errorf("db: append command %s v%d: %w", c.Room, c.Version, err)
 	}
 	return nil
-}
-
-func (d *DB) appendCommand(c rooms.CommandRecord) error {
-	if c.Version < 1 {
-		return fmt.Errorf("%w: versions start at 1", ErrInvalid)
-	}
-	body, err := jsonText(c.Body, "body")
-	if err != nil {
-		return err
-	}
-	if !body.Valid {
-		return fmt.Errorf("%w: empty body", ErrInvalid)
-	}
-	at, err := nanos(c.Time)
-	if err != nil {
-		return err
-	}
-	if !at.Valid {
-		return fmt.Errorf("%w: a command needs its time, for replays", ErrInvalid)
-	}
-	// One statement, so one implicit transaction, that checks and inserts:
-	// the hot path of every match. Only a refusal costs more queries.
-	res, err := d.appendStmt.Exec(c.Room, c.Version, c.Seat, c.ClientID, body, at)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return err
-	}
-	return d.inTx(func(tx *sql.Tx) error {
-		if _, err := openRoom(tx, c.Room); err != nil {
-			return err
-		}
-		var last int64
-		if err := tx.QueryRow(`SELECT coalesce(max(version), 0) FROM commands WHERE room = ?`, c.Room).Scan(&last); err != nil {
-			return err
-		}
-		switch {
-		case c.Version == last:
-			return fmt.Errorf("%w: version %d is already logged", ErrConflict, c.Version)
-		case c.Version < last:
-			return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, c.Version, last)
-		}
-		return fmt.Errorf("%w: version %d would leave a gap after the last logged version %d", ErrConflict, c.Version, last)
-	})
 }
 
 // appendQuery inserts a command only if its room exists, is not finished,
@@ -175,7 +170,7 @@ func (d *DB) appendCommand(c rooms.CommandRecord) error {
 // client id, body, time.
 const appendQuery = `INSERT INTO commands (room, version, seat, client_id, body, time)
 	SELECT ?1, ?2, ?3, ?4, ?5, ?6 FROM rooms
-	WHERE code = ?1 AND state != 'finished'
+	WHERE code = ?1 AND state IN ('waiting', 'playing')
 		AND ?2 = coalesce((SELECT max(version) FROM commands WHERE room = ?1), 0) + 1`
 
 // Finish marks a room finished with its outcome, at the given time.
@@ -210,6 +205,34 @@ func (d *DB) finish(code string, o games.Outcome, at time.Time) error {
 			return err
 		}
 		_, err := tx.Exec(`INSERT INTO results (room, outcome, finished) VALUES (?, ?, ?)`, code, string(outcome), finished)
+		return err
+	})
+}
+
+// Expire closes a waiting or playing room without a result, at the given
+// time: Unfinished and Stats no longer count it, Finished does not list it,
+// and its log takes no more commands. Load still returns it.
+func (d *DB) Expire(code string, at time.Time) error {
+	err := d.expire(code, at)
+	if err != nil {
+		return fmt.Errorf("db: expire room %s: %w", code, err)
+	}
+	return nil
+}
+
+func (d *DB) expire(code string, at time.Time) error {
+	expired, err := nanos(at)
+	if err != nil {
+		return err
+	}
+	if !expired.Valid {
+		return fmt.Errorf("%w: expiry needs its time", ErrInvalid)
+	}
+	return d.inTx(func(tx *sql.Tx) error {
+		if _, err := openRoom(tx, code); err != nil {
+			return err
+		}
+		_, err := tx.Exec(`UPDATE rooms SET state = 'expired', expired = ? WHERE code = ?`, expired, code)
 		return err
 	})
 }
@@ -262,10 +285,21 @@ func (d *DB) Unfinished() ([]rooms.SavedRoom, error) {
 // Finished lists finished rooms with their outcomes, newest first. A limit
 // of zero or less lists them all.
 func (d *DB) Finished(limit int) ([]rooms.RoomRecord, error) {
+	return d.FinishedPage(0, limit)
+}
+
+// FinishedPage lists finished rooms with their outcomes, newest first (rooms
+// finished at the same time by code), skipping the first offset of them. A
+// limit of zero or less lists all the rest.
+func (d *DB) FinishedPage(offset, limit int) ([]rooms.RoomRecord, error) {
+	if offset < 0 {
+		return nil, fmt.Errorf("db: finished rooms: %w: negative offset %d", ErrInvalid, offset)
+	}
 	if limit <= 0 {
 		limit = -1 // SQLite: no limit
 	}
-	list, err := scanRooms(d.read.Query(roomQuery+` WHERE res.room IS NOT NULL ORDER BY res.finished DESC, r.code LIMIT ?`, limit))
+	list, err := scanRooms(d.read.Query(roomQuery+` WHERE res.room IS NOT NULL
+		ORDER BY res.finished DESC, r.code LIMIT ? OFFSET ?`, limit, offset))
 	if err != nil {
 		return nil, fmt.Errorf("db: finished rooms: %w", err)
 	}
@@ -273,7 +307,9 @@ func (d *DB) Finished(limit int) ([]rooms.RoomRecord, error) {
 }
 
 // roomQuery selects what scanRooms reads; callers add WHERE and ORDER BY.
-const roomQuery = `SELECT r.code, r.game, r.options, r.seed, r.state, r.created, res.outcome, res.finished
+// An expired room has no result: its end is the time it expired.
+const roomQuery = `SELECT r.code, r.game, r.options, r.seed, r.state, r.created, res.outcome,
+		coalesce(res.finished, r.expired)
 	FROM rooms r LEFT JOIN results res ON res.room = r.code`
 
 func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {

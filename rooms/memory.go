@@ -59,22 +59,35 @@ func (m *MemoryStore) SetState(code, state string) error {
 
 // PutSeat creates or replaces a seat.
 func (m *MemoryStore) PutSeat(s SeatRecord) error {
+	return m.PutSeats(s)
+}
+
+// PutSeats creates or replaces several seats: all of them, or none when one
+// names an unknown room.
+func (m *MemoryStore) PutSeats(seats ...SeatRecord) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r, err := m.room(s.Room)
-	if err != nil {
-		return err
+	for _, s := range seats {
+		if _, err := m.room(s.Room); err != nil {
+			return err
+		}
 	}
+	for _, s := range seats {
+		m.putSeat(m.rooms[s.Room], s)
+	}
+	return nil
+}
+
+func (m *MemoryStore) putSeat(r *SavedRoom, s SeatRecord) {
 	s.TokenHash = slices.Clone(s.TokenHash)
 	for i := range r.Seats {
 		if r.Seats[i].Seat == s.Seat {
 			r.Seats[i] = s
-			return nil
+			return
 		}
 	}
 	r.Seats = append(r.Seats, s)
 	sort.Slice(r.Seats, func(i, j int) bool { return r.Seats[i].Seat < r.Seats[j].Seat })
-	return nil
 }
 
 // AppendCommand adds a log row; versions must follow each other.
@@ -105,6 +118,21 @@ func (m *MemoryStore) Finish(code string, o games.Outcome, at time.Time) error {
 	return nil
 }
 
+// Expire closes a waiting or playing room without a result.
+func (m *MemoryStore) Expire(code string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.room(code)
+	if err != nil {
+		return err
+	}
+	if r.Room.State != StateWaiting && r.Room.State != StatePlaying {
+		return fmt.Errorf("memory store: room %s is %s", code, r.Room.State)
+	}
+	r.Room.State, r.Room.Finished = StateExpired, at
+	return nil
+}
+
 // Load returns a copy of one room.
 func (m *MemoryStore) Load(code string) (SavedRoom, error) {
 	m.mu.Lock()
@@ -122,7 +150,7 @@ func (m *MemoryStore) Unfinished() ([]SavedRoom, error) {
 	defer m.mu.Unlock()
 	var out []SavedRoom
 	for _, r := range m.rooms {
-		if r.Room.State != StateFinished {
+		if r.Room.State == StateWaiting || r.Room.State == StatePlaying {
 			out = append(out, copyRoom(r))
 		}
 	}
@@ -132,6 +160,15 @@ func (m *MemoryStore) Unfinished() ([]SavedRoom, error) {
 
 // Finished lists finished rooms, newest first; limit <= 0 means all.
 func (m *MemoryStore) Finished(limit int) ([]RoomRecord, error) {
+	return m.FinishedPage(0, limit)
+}
+
+// FinishedPage lists finished rooms newest first (ties by code), from
+// offset on; limit <= 0 means all the rest.
+func (m *MemoryStore) FinishedPage(offset, limit int) ([]RoomRecord, error) {
+	if offset < 0 {
+		return nil, fmt.Errorf("memory store: negative offset %d", offset)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []RoomRecord
@@ -140,7 +177,13 @@ func (m *MemoryStore) Finished(limit int) ([]RoomRecord, error) {
 			out = append(out, r.Room)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Finished.After(out[j].Finished) })
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Finished.Equal(out[j].Finished) {
+			return out[i].Finished.After(out[j].Finished)
+		}
+		return out[i].Code < out[j].Code
+	})
+	out = out[min(offset, len(out)):]
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}

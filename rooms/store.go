@@ -12,6 +12,9 @@ const (
 	StateWaiting  = "waiting"
 	StatePlaying  = "playing"
 	StateFinished = "finished"
+	// StateExpired is a room closed without a result (nobody joined it in
+	// time): it is neither resumed after a restart nor listed as finished.
+	StateExpired = "expired"
 )
 
 // RoomRecord is what a store keeps of a room, enough to rebuild its match.
@@ -23,7 +26,8 @@ type RoomRecord struct {
 	State    string          `json:"state"`
 	Created  time.Time       `json:"created"`
 	Finished time.Time       `json:"finished,omitzero"`
-	// Outcome is set once the room is finished.
+	// Outcome is set once the room is finished. Finished is when it
+	// finished, or expired.
 	Outcome *games.Outcome `json:"outcome,omitempty"`
 }
 
@@ -67,11 +71,17 @@ type Store interface {
 	SetState(code, state string) error
 	// PutSeat creates or replaces a seat (taking, moving or freeing it).
 	PutSeat(s SeatRecord) error
+	// PutSeats creates or replaces several seats in one write: all of them
+	// land or none does (a move writes the new seat and the freed one).
+	PutSeats(seats ...SeatRecord) error
 	// AppendCommand adds a row to the log. Versions of a room are strictly
 	// increasing; a duplicate version is an error.
 	AppendCommand(c CommandRecord) error
 	// Finish marks a room finished with its outcome.
 	Finish(code string, o games.Outcome, at time.Time) error
+	// Expire closes a waiting or playing room without a result, at the
+	// given time: Unfinished no longer returns it.
+	Expire(code string, at time.Time) error
 	// Load returns one room with its seats and whole log.
 	Load(code string) (SavedRoom, error)
 	// Unfinished returns every room that is waiting or playing, to resume
@@ -79,4 +89,8 @@ type Store interface {
 	Unfinished() ([]SavedRoom, error)
 	// Finished lists finished rooms, newest first, for replays and stats.
 	Finished(limit int) ([]RoomRecord, error)
+	// FinishedPage lists finished rooms newest first, skipping the first
+	// offset of them; a limit of zero or less lists all the rest.
+	// Finished(limit) is FinishedPage(0, limit).
+	FinishedPage(offset, limit int) ([]RoomRecord, error)
 }

@@ -1,0 +1,209 @@
+package db
+
+import (
+	"database/sql"
+	"fmt"
+	"slices"
+	"sync"
+
+	"periscope/rooms"
+)
+
+// Group commit. AppendCommand hands its row to one writer goroutine and waits
+// for the answer; the writer takes every row that is waiting (up to
+// maxBatch), writes them in one transaction, commits, and only then answers
+// each caller. A lone row is written at once in its own implicit transaction,
+// exactly as without grouping; rows that arrive while a commit runs wait for
+// it and share the next one. So "durable before visible" holds for every room,
+// and a busy house pays one commit for many rooms' commands.
+//
+// Each row gets its own answer: a row the log refuses (an unknown or closed
+// room, a version that is not the next) is simply not inserted, so it fails
+// alone and the others commit. A statement that fails outright (a full disk,
+// a trigger) may have cost the whole transaction: the batch is rolled back,
+// that row gets its error, and the others are written again without it.
+
+// maxBatch bounds the rows of one transaction, so one commit never holds the
+// write lock for long and a caller never waits behind an unbounded queue.
+const maxBatch = 128
+
+// appendReq is one AppendCommand waiting for the writer. Requests are pooled:
+// the writer must not touch one after answering it.
+type appendReq struct {
+	room, client string
+	version      int64
+	seat         int
+	body         string
+	at           int64
+	refused      error      // set by a batch when the log refused the row
+	done         chan error // the answer, buffered
+}
+
+var reqPool = sync.Pool{New: func() any { return &appendReq{done: make(chan error, 1)} }}
+
+// newAppend checks c and returns a request for it: the caller's share of the
+// work, done before it queues.
+func newAppend(c rooms.CommandRecord) (*appendReq, error) {
+	if c.Version < 1 {
+		return nil, fmt.Errorf("%w: versions start at 1", ErrInvalid)
+	}
+	body, err := jsonText(c.Body, "body")
+	if err != nil {
+		return nil, err
+	}
+	if !body.Valid {
+		return nil, fmt.Errorf("%w: empty body", ErrInvalid)
+	}
+	at, err := nanos(c.Time)
+	if err != nil {
+		return nil, err
+	}
+	if !at.Valid {
+		return nil, fmt.Errorf("%w: a command needs its time, for replays", ErrInvalid)
+	}
+	r := reqPool.Get().(*appendReq)
+	r.room, r.client, r.version, r.seat, r.body, r.at, r.refused = c.Room, c.ClientID, c.Version, c.Seat, body.String, at.Int64, nil
+	return r, nil
+}
+
+func (r *appendReq) args() []any {
+	return []any{r.room, r.version, r.seat, r.client, r.body, r.at}
+}
+
+// submit queues r for the writer and waits until its row is committed or
+// refused.
+func (d *DB) submit(r *appendReq) error {
+	d.closeMu.RLock()
+	if d.closed {
+		d.closeMu.RUnlock()
+		reqPool.Put(r)
+		return ErrClosed
+	}
+	d.appends <- r
+	d.closeMu.RUnlock()
+	err := <-r.done
+	reqPool.Put(r)
+	return err
+}
+
+// writeAppends is the writer goroutine: it runs until Close closes the queue
+// and it has written everything that was queued.
+func (d *DB) writeAppends() {
+	defer close(d.appendsDone)
+	batch := make([]*appendReq, 0, maxBatch)
+	for r := range d.appends {
+		batch = append(batch[:0], r)
+	collect:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-d.appends:
+				if !ok {
+					break collect
+				}
+				batch = append(batch, r)
+			default:
+				break collect
+			}
+		}
+		if len(batch) == 1 {
+			batch[0].done <- d.appendAlone(batch[0])
+		} else {
+			d.appendBatch(batch)
+		}
+		clear(batch) // keep no pooled request reachable from here
+	}
+}
+
+// appendAlone writes one row in its own implicit transaction: one statement
+// that checks and inserts, the path of a quiet house. Only a refusal costs
+// more queries.
+func (d *DB) appendAlone(r *appendReq) error {
+	res, err := d.appendStmt.Exec(r.args()...)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 1 {
+		d.commits.Add(1)
+		return nil
+	}
+	return d.inTx(func(tx *sql.Tx) error { return refusal(tx, r.room, r.version) })
+}
+
+// appendBatch writes batch in one transaction and answers every request.
+func (d *DB) appendBatch(batch []*appendReq) {
+	for len(batch) > 0 {
+		bad, err := d.tryBatch(batch)
+		if bad < 0 {
+			for _, r := range batch {
+				if r.refused != nil {
+					r.done <- r.refused
+				} else {
+					r.done <- err
+				}
+			}
+			return
+		}
+		batch[bad].done <- err
+		batch = slices.Delete(batch, bad, bad+1)
+	}
+}
+
+// tryBatch writes batch in one transaction. It returns the index of a row
+// whose statement failed, with its error, after rolling everything back; or
+// -1 and the error of the commit (nil once every row not refused is durable).
+func (d *DB) tryBatch(batch []*appendReq) (int, error) {
+	tx, err := d.write.Begin()
+	if err != nil {
+		return -1, err
+	}
+	stmt := tx.Stmt(d.appendStmt)
+	for i, r := range batch {
+		r.refused = nil
+		res, err := stmt.Exec(r.args()...)
+		var n int64
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		if err != nil {
+			tx.Rollback() // may have been rolled back already: nothing to add
+			return i, err
+		}
+		if n == 0 {
+			// The reads see this transaction's earlier rows, as the
+			// insert did. If they fail, the row still was not written.
+			r.refused = refusal(tx, r.room, r.version)
+		}
+	}
+	err = tx.Commit()
+	if err == nil {
+		d.commits.Add(1)
+	}
+	return -1, err
+}
+
+// refusal says why the log did not take version of room: the room is unknown
+// or closed, or the version is not the next one.
+func refusal(tx *sql.Tx, room string, version int64) error {
+	if _, err := openRoom(tx, room); err != nil {
+		return err
+	}
+	var last int64
+	if err := tx.QueryRow(`SELECT coalesce(max(version), 0) FROM commands WHERE room = ?`, room).Scan(&last); err != nil {
+		return err
+	}
+	switch {
+	case version == last:
+		return fmt.Errorf("%w: version %d is already logged", ErrConflict, version)
+	case version < last:
+		return fmt.Errorf("%w: version %d comes before the last logged version %d", ErrConflict, version, last)
+	case version > last+1:
+		return fmt.Errorf("%w: version %d would leave a gap after the last logged version %d", ErrConflict, version, last)
+	}
+	// Only another process writing the same file between the insert and
+	// these reads gets here: the row was not written all the same.
+	return fmt.Errorf("%w: version %d was not logged; the log changed meanwhile", ErrConflict, version)
+}
