@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 
+	"periscope/games"
 	"periscope/rooms"
 )
 
@@ -86,8 +87,8 @@ func httpError(status int, data []byte) error {
 }
 
 // Games lists the games the server offers.
-func (a API) Games(ctx context.Context) ([]rooms.GameInfo, error) {
-	var out []rooms.GameInfo
+func (a API) Games(ctx context.Context) ([]games.Definition, error) {
+	var out []games.Definition
 	return out, a.do(ctx, http.MethodGet, "/api/games", nil, &out)
 }
 

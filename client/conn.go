@@ -129,7 +129,29 @@ func (c *Conn) read() {
 		case rooms.TypeUpdate:
 			// Acks carry their command's version, which may be older than
 			// updates already seen (bots answered): track updates only.
-			c.version, c.view = m.V, m.View
+			if m.Base != nil && *m.Base != c.version {
+				err = fmt.Errorf("client: update v%d patches v%d but this phone holds v%d", m.V, *m.Base, c.version)
+				c.mu.Unlock()
+				return
+			}
+			if len(m.Patch) > 0 {
+				view, perr := rooms.ApplyPatch(c.view, m.Patch)
+				if perr != nil {
+					err = fmt.Errorf("client: update v%d: %w", m.V, perr)
+					c.mu.Unlock()
+					return
+				}
+				c.view, m.View = view, view
+			} else if len(m.View) > 0 {
+				c.view = m.View
+			} else {
+				m.View = c.view
+			}
+			c.version = m.V
+		case rooms.TypeSeat:
+			if m.Token != "" && m.Seat != nil {
+				c.token = m.Token
+			}
 		case rooms.TypeRoom:
 			if m.Room != nil {
 				c.lobby = *m.Room

@@ -80,3 +80,13 @@ func newSeed() uint64 {
 	}
 	return s
 }
+
+// newClaimID names a claim: unguessable, so only phones that saw the
+// lobby can answer it.
+func newClaimID() string {
+	b := make([]byte, 9)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b)
+}

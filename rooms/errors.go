@@ -22,6 +22,8 @@ const (
 type Error struct {
 	Code    string
 	Message string
+	// Rule is the game rule's machine code, for refusals.
+	Rule string
 	// Err is the underlying cause, kept for logs; it is never sent to phones.
 	Err error
 }
@@ -53,4 +55,13 @@ func ErrorMessage(err error) string {
 		return e.Message
 	}
 	return "internal server error"
+}
+
+// ErrorRule returns the rule code of a refusal, or "".
+func ErrorRule(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Rule
+	}
+	return ""
 }

@@ -64,6 +64,7 @@ type phone struct {
 	seat int
 	v    int64
 	view roomstest.RaceView
+	raw  []byte // the view as the phone holds it, patches applied
 	// updates collects the update messages read so far.
 	updates []rooms.Message
 }
@@ -117,12 +118,24 @@ func (p *phone) read(d time.Duration) (rooms.Message, bool) {
 		if err := json.Unmarshal(b, &m); err != nil {
 			p.t.Fatalf("bad frame %s: %v", b, err)
 		}
+		if m.T == rooms.TypeUpdate && m.Base != nil && *m.Base != p.v {
+			p.t.Fatalf("update v%d patches the view of v%d, but this phone holds v%d", m.V, *m.Base, p.v)
+		}
 		if m.T == rooms.TypeUpdate || m.T == rooms.TypeWelcome {
 			p.v = m.V // acks carry their command's version, which may be older
 		}
-		if len(m.View) > 0 {
+		if len(m.Patch) > 0 {
+			raw, err := rooms.ApplyPatch(p.raw, m.Patch)
+			if err != nil {
+				p.t.Fatalf("patch %s does not apply to %s: %v", m.Patch, p.raw, err)
+			}
+			p.raw = raw
+		} else if len(m.View) > 0 {
+			p.raw = m.View
+		}
+		if len(m.Patch) > 0 || len(m.View) > 0 {
 			p.view = roomstest.RaceView{}
-			if err := json.Unmarshal(m.View, &p.view); err != nil {
+			if err := json.Unmarshal(p.raw, &p.view); err != nil {
 				p.t.Fatal(err)
 			}
 		}

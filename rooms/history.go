@@ -2,8 +2,9 @@ package rooms
 
 import "periscope/games"
 
-// history keeps the events of the last versions of a room, so a phone that
-// reconnects gets exactly what it missed without a full reload.
+// history keeps the events of a room's versions, so a phone that
+// reconnects gets exactly what it missed, and a new phone the whole log its
+// seat may see. size bounds it (the last size versions); 0 keeps them all.
 type history struct {
 	size    int
 	entries []historyEntry // consecutive versions, oldest first
@@ -17,7 +18,7 @@ type historyEntry struct {
 func (h *history) push(v int64, events []games.Event) {
 	h.entries = append(h.entries, historyEntry{v: v, events: events})
 	// Trim in batches so pushing stays amortised O(1).
-	if len(h.entries) >= 2*h.size {
+	if h.size > 0 && len(h.entries) >= 2*h.size {
 		n := copy(h.entries, h.entries[len(h.entries)-h.size:])
 		clear(h.entries[n:])
 		h.entries = h.entries[:n]
@@ -35,7 +36,7 @@ func (h *history) since(v, current int64, seat int) (events []WireEvent, ok bool
 		return nil, true
 	}
 	oldest := current - int64(len(h.entries)) // the history covers (oldest, current]
-	if len(h.entries) > h.size {
+	if h.size > 0 && len(h.entries) > h.size {
 		oldest = current - int64(h.size)
 	}
 	if v < oldest {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"time"
 
 	"periscope/games"
 )
@@ -22,33 +23,52 @@ type Config struct {
 	Clock Clock
 	// Log defaults to slog.Default().
 	Log *slog.Logger
-	// History is how many versions of events a room keeps for phones that
-	// reconnect (default 256); older gaps get a full view instead.
+	// History, when positive, bounds how many versions of events a room
+	// keeps for phones; older gaps get the view alone. By default a room
+	// keeps every version's events: they are the log a new phone starts from.
 	History int
 	// BotSteps bounds the commands bots and ticks may play in a row before
 	// the room stops asking them (default 1000).
 	BotSteps int
+	// MaxSpectators bounds the phones watching one room (default 48).
+	MaxSpectators int
+	// PerSeat bounds the phones open on one seat at once (default 4).
+	PerSeat int
+	// LobbyEvery is the least time between two lobby frames of a room
+	// (default 250ms): joins and leaves in between are sent as one.
+	LobbyEvery time.Duration
+	// FinishedTTL is how long a finished room stays in memory once its
+	// phones are gone (default 10 minutes); its log stays in the store.
+	FinishedTTL time.Duration
+	// WaitingTTL is how long a room may wait with no one seated before it
+	// expires (default 30 minutes); negative never expires.
+	WaitingTTL time.Duration
+	// SweepEvery is how often the hub looks for rooms to let go (default
+	// 1 minute).
+	SweepEvery time.Duration
 }
 
 // Hub holds every live room of the server.
 type Hub struct {
-	store    Store
-	games    map[string]games.Definition
-	order    []string
-	clock    Clock
-	log      *slog.Logger
-	history  int
-	botSteps int
+	store         Store
+	games         map[string]games.Definition
+	order         []string
+	clock         Clock
+	log           *slog.Logger
+	history       int
+	botSteps      int
+	maxSpectators int
+	perSeat       int
+	lobbyEvery    time.Duration
+	finishedTTL   time.Duration
+	waitingTTL    time.Duration
+	sweepEvery    time.Duration
 
 	mu     sync.Mutex
 	rooms  map[string]*Room
 	closed bool
-}
-
-// GameInfo is a game as the lobby lists it.
-type GameInfo struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
+	quit   chan struct{}
+	swept  chan struct{}
 }
 
 // NewHub returns a hub for the given games.
@@ -57,18 +77,32 @@ func NewHub(cfg Config) (*Hub, error) {
 		return nil, errors.New("rooms: a Store is required")
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
-		history: cfg.History, botSteps: cfg.BotSteps, rooms: make(map[string]*Room)}
+		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat,
+		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, sweepEvery: cfg.SweepEvery,
+		rooms: make(map[string]*Room), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
 	}
 	if h.log == nil {
 		h.log = slog.Default()
 	}
-	if h.history <= 0 {
-		h.history = 256
+	defaults := []struct {
+		v *time.Duration
+		d time.Duration
+	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.sweepEvery, time.Minute}}
+	for _, x := range defaults {
+		if *x.v == 0 {
+			*x.v = x.d
+		}
 	}
 	if h.botSteps <= 0 {
 		h.botSteps = 1000
+	}
+	if h.maxSpectators <= 0 {
+		h.maxSpectators = 48
+	}
+	if h.perSeat <= 0 {
+		h.perSeat = 4
 	}
 	for _, d := range cfg.Games {
 		if d.Name == "" || d.New == nil {
@@ -77,19 +111,72 @@ func NewHub(cfg Config) (*Hub, error) {
 		if _, dup := h.games[d.Name]; dup {
 			return nil, fmt.Errorf("rooms: game %q registered twice", d.Name)
 		}
+		if d.Title == "" {
+			d.Title = d.Name
+		}
 		h.games[d.Name] = d
 		h.order = append(h.order, d.Name)
 	}
+	go h.sweeper()
 	return h, nil
 }
 
-// Games lists the games the lobby offers, in registration order.
-func (h *Hub) Games() []GameInfo {
-	out := make([]GameInfo, 0, len(h.order))
+// Games is the catalogue the lobby reads: every game with its seats,
+// options and defaults, house content and page, in registration order.
+func (h *Hub) Games() []games.Definition {
+	out := make([]games.Definition, 0, len(h.order))
 	for _, n := range h.order {
-		out = append(out, GameInfo{Name: n, Title: h.games[n].Title})
+		out = append(out, h.games[n])
 	}
 	return out
+}
+
+// sweeper asks every room, every SweepEvery of wall time, whether it
+// should leave memory (finished, phones gone) or expire (waiting with
+// nobody seated); the rooms judge by the hub's clock.
+func (h *Hub) sweeper() {
+	defer close(h.swept)
+	t := time.NewTicker(h.sweepEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.quit:
+			return
+		case <-t.C:
+		}
+		h.Sweep()
+	}
+}
+
+// Sweep lets finished rooms whose phones are gone leave memory and expires
+// waiting rooms nobody joined, now rather than at the next sweep.
+func (h *Hub) Sweep() {
+	h.mu.Lock()
+	rooms := make([]*Room, 0, len(h.rooms))
+	for _, r := range h.rooms {
+		rooms = append(rooms, r)
+	}
+	h.mu.Unlock()
+	now := h.clock.Now()
+	for _, r := range rooms {
+		_ = r.call(func() error { r.sweep(now); return nil })
+	}
+}
+
+// Live counts the rooms in memory.
+func (h *Hub) Live() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.rooms)
+}
+
+// forget removes an evicted room from the hub.
+func (h *Hub) forget(r *Room) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.rooms[r.code] == r {
+		delete(h.rooms, r.code)
+	}
 }
 
 // Create opens a room for a new match of game. options are the game's own
@@ -228,6 +315,11 @@ func (h *Hub) resume(s SavedRoom) error {
 	if o := g.Outcome(); o != nil {
 		r.finish(*o)
 	}
+	// A waiting room nobody joined that expired while the server was down
+	// is not brought back.
+	if at, ok := r.expiry(); ok && !h.clock.Now().Before(at) {
+		return h.store.Expire(r.code, h.clock.Now())
+	}
 	r.publishLobby()
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -276,8 +368,10 @@ func (h *Hub) Close() {
 		rooms = append(rooms, r)
 	}
 	h.mu.Unlock()
+	close(h.quit)
+	<-h.swept
 	for _, r := range rooms {
-		close(r.quit)
+		r.close()
 	}
 	for _, r := range rooms {
 		<-r.done

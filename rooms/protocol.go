@@ -18,6 +18,8 @@ const (
 	TypeCmd   = "cmd"   // a game command
 	TypeHost  = "host"  // a host action: start, free, move, bot
 	TypePing  = "ping"  // keep-alive and lag probe; answered with pong
+	TypeClaim = "claim" // a new phone asks for a seat of a match in play
+	TypeGrant = "grant" // a player of that seat's side answers a claim
 )
 
 // Server message types (field "t" of a Message).
@@ -28,6 +30,7 @@ const (
 	TypeError   = "error"   // a message was refused; nothing changed
 	TypeRoom    = "room"    // the lobby changed: seats, state, who is online
 	TypePong    = "pong"    // answer to ping
+	TypeSeat    = "seat"    // a granted claim: the seat and its new token
 )
 
 // Host actions (field "action" of a host Request).
@@ -63,6 +66,11 @@ type Request struct {
 	// From and To are the seats of a move action.
 	From *int `json:"from,omitempty"`
 	To   *int `json:"to,omitempty"`
+	// Name is the claimant's name (claim).
+	Name string `json:"name,omitempty"`
+	// Claim is the claim a grant answers; Allow is the answer.
+	Claim string `json:"claim,omitempty"`
+	Allow *bool  `json:"allow,omitempty"`
 }
 
 // DecodeRequest parses one client message strictly: one JSON object, known
@@ -96,7 +104,7 @@ func (r *Request) check() error {
 	}
 	switch r.T {
 	case "":
-		return errorf(CodeBadRequest, "message needs the field \"t\" (hello, cmd, host or ping)")
+		return errorf(CodeBadRequest, "message needs the field \"t\" (hello, cmd, host, claim, grant or ping)")
 	case TypeHello:
 		if r.V != nil && *r.V < 0 {
 			return errorf(CodeBadRequest, "hello: version %d is negative", *r.V)
@@ -133,9 +141,26 @@ func (r *Request) check() error {
 		default:
 			return errorf(CodeBadRequest, "unknown host action %q (start, free, move or bot)", r.Action)
 		}
+	case TypeClaim:
+		if err := need(r.ID != "", "id"); err != nil {
+			return err
+		}
+		if err := need(r.Seat != nil, "seat"); err != nil {
+			return err
+		}
+	case TypeGrant:
+		if err := need(r.ID != "", "id"); err != nil {
+			return err
+		}
+		if err := need(r.Claim != "", "claim"); err != nil {
+			return err
+		}
+		if err := need(r.Allow != nil, "allow"); err != nil {
+			return err
+		}
 	case TypePing:
 	default:
-		return errorf(CodeBadRequest, "unknown message type %q (hello, cmd, host or ping)", r.T)
+		return errorf(CodeBadRequest, "unknown message type %q (hello, cmd, host, claim, grant or ping)", r.T)
 	}
 	if len(r.ID) > maxID {
 		return errorf(CodeBadRequest, "id is longer than %d characters", maxID)
@@ -189,8 +214,14 @@ type Message struct {
 	Seat *int `json:"seat,omitempty"`
 	// Room is the lobby (welcome, room).
 	Room *Lobby `json:"room,omitempty"`
-	// View is everything the seat may know now (welcome, update).
+	// View is everything the seat may know now: always on welcome, and on
+	// an update when a patch would not be smaller.
 	View json.RawMessage `json:"view,omitempty"`
+	// Patch turns the view of version Base into this version's (update):
+	// an RFC 6902 JSON Patch. A phone whose view is not of version Base
+	// has missed something and reconnects.
+	Patch json.RawMessage `json:"patch,omitempty"`
+	Base  *int64          `json:"base,omitempty"`
 	// Events are the new events this seat may see (update), or those it
 	// missed since the version of its hello (welcome).
 	Events []WireEvent `json:"events,omitempty"`
@@ -199,9 +230,13 @@ type Message struct {
 	Gap bool `json:"gap,omitempty"`
 	// Dup marks the ack of a repeated id: nothing was applied again.
 	Dup bool `json:"dup,omitempty"`
-	// Code and Message explain an error.
+	// Code and Message explain an error; Rule names the game rule that
+	// refused a command (code "refused"), the same for every refusal of it.
 	Code    string `json:"code,omitempty"`
+	Rule    string `json:"rule,omitempty"`
 	Message string `json:"message,omitempty"`
+	// Token is the secret of a seat granted to this phone (seat).
+	Token string `json:"token,omitempty"`
 }
 
 // WireEvent is an event as sent: with the version that produced it.
@@ -222,6 +257,18 @@ type Lobby struct {
 	// Spectators counts the phones watching without a seat.
 	Spectators int            `json:"spectators"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`
+	// Claims are phones asking for a seat of the match in play; a player of
+	// the seat's side grants or refuses them.
+	Claims []LobbyClaim `json:"claims,omitempty"`
+	// Expires is when a waiting room nobody has joined closes.
+	Expires *time.Time `json:"expires,omitempty"`
+}
+
+// LobbyClaim is a pending claim as every phone sees it.
+type LobbyClaim struct {
+	ID   string `json:"id"`
+	Seat int    `json:"seat"`
+	Name string `json:"name"`
 }
 
 // LobbySeat is one seat as the lobby shows it. It never carries a token.
@@ -243,6 +290,6 @@ func (s LobbySeat) Free() bool { return !s.Taken && !s.Bot }
 // ErrorFrame encodes an error message for a phone, for transports that must
 // refuse a connection before a room exists for it.
 func ErrorFrame(err error, version int64) []byte {
-	b, _ := json.Marshal(Message{T: TypeError, V: version, Code: ErrorCode(err), Message: ErrorMessage(err)})
+	b, _ := json.Marshal(Message{T: TypeError, V: version, Code: ErrorCode(err), Rule: ErrorRule(err), Message: ErrorMessage(err)})
 	return b
 }

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -20,14 +21,12 @@ var (
 	errSaving = errorf(CodeInternal, "the server could not save that; nothing changed, try again")
 )
 
-// startBody and tickBody are the System commands the room issues.
-var (
-	startBody = json.RawMessage(`{"type":"start"}`)
-	tickBody  = json.RawMessage(`{"type":"tick"}`)
-)
-
 // MaxName is the longest player name, in characters.
 const MaxName = 24
+
+// maxClaims bounds the claims waiting in one room: a script cannot fill a
+// side's phones with requests.
+const maxClaims = 8
 
 // Room is one match and everyone connected to it. A single goroutine owns
 // all of its state; other goroutines talk to it through its inbox.
@@ -52,10 +51,30 @@ type Room struct {
 	version  int64
 	seen     map[clientKey]int64 // (seat, client id) -> version it produced
 	sessions []*Session
+	feeds    map[int]*feed // per seat (and games.Spectator): the view its phones hold
+	claims   []*claim
 	broken   error // set when the match could not be rebuilt: it takes no more commands
 	timer    <-chan time.Time
 	stop     func()
 	armed    time.Time
+
+	// Lobby frames are coalesced: at most one per Config.LobbyEvery, so a
+	// crowd coming and going costs every phone one frame, not one each.
+	lobbyDirty bool
+	lobbySent  time.Time
+	lobbyTimer <-chan time.Time
+	lobbyStop  func()
+
+	closeOnce sync.Once
+	evicted   bool // the room goroutine stops after the current step
+}
+
+// claim is a phone asking for a seat of a match in play.
+type claim struct {
+	id   string
+	seat int
+	name string
+	by   *Session
 }
 
 type clientKey struct {
@@ -93,6 +112,7 @@ func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seat
 		specs: game.Seats(),
 		seen:  make(map[clientKey]int64),
 		hist:  history{size: h.history},
+		feeds: make(map[int]*feed),
 	}
 	r.seats = make([]SeatRecord, len(r.specs))
 	for i := range r.seats {
@@ -121,12 +141,24 @@ func (r *Room) run() {
 			r.armed = time.Time{}
 			r.guard(r.tick)
 			r.arm()
+		case <-r.lobbyTimer:
+			r.lobbyTimer, r.lobbyStop = nil, nil
+			r.flushLobby()
 		case <-r.quit:
-			r.shutdown()
+			r.shutdown(errClosed)
 			return
+		}
+		if r.evicted {
+			return
+		}
+		if r.lobbyDirty && r.lobbyTimer == nil {
+			r.scheduleLobby()
 		}
 	}
 }
+
+// close stops the room goroutine; safe to call more than once.
+func (r *Room) close() { r.closeOnce.Do(func() { close(r.quit) }) }
 
 // guard runs f and survives a panic in game code: one buggy rule must not
 // take every room of the server down. The match is rebuilt from its log,
@@ -191,11 +223,15 @@ func (r *Room) call(f func() error) error {
 	}
 }
 
-func (r *Room) shutdown() {
+// shutdown tells every phone why the room is going and lets go of them.
+func (r *Room) shutdown(why error) {
 	if r.stop != nil {
 		r.stop()
 	}
-	frame := r.errorFrame("", errClosed)
+	if r.lobbyStop != nil {
+		r.lobbyStop()
+	}
+	frame := r.errorFrame("", why)
 	for _, s := range r.sessions {
 		s.push(frame)
 		s.drop()
@@ -223,8 +259,13 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		if err := r.checkSeat(seat); err != nil {
 			return err
 		}
-		if r.rec.State == StateFinished {
+		switch r.rec.State {
+		case StateFinished:
 			return errorf(CodeConflict, "the match is over")
+		case StatePlaying:
+			// A seat of a match in play holds secrets: it changes phones
+			// only through a claim that its own side grants.
+			return errorf(CodeConflict, "the match has started: a seat changes phones only when a player of its side lets you in (%s)", r.sideText(seat))
 		}
 		if !r.free(seat) {
 			return errorf(CodeConflict, "seat %d (%s) is taken", seat, r.specs[seat].Label)
@@ -235,24 +276,55 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 			return r.internal("take seat", err)
 		}
 		r.seats[seat] = rec
-		r.lobbyChanged(nil)
+		r.lobbyChanged()
 		return nil
 	})
 	return token, err
 }
 
+// cleanName keeps what a name shows: control characters and the invisible
+// ones that reorder or hide text (bidi overrides, zero-width spaces) are
+// stripped, runs of spaces folded; what is left must fit MaxName.
 func cleanName(name string) (string, error) {
-	name = strings.TrimSpace(name)
+	if !utf8.ValidString(name) {
+		return "", errorf(CodeBadRequest, "the name is not valid UTF-8 text")
+	}
+	name = strings.Join(strings.FieldsFunc(strings.Map(func(c rune) rune {
+		if unicode.IsControl(c) || hiddenRune(c) {
+			return ' '
+		}
+		return c
+	}, name), unicode.IsSpace), " ")
 	if name == "" {
 		return "", errorf(CodeBadRequest, "a name is needed to take a seat")
-	}
-	if !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl) {
-		return "", errorf(CodeBadRequest, "the name has characters that cannot be shown")
 	}
 	if utf8.RuneCountInString(name) > MaxName {
 		return "", errorf(CodeBadRequest, "the name is longer than %d characters", MaxName)
 	}
 	return name, nil
+}
+
+// hiddenRune reports the format characters that can disguise a name:
+// bidi embeddings, overrides and isolates, marks, zero-width spaces.
+func hiddenRune(c rune) bool {
+	switch {
+	case c >= 0x202A && c <= 0x202E, c >= 0x2066 && c <= 0x2069,
+		c == 0x200B, c == 0x200E, c == 0x200F, c == 0x061C, c == 0xFEFF, c == 0x2060:
+		return true
+	}
+	return false
+}
+
+// sideText names the seats of seat's side, for refusals that send a player
+// to their own side: "Blue Captain, Blue First Mate".
+func (r *Room) sideText(seat int) string {
+	var labels []string
+	for _, sp := range r.specs {
+		if sp.Team == r.specs[seat].Team {
+			labels = append(labels, sp.Label)
+		}
+	}
+	return strings.Join(labels, ", ")
 }
 
 func (r *Room) checkSeat(seat int) error {
@@ -294,19 +366,20 @@ func (r *Room) handle(s *Session, req Request) {
 		return
 	default:
 	}
-	if req.T == TypePing {
+	switch {
+	case req.T == TypePing:
 		s.push(encode(Message{T: TypePong, V: r.version, ID: req.ID}))
 		return
-	}
-	if req.T == TypeHello {
+	case req.T == TypeHello:
 		r.hello(s, req)
 		return
-	}
-	if !s.joined {
+	case !s.joined:
 		s.push(r.errorFrame(req.ID, errorf(CodeBadRequest, "send hello first")))
 		return
-	}
-	if s.seat == games.Spectator {
+	case req.T == TypeClaim:
+		r.reply(s, req.ID, r.claim(s, *req.Seat, req.Name, req.ID))
+		return
+	case s.seat == games.Spectator:
 		s.push(r.errorFrame(req.ID, errorf(CodeForbidden, "spectators cannot play or host")))
 		return
 	}
@@ -324,6 +397,9 @@ func (r *Room) handle(s *Session, req Request) {
 	case TypeHost:
 		err = r.hostAction(s, req)
 		v = r.version
+	case TypeGrant:
+		err = r.grant(s, req.Claim, *req.Allow)
+		v = r.version
 	}
 	if err != nil {
 		s.push(r.errorFrame(req.ID, err))
@@ -331,6 +407,15 @@ func (r *Room) handle(s *Session, req Request) {
 	}
 	r.seen[key] = v
 	s.push(encode(Message{T: TypeAck, V: v, ID: req.ID}))
+}
+
+// reply acknowledges a request that changes no version, or refuses it.
+func (r *Room) reply(s *Session, id string, err error) {
+	if err != nil {
+		s.push(r.errorFrame(id, err))
+		return
+	}
+	s.push(encode(Message{T: TypeAck, V: r.version, ID: id}))
 }
 
 func (r *Room) hello(s *Session, req Request) {
@@ -342,34 +427,87 @@ func (r *Room) hello(s *Session, req Request) {
 	if req.Token != "" {
 		var ok bool
 		if seat, ok = r.seatOf(req.Token); !ok {
-			s.push(r.errorFrame(req.ID, errorf(CodeUnauthorized, "this seat token holds no seat in room %s (was the seat freed?)", r.code)))
+			s.push(r.errorFrame(req.ID, errorf(CodeUnauthorized, "this seat token holds no seat in room %s (was the seat freed or moved to another phone?)", r.code)))
 			return
 		}
 	}
-	s.seat, s.joined = seat, true
+	if n := r.count(seat); seat == games.Spectator && n >= r.hub.maxSpectators {
+		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "room %s has %d spectators already, the most it takes", r.code, n)))
+		return
+	} else if seat != games.Spectator && n >= r.hub.perSeat {
+		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "seat %d (%s) is open on %d phones already: close one first", seat, r.specs[seat].Label, n)))
+		return
+	}
+	s.joined = true
+	r.join(s, seat, req.V)
+}
+
+// join puts a session on seat and sends it the whole state: its welcome.
+func (r *Room) join(s *Session, seat int, last *int64) {
+	s.seat = seat
+	view := r.catchUp(seat)
 	r.sessions = append(r.sessions, s)
 	r.publishLobby()
-	if !s.push(r.welcome(s.seat, req.V)) {
+	if !s.push(r.welcome(seat, last, view)) {
 		r.removeSession(s)
 		return
 	}
-	r.lobbyChanged(s)
+	r.lobbyChanged()
+}
+
+// count is the number of sessions on seat.
+func (r *Room) count(seat int) int {
+	n := 0
+	for _, x := range r.sessions {
+		if x.seat == seat {
+			n++
+		}
+	}
+	return n
+}
+
+// catchUp returns seat's view now and makes it the base of the seat's
+// next patch. Phones already on the seat first get what changed since
+// their view, if anything, so every phone of a seat holds the same view.
+func (r *Room) catchUp(seat int) []byte {
+	view := r.view(seat)
+	f := r.feeds[seat]
+	if f == nil {
+		f = &feed{}
+		r.feeds[seat] = f
+	}
+	if r.count(seat) == 0 {
+		f.reset(r.version, view)
+		return view
+	}
+	if d := f.next(r.version, view); d.changed {
+		frame := updateFrame(r.version, nil, d)
+		for _, x := range r.sessions {
+			if x.seat == seat {
+				x.push(frame)
+			}
+		}
+	}
+	return view
 }
 
 // welcome is the full state a phone starts from: its seat, the lobby, its
-// view and, when it says which version it saw last, the events since.
-func (r *Room) welcome(seat int, last *int64) []byte {
+// view, and the events it may see: since the version of its hello, or the
+// whole match for a first visit.
+func (r *Room) welcome(seat int, last *int64, view []byte) []byte {
 	m := Message{T: TypeWelcome, V: r.version, Seat: &seat}
 	l := r.Lobby()
 	m.Room = &l
+	from := int64(0)
 	if last != nil {
-		events, ok := r.hist.since(*last, r.version, seat)
-		m.Events, m.Gap = events, !ok
+		from = *last
 	}
-	return encodeView(m, r.view(seat))
+	events, ok := r.hist.since(from, r.version, seat)
+	m.Events, m.Gap = events, !ok
+	return encodeView(m, view)
 }
 
-func (r *Room) view(seat int) json.RawMessage {
+func (r *Room) view(seat int) []byte {
 	if r.game == nil {
 		return nil
 	}
@@ -418,7 +556,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		if errors.As(err, &e) {
 			return err
 		}
-		return &Error{Code: CodeRefused, Message: err.Error(), Err: err}
+		return &Error{Code: CodeRefused, Rule: games.RuleOf(err), Message: err.Error(), Err: err}
 	}
 	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: append(json.RawMessage(nil), body...), Time: now}
 	if err := r.hub.store.AppendCommand(rec); err != nil {
@@ -440,18 +578,20 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	return nil
 }
 
-// broadcast sends the current version to every session: the events its
-// seat may see and its seat's view, encoded once per seat.
+// broadcast sends the new version to every seat with phones: the events it
+// may see and what changed in its view, encoded once per seat. A seat that
+// learns nothing new gets no frame at all: its phone is not woken, and it
+// cannot tell that another side acted.
 func (r *Room) broadcast(events []games.Event) {
 	frames := make(map[int][]byte)
 	kept := r.sessions[:0]
 	for _, s := range r.sessions {
 		f, ok := frames[s.seat]
 		if !ok {
-			f = encodeView(Message{T: TypeUpdate, V: r.version, Events: appendVisible(nil, r.version, events, s.seat)}, r.view(s.seat))
+			f = r.seatUpdate(s.seat, events)
 			frames[s.seat] = f
 		}
-		if s.push(f) {
+		if f == nil || s.push(f) {
 			kept = append(kept, s)
 		}
 	}
@@ -459,8 +599,40 @@ func (r *Room) broadcast(events []games.Event) {
 	dropped := len(kept) != len(r.sessions)
 	r.sessions = kept
 	if dropped {
-		r.lobbyChanged(nil)
+		r.lobbyChanged()
 	}
+}
+
+// seatUpdate is seat's frame for the current version, or nil when the
+// seat has nothing to learn.
+func (r *Room) seatUpdate(seat int, events []games.Event) []byte {
+	visible := appendVisible(nil, r.version, events, seat)
+	f := r.feeds[seat]
+	if f == nil {
+		f = &feed{}
+		r.feeds[seat] = f
+	}
+	d := f.next(r.version, r.view(seat))
+	if !d.changed && len(visible) == 0 {
+		return nil
+	}
+	return updateFrame(r.version, visible, d)
+}
+
+func updateFrame(v int64, events []WireEvent, d delta) []byte {
+	m := Message{T: TypeUpdate, V: v, Events: events}
+	if !d.changed {
+		// Only events: the view the phone holds is still right.
+		base := d.base
+		m.Base = &base
+		return encode(m)
+	}
+	if d.patch != nil {
+		base := d.base
+		m.Base, m.Patch = &base, d.patch
+		return encode(m)
+	}
+	return encodeView(m, d.full)
 }
 
 func (r *Room) finish(o games.Outcome) {
@@ -475,7 +647,11 @@ func (r *Room) finish(o games.Outcome) {
 		r.stop()
 		r.timer, r.stop, r.armed = nil, nil, time.Time{}
 	}
-	r.lobbyChanged(nil)
+	for _, c := range r.claims {
+		c.by.push(r.errorFrame("", errorf(CodeConflict, "the match is over: your claim of seat %d lapsed", c.seat)))
+	}
+	r.claims = nil
+	r.lobbyChanged()
 }
 
 // settle lets the bots play until none has anything to do, bounded so a
@@ -546,7 +722,7 @@ func (r *Room) tick() {
 		if !ok || r.hub.clock.Now().Before(at) {
 			return
 		}
-		if err := r.apply(games.System, "", tickBody); err != nil {
+		if err := r.apply(games.System, "", games.TickBody); err != nil {
 			r.hub.log.Error("tick refused", "room", r.code, "err", err)
 			return
 		}
@@ -554,7 +730,10 @@ func (r *Room) tick() {
 	}
 }
 
-// hostAction runs start, free, move or bot for the host.
+// hostAction runs start, free, move or bot for the host. Before the start
+// the host arranges the whole table; once the match is in play a seat
+// holds its side's secrets, so the host acts only on seats of their own
+// side, and never hands a seat to the other side.
 func (r *Room) hostAction(s *Session, req Request) error {
 	if !r.seats[s.seat].Host {
 		return errorf(CodeForbidden, "only the host can %s", req.Action)
@@ -566,13 +745,37 @@ func (r *Room) hostAction(s *Session, req Request) error {
 	case ActionStart:
 		return r.start()
 	case ActionFree:
+		if err := r.ownSide(s.seat, *req.Seat); err != nil {
+			return err
+		}
 		return r.freeSeat(s, *req.Seat)
 	case ActionMove:
+		if err := r.ownSide(s.seat, *req.From); err != nil {
+			return err
+		}
+		if err := r.ownSide(s.seat, *req.To); err != nil {
+			return err
+		}
 		return r.move(*req.From, *req.To)
 	case ActionBot:
+		if err := r.ownSide(s.seat, *req.Seat); err != nil {
+			return err
+		}
 		return r.addBot(*req.Seat)
 	}
 	return errorf(CodeBadRequest, "unknown host action %q", req.Action)
+}
+
+// ownSide refuses, once the match is in play, a host action on a seat of
+// another side than the host's.
+func (r *Room) ownSide(host, seat int) error {
+	if err := r.checkSeat(seat); err != nil {
+		return err
+	}
+	if r.rec.State == StatePlaying && r.specs[seat].Team != r.specs[host].Team {
+		return errorf(CodeForbidden, "the match has started: the host may change only seats of their own side, and seat %d (%s) is on the other side", seat, r.specs[seat].Label)
+	}
+	return nil
 }
 
 // start begins the match once every seat is taken or played by a bot. The
@@ -585,14 +788,18 @@ func (r *Room) start() error {
 	var empty []string
 	for i := range r.seats {
 		if r.free(i) {
-			empty = append(empty, fmt.Sprintf("%d (%s)", i, r.specs[i].Label))
+			empty = append(empty, r.specs[i].Label)
 		}
 	}
 	if len(empty) > 0 {
-		return errorf(CodeConflict, "every seat needs a player or a bot; empty: %s", strings.Join(empty, ", "))
+		bots := ""
+		if _, ok := r.game.(games.Botter); ok {
+			bots = " or a bot"
+		}
+		return errorf(CodeConflict, "every seat needs a player%s before the start; still empty: %s", bots, strings.Join(empty, ", "))
 	}
 	r.rec.State = StatePlaying
-	if err := r.apply(games.System, "", startBody); err != nil {
+	if err := r.apply(games.System, "", games.StartBody); err != nil {
 		r.rec.State = StateWaiting
 		return err
 	}
@@ -600,16 +807,13 @@ func (r *Room) start() error {
 		r.hub.log.Error("could not record the start; a restart will resume it from the log", "room", r.code, "err", err)
 	}
 	if r.rec.State == StatePlaying {
-		r.lobbyChanged(nil)
+		r.lobbyChanged()
 	}
 	r.settle()
 	return nil
 }
 
 func (r *Room) freeSeat(s *Session, seat int) error {
-	if err := r.checkSeat(seat); err != nil {
-		return err
-	}
 	if seat == s.seat {
 		return errorf(CodeConflict, "the host cannot free their own seat; move to another seat first")
 	}
@@ -617,11 +821,18 @@ func (r *Room) freeSeat(s *Session, seat int) error {
 		return errorf(CodeConflict, "seat %d (%s) is already free", seat, r.specs[seat].Label)
 	}
 	freed := SeatRecord{Room: r.code, Seat: seat}
-	if err := r.hub.store.PutSeat(freed); err != nil {
+	if err := r.hub.store.PutSeats(freed); err != nil {
 		return r.internal("free seat", err)
 	}
 	r.seats[seat] = freed
-	frame := r.errorFrame("", errorf(CodeUnauthorized, "the host freed your seat"))
+	r.dropSeat(seat, errorf(CodeUnauthorized, "the host freed your seat"))
+	r.lobbyChanged()
+	return nil
+}
+
+// dropSeat disconnects every phone of seat, telling it why.
+func (r *Room) dropSeat(seat int, why error) {
+	frame := r.errorFrame("", why)
 	kept := r.sessions[:0]
 	for _, x := range r.sessions {
 		if x.seat == seat {
@@ -633,19 +844,12 @@ func (r *Room) freeSeat(s *Session, seat int) error {
 	}
 	clear(r.sessions[len(kept):])
 	r.sessions = kept
-	r.lobbyChanged(nil)
-	return nil
 }
 
-// move hands a player (and their token) to another free seat. Their phones
-// follow: each gets a fresh welcome for the new seat.
+// move hands a player (and their token) to another free seat, in one
+// write: a crash never leaves them in two seats. Their phones follow: each
+// gets a fresh welcome for the new seat.
 func (r *Room) move(from, to int) error {
-	if err := r.checkSeat(from); err != nil {
-		return err
-	}
-	if err := r.checkSeat(to); err != nil {
-		return err
-	}
 	if r.free(from) || r.seats[from].Bot {
 		return errorf(CodeConflict, "no player sits in seat %d (%s)", from, r.specs[from].Label)
 	}
@@ -655,27 +859,29 @@ func (r *Room) move(from, to int) error {
 	moved := r.seats[from]
 	moved.Seat = to
 	freed := SeatRecord{Room: r.code, Seat: from}
-	if err := r.hub.store.PutSeat(moved); err != nil {
-		return r.internal("move seat", err)
-	}
-	if err := r.hub.store.PutSeat(freed); err != nil {
+	if err := r.hub.store.PutSeats(moved, freed); err != nil {
 		return r.internal("move seat", err)
 	}
 	r.seats[to], r.seats[from] = moved, freed
+	var phones []*Session
+	kept := r.sessions[:0]
 	for _, x := range r.sessions {
 		if x.seat == from {
-			x.seat = to
-			x.push(r.welcome(to, nil))
+			phones = append(phones, x)
+			continue
 		}
+		kept = append(kept, x)
 	}
-	r.lobbyChanged(nil)
+	clear(r.sessions[len(kept):])
+	r.sessions = kept
+	for _, x := range phones {
+		r.join(x, to, nil)
+	}
+	r.lobbyChanged()
 	return nil
 }
 
 func (r *Room) addBot(seat int) error {
-	if err := r.checkSeat(seat); err != nil {
-		return err
-	}
 	if _, ok := r.game.(games.Botter); !ok {
 		return errorf(CodeConflict, "%s has no bots", r.def.Title)
 	}
@@ -683,12 +889,87 @@ func (r *Room) addBot(seat int) error {
 		return errorf(CodeConflict, "seat %d (%s) is taken", seat, r.specs[seat].Label)
 	}
 	rec := SeatRecord{Room: r.code, Seat: seat, Name: "Bot", Bot: true}
-	if err := r.hub.store.PutSeat(rec); err != nil {
+	if err := r.hub.store.PutSeats(rec); err != nil {
 		return r.internal("add bot", err)
 	}
 	r.seats[seat] = rec
-	r.lobbyChanged(nil)
+	r.lobbyChanged()
 	r.settle()
+	return nil
+}
+
+// claim records a phone's request for a seat of the match in play: the
+// way back for a player whose phone died, or a move to another device.
+// Only a player of the seat's own side can grant it.
+func (r *Room) claim(s *Session, seat int, name, id string) error {
+	if err := r.checkSeat(seat); err != nil {
+		return err
+	}
+	switch r.rec.State {
+	case StateWaiting:
+		return errorf(CodeConflict, "the match has not started: take a free seat from the lobby")
+	case StateFinished:
+		return errorf(CodeConflict, "the match is over")
+	}
+	if s.seat != games.Spectator {
+		return errorf(CodeConflict, "this phone already plays seat %d (%s)", s.seat, r.specs[s.seat].Label)
+	}
+	for _, c := range r.claims {
+		if c.by == s {
+			return errorf(CodeConflict, "this phone already asked for seat %d (%s): wait for the answer", c.seat, r.specs[c.seat].Label)
+		}
+	}
+	if len(r.claims) >= maxClaims {
+		return errorf(CodeConflict, "%d phones are already asking for seats in room %s: try again once they are answered", len(r.claims), r.code)
+	}
+	if name == "" {
+		name = r.seats[seat].Name
+	}
+	name, err := cleanName(name)
+	if err != nil {
+		return err
+	}
+	r.claims = append(r.claims, &claim{id: newClaimID(), seat: seat, name: name, by: s})
+	r.lobbyChanged()
+	return nil
+}
+
+// grant answers a claim for a player of the claimed seat's side. Allowed,
+// the claimant's phone gets the seat with a new token, and the seat's old
+// phones are let go: the old token dies.
+func (r *Room) grant(s *Session, id string, allow bool) error {
+	i := slices.IndexFunc(r.claims, func(c *claim) bool { return c.id == id })
+	if i < 0 {
+		return errorf(CodeNotFound, "no claim %q is waiting (it was answered, or its phone left)", id)
+	}
+	c := r.claims[i]
+	if r.specs[c.seat].Team != r.specs[s.seat].Team {
+		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat))
+	}
+	if !allow {
+		r.claims = slices.Delete(r.claims, i, i+1)
+		c.by.push(r.errorFrame("", errorf(CodeForbidden, "%s did not let this phone take seat %d (%s)", r.seats[s.seat].Name, c.seat, r.specs[c.seat].Label)))
+		r.lobbyChanged()
+		return nil
+	}
+	token := newToken()
+	rec := SeatRecord{Room: r.code, Seat: c.seat, Name: c.name, TokenHash: hashToken(token), Host: r.seats[c.seat].Host}
+	if err := r.hub.store.PutSeats(rec); err != nil {
+		return r.internal("grant claim", err)
+	}
+	r.claims = slices.Delete(r.claims, i, i+1)
+	r.seats[c.seat] = rec
+	r.dropSeat(c.seat, errorf(CodeUnauthorized, "your seat moved to another phone: %s let it in", r.seats[s.seat].Name))
+	seat := c.seat
+	c.by.push(encode(Message{T: TypeSeat, V: r.version, Seat: &seat, Token: token}))
+	for j, x := range r.sessions {
+		if x == c.by {
+			r.sessions = slices.Delete(r.sessions, j, j+1)
+			r.join(x, seat, nil)
+			break
+		}
+	}
+	r.lobbyChanged()
 	return nil
 }
 
@@ -696,21 +977,52 @@ func (r *Room) removeSession(s *Session) {
 	for i, x := range r.sessions {
 		if x == s {
 			r.sessions = slices.Delete(r.sessions, i, i+1)
-			r.lobbyChanged(nil)
-			return
+			r.lobbyChanged()
+			break
+		}
+	}
+	for i, c := range r.claims {
+		if c.by == s {
+			r.claims = slices.Delete(r.claims, i, i+1)
+			r.lobbyChanged()
+			break
 		}
 	}
 }
 
-// lobbyChanged publishes the lobby and sends it to every session but skip.
-func (r *Room) lobbyChanged(skip *Session) {
+// lobbyChanged publishes the lobby for the HTTP API at once, and sends it
+// to the phones soon: see scheduleLobby.
+func (r *Room) lobbyChanged() {
 	r.publishLobby()
+	r.lobbyDirty = true
+}
+
+// scheduleLobby sends the lobby now if none went out within LobbyEvery,
+// else arms a timer for then: a burst of joins and leaves becomes one frame.
+func (r *Room) scheduleLobby() {
+	// Pacing frames is transport, not game: it runs on wall time whatever
+	// clock the games see.
+	wait := time.Until(r.lobbySent.Add(r.hub.lobbyEvery))
+	if wait <= 0 {
+		r.flushLobby()
+		return
+	}
+	r.lobbyTimer, r.lobbyStop = WallClock{}.After(wait)
+}
+
+// flushLobby sends the current lobby to every phone through its lobby
+// slot, which keeps only the newest: lobby traffic never fills the queue
+// that carries a player's updates.
+func (r *Room) flushLobby() {
+	if !r.lobbyDirty {
+		return
+	}
+	r.lobbyDirty = false
+	r.lobbySent = time.Now()
 	l := r.Lobby()
 	frame := encode(Message{T: TypeRoom, V: r.version, Room: &l})
 	for _, s := range r.sessions {
-		if s != skip {
-			s.push(frame)
-		}
+		s.pushLobby(frame)
 	}
 }
 
@@ -730,11 +1042,60 @@ func (r *Room) publishLobby() {
 		l.Seats[i] = LobbySeat{Seat: i, Team: spec.Team, Label: spec.Label, Roles: spec.Roles, Name: s.Name,
 			Taken: len(s.TokenHash) > 0, Bot: s.Bot, Host: s.Host && len(s.TokenHash) > 0, Online: online[i]}
 	}
+	for _, c := range r.claims {
+		l.Claims = append(l.Claims, LobbyClaim{ID: c.id, Seat: c.seat, Name: c.name})
+	}
+	if at, ok := r.expiry(); ok {
+		l.Expires = &at
+	}
 	r.lobby.Store(l)
 }
 
+// expiry is when a waiting room that nobody has joined closes.
+func (r *Room) expiry() (time.Time, bool) {
+	if r.rec.State != StateWaiting || r.hub.waitingTTL <= 0 {
+		return time.Time{}, false
+	}
+	for i := range r.seats {
+		if !r.free(i) {
+			return time.Time{}, false
+		}
+	}
+	return r.rec.Created.Add(r.hub.waitingTTL), true
+}
+
+// sweep runs on the room goroutine when the hub tidies up: a finished room
+// leaves memory once its phones are gone (its log and result stay in the
+// store), and a waiting room nobody joined expires.
+func (r *Room) sweep(now time.Time) {
+	switch r.rec.State {
+	case StateFinished:
+		idle := now.Sub(r.rec.Finished)
+		if idle < r.hub.finishedTTL || (len(r.sessions) > 0 && idle < 6*r.hub.finishedTTL) {
+			return
+		}
+		r.evict(errorf(CodeNotFound, "the match in room %s is over and the room has closed", r.code))
+	case StateWaiting:
+		if at, ok := r.expiry(); ok && !now.Before(at) {
+			if err := r.hub.store.Expire(r.code, now); err != nil {
+				r.hub.log.Error("could not record the expiry; the room stays", "room", r.code, "err", err)
+				return
+			}
+			r.rec.State = StateExpired
+			r.evict(errorf(CodeNotFound, "room %s expired: nobody took a seat", r.code))
+		}
+	}
+}
+
+// evict lets the phones go, leaves the hub and stops the room goroutine.
+func (r *Room) evict(why error) {
+	r.shutdown(why)
+	r.hub.forget(r)
+	r.evicted = true
+}
+
 func (r *Room) errorFrame(id string, err error) []byte {
-	return encode(Message{T: TypeError, V: r.ver.Load(), ID: id, Code: ErrorCode(err), Message: ErrorMessage(err)})
+	return encode(Message{T: TypeError, V: r.ver.Load(), ID: id, Code: ErrorCode(err), Rule: ErrorRule(err), Message: ErrorMessage(err)})
 }
 
 func (r *Room) internal(op string, err error) error {

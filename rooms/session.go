@@ -15,6 +15,7 @@ import (
 type Session struct {
 	room    *Room
 	out     chan []byte
+	lobby   chan []byte // the newest lobby frame only
 	dropped chan struct{}
 	once    sync.Once
 
@@ -25,6 +26,12 @@ type Session struct {
 
 // Outbox yields the encoded messages to send, in order.
 func (s *Session) Outbox() <-chan []byte { return s.out }
+
+// LobbyFrames yields the newest lobby frame whenever the lobby changed. It
+// is apart from Outbox so that a crowd coming and going never fills the
+// queue that carries a player's updates; a transport sends whichever is
+// ready. A lobby frame is a snapshot: sending one late is harmless.
+func (s *Session) LobbyFrames() <-chan []byte { return s.lobby }
 
 // Dropped is closed when the room lets go of the session: its outbox
 // overflowed, its seat was freed, or the room shut down.
@@ -62,6 +69,19 @@ func (s *Session) push(b []byte) bool {
 	default:
 		s.drop()
 		return false
+	}
+}
+
+// pushLobby replaces the waiting lobby frame, if any, by b. Only the room
+// goroutine pushes, so the slot is free once drained.
+func (s *Session) pushLobby(b []byte) {
+	select {
+	case <-s.lobby:
+	default:
+	}
+	select {
+	case s.lobby <- b:
+	default:
 	}
 }
 

@@ -79,6 +79,10 @@ func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone 
 			if !send(frame) {
 				return
 			}
+		case frame := <-sess.LobbyFrames():
+			if !send(frame) {
+				return
+			}
 		case <-ping.C:
 			if c.WriteControl(websocket.PingMessage, nil, time.Now().Add(s.cfg.WriteTimeout)) != nil {
 				return

@@ -1,0 +1,62 @@
+package rooms
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/wI2L/jsondiff"
+)
+
+// feed is what one seat (or the spectators) was last sent: the view the
+// seat's phones hold now, so the next update carries only what changed.
+// Every session of a seat gets the same frames, so one feed serves them all.
+type feed struct {
+	v   int64  // the version of the view the phones hold
+	raw []byte // that view as sent
+	doc any    // the same, decoded, for diffing
+}
+
+// delta is how a seat's view moved to a new version.
+type delta struct {
+	changed bool
+	full    []byte          // the whole view, when a patch would not be smaller
+	patch   json.RawMessage // an RFC 6902 JSON Patch from base to the new view
+	base    int64
+}
+
+// reset makes view (at version v) what the seat's phones hold: after a
+// welcome, which always carries the whole view.
+func (f *feed) reset(v int64, view []byte) {
+	f.v, f.raw, f.doc = v, view, nil
+}
+
+// next moves the feed to view at version v and says what the phones need.
+// An unchanged view is not news. A patch is sent only when it is smaller
+// than the view itself (a new match phase may rewrite everything).
+func (f *feed) next(v int64, view []byte) delta {
+	if f.raw != nil && bytes.Equal(f.raw, view) {
+		f.v = v
+		return delta{base: v}
+	}
+	d := delta{changed: true, base: f.v}
+	var doc any
+	if f.raw != nil && json.Unmarshal(view, &doc) == nil {
+		if f.doc == nil {
+			if json.Unmarshal(f.raw, &f.doc) != nil {
+				f.doc = nil
+			}
+		}
+		if f.doc != nil {
+			if p, err := jsondiff.CompareWithoutMarshal(f.doc, doc); err == nil {
+				if b, err := json.Marshal(p); err == nil && len(b) < len(view) {
+					d.patch = b
+				}
+			}
+		}
+	}
+	if d.patch == nil {
+		d.full = view
+	}
+	f.v, f.raw, f.doc = v, view, doc
+	return d
+}
