@@ -2,66 +2,75 @@
 // code, see who sits where and take a seat with a name.
 
 import { h, replace, refusal } from "./ui.js";
-import { api, roomCode, rememberSeat, heldSeats, savedName, saveName, pageFor } from "./room.js";
+import { api, roomCode, rememberSeat, heldSeats, savedName, saveName, pageFor, useCatalogue } from "./room.js";
 import { Conn, badge } from "./net.js";
 import { seatList, qrCard } from "./waiting.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-// Options forms per game. Each returns [fields, read()] where read builds
-// the options JSON.
-const optionForms = {
-  sonar() {
-    const sel = (name, values, value) => h("select", { name, id: `opt-${name}` },
-      values.map(([v, label]) => h("option", { value: v, selected: v === value }, label)));
-    const sizes = [[4, "4 players"], [3, "3 players"], [2, "2 players"], [1, "1 player"]];
-    const fields = h("div", {},
-      h("fieldset", {}, h("legend", {}, "Mode"),
-        h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "turnbased", checked: true }), "Turn-based (easier, for a first game)"),
-        h("label", { class: "inline" }, h("input", { type: "radio", name: "mode", value: "realtime" }), "Real time (4+ players in all)")),
-      h("label", {}, "Map ", sel("map", [["alpha", "Alpha"], ["bravo", "Bravo"], ["charlie", "Charlie"], ["delta", "Delta"], ["echo", "Echo (Archer mines)"]], "alpha")),
-      h("div", { class: "row" },
-        h("label", {}, "Blue crew ", sel("blue", sizes, 4)),
-        h("label", {}, "Red crew ", sel("red", sizes, 4))),
-      h("label", {}, "Radio Operator assist ", sel("radio", [["off", "off: plot by hand"], ["cells", "possible cells"], ["heat", "possible cells + likelihood"]], "off")),
-      h("label", { class: "inline" }, h("input", { type: "checkbox", name: "teaching", id: "opt-teaching" }), "Teaching hints on every phone"),
-      h("details", {}, h("summary", { class: "button" }, "Rule options"),
-        h("label", {}, "Mines may be dropped ", sel("mine_adjacency", [[8, "on any of the 8 cells around"], [4, "only N, E, S or W"]], 8)),
-        h("label", {}, "Shortest silence ", sel("silence_min", [[0, "0 cells (errata)"], [1, "1 cell"]], 0)),
-        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "trigger_is_system" }), "Triggering a mine counts as a system"),
-        h("label", { class: "inline" }, h("input", { type: "checkbox", name: "damage_before_repair" }), "A mark that fills a panel and a circuit costs damage")));
-    const read = (form) => {
-      const f = new FormData(form);
-      const o = {
-        map: f.get("map"),
-        mode: f.get("mode"),
-        crews: [Number(f.get("blue")), Number(f.get("red"))],
-        radio: f.get("radio"),
-      };
-      if (f.get("teaching")) o.teaching = true;
-      if (f.get("mine_adjacency") === "4") o.mine_adjacency = 4;
-      if (f.get("silence_min") === "1") o.silence_min = 1;
-      if (f.get("trigger_is_system")) o.trigger_is_system = true;
-      if (f.get("damage_before_repair")) o.damage_before_repair = true;
-      return o;
-    };
-    return [fields, read];
-  },
-  gridtactics() {
-    const box = (name, label) => h("label", { class: "inline" }, h("input", { type: "checkbox", name }), label);
-    const fields = h("div", {},
-      box("smallBoard", "Small 6x6 board"),
-      box("hiddenSetup", "Hidden setup (units face down)"),
-      box("timeLimit", "15-minute time limit"));
-    const read = (form) => {
-      const f = new FormData(form);
-      const o = {};
-      for (const k of ["smallBoard", "hiddenSetup", "timeLimit"]) if (f.get(k)) o[k] = true;
-      return o;
-    };
-    return [fields, read];
-  },
-};
+// The catalogue of games (GET /api/games): names, pages, options with
+// their defaults, house content. Loaded once; every form is drawn from it.
+const catalogue = api("GET", "/api/games").then((games) => {
+  useCatalogue(games);
+  return games;
+});
+
+// optionsForm draws a game's options from the catalogue and returns
+// [fields, read], where read gives the options JSON: only the values that
+// differ from the game's defaults, so a default the game derives (the radio
+// assist of a teaching room) is never overridden by the form.
+function optionsForm(game) {
+  const inputs = [];
+  const field = (o) => {
+    const id = `opt-${o.key}`;
+    const house = o.house ? h("span", { class: "house-tag" }, " house rule") : null;
+    const help = o.help ? h("span", { class: "muted small block" }, o.help) : null;
+    if (o.kind === "bool") {
+      const input = h("input", { type: "checkbox", name: o.key, id, checked: o.default === true });
+      inputs.push([o, () => input.checked]);
+      return h("label", { class: "inline" }, input, o.label, house, help);
+    }
+    if (o.kind === "int") {
+      const input = h("input", { type: "number", name: o.key, id, min: o.min, max: o.max, value: o.default, inputmode: "numeric" });
+      inputs.push([o, () => Number(input.value)]);
+      return h("label", {}, o.label, house, " ", input, help);
+    }
+    const chosen = JSON.stringify(o.default);
+    const choices = o.choices || [];
+    let read;
+    let control;
+    if (choices.length <= 3 && !o.advanced) {
+      const radios = choices.map((c) => h("input", { type: "radio", name: o.key, value: JSON.stringify(c.value), checked: JSON.stringify(c.value) === chosen }));
+      read = () => JSON.parse(radios.find((r) => r.checked)?.value ?? chosen);
+      control = h("fieldset", { id }, h("legend", {}, o.label, house),
+        choices.map((c, k) => h("label", { class: "inline" }, radios[k], c.label, c.house ? h("span", { class: "house-tag" }, " (house)") : null)), help);
+    } else {
+      const select = h("select", { name: o.key, id },
+        choices.map((c) => h("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === chosen }, c.label + (c.house ? " (house)" : ""))));
+      read = () => JSON.parse(select.value);
+      control = h("label", {}, o.label, house, " ", select, help);
+    }
+    inputs.push([o, read]);
+    return control;
+  };
+  const options = game.options || [];
+  const basic = options.filter((o) => !o.advanced).map(field);
+  const advanced = options.filter((o) => o.advanced).map(field);
+  const fields = h("div", {},
+    game.summary ? h("p", { class: "muted" }, game.summary) : null,
+    game.house?.length ? h("p", { class: "muted small", "data-house": "1" }, "House content (our design, not the publisher's): ", game.house.join("; "), ".") : null,
+    basic,
+    advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null);
+  const read = () => {
+    const out = {};
+    for (const [o, get] of inputs) {
+      const v = get();
+      if (JSON.stringify(v) !== JSON.stringify(o.default)) out[o.key] = v;
+    }
+    return out;
+  };
+  return [fields, read];
+}
 
 function nameInput() {
   return h("input", {
@@ -138,25 +147,25 @@ function createCard() {
       }
     },
   }, gameBox, optsBox, errBox, h("button", { class: "primary block", type: "submit", id: "create-room" }, "Create the room"));
-  api("GET", "/api/games").then((games) => {
-    const pick = (name) => {
-      const make = optionForms[name];
-      if (make) {
-        const [fields, r] = make();
-        read = r;
-        replace(optsBox, fields);
-      } else {
-        read = () => ({});
-        replace(optsBox);
-      }
+  catalogue.then((games) => {
+    const pick = (game) => {
+      const [fields, r] = optionsForm(game);
+      read = r;
+      replace(optsBox, fields);
     };
     replace(gameBox, h("fieldset", {}, h("legend", {}, "Game"),
       games.map((g, i) => h("label", { class: "inline" },
-        h("input", { type: "radio", name: "game", value: g.name, checked: i === 0, onchange: () => pick(g.name) }),
-        g.title))));
-    if (games.length) pick(games[0].name);
+        h("input", { type: "radio", name: "game", value: g.name, checked: i === 0, onchange: () => pick(g) }),
+        g.title, h("span", { class: "muted small" }, ` · ${players(g)}`)))));
+    if (games.length) pick(games[0]);
   }).catch((err) => replace(errBox, refusal(err.message)));
   return h("div", { class: "card" }, h("h2", {}, "Create a room"), form);
+}
+
+function players(g) {
+  if (!g.min_players) return "";
+  const n = g.min_players === g.max_players ? `${g.min_players}` : `${g.min_players}-${g.max_players}`;
+  return `${n} players${g.bots ? ", bots" : ""}`;
 }
 
 function go(code) {
@@ -170,6 +179,7 @@ async function room(code) {
   replace($("#main"), h("p", {}, `Opening room ${code}…`));
   let lobby;
   try {
+    await catalogue;
     lobby = await api("GET", `/api/rooms/${encodeURIComponent(code)}`);
   } catch (err) {
     replace($("#main"), h("h1", {}, "Periscope"), refusal(`Room ${code}: ${err.message}`), h("a", { class: "button", href: "/" }, "Back"));
@@ -213,7 +223,45 @@ async function room(code) {
         held.map((s) => h("a", { class: "button primary", href: pageFor(lobby.game, lobby.code, s), "data-back": s }, `Back to ${lobby.seats[s].label}`))) : null,
       lobby.state === "finished" ? h("div", { class: "notice" }, "This match is over.") : null,
       lobby.state === "playing" ? h("div", { class: "notice" }, "The match is under way.") : null,
-      seatList(lobby, { take: lobby.state === "finished" ? null : take }));
+      seatList(lobby, { take: lobby.state === "finished" ? null : take }),
+      lobby.state === "playing" ? claimCard() : null);
+  }
+
+  // claimCard is the way back to a seat for a player whose phone died or
+  // who changes phones: ask, and a player of that seat's side lets you in.
+  let asked = null;
+  const claimBox = h("div", { "data-group": "claim" });
+  function claimCard() {
+    const held = new Set(heldSeats(lobby.code));
+    const seats = lobby.seats.filter((s) => !held.has(s.seat));
+    if (!seats.length) return null;
+    const pick = h("select", { id: "claim-seat", "aria-label": "seat to ask for" },
+      seats.map((s) => h("option", { value: s.seat }, `${s.label}${s.name ? " (" + s.name + ")" : ""}`)));
+    const pending = asked !== null && (lobby.claims || []).some((c) => c.seat === asked);
+    return h("div", { class: "card" },
+      h("h2", {}, "Your seat on another phone"),
+      h("p", { class: "muted small" }, "Phone died, or changing phones? Ask for your seat: a player of that side lets this phone in. The other side cannot."),
+      pending ? h("p", { class: "notice", role: "status" }, `Asked for ${lobby.seats[asked].label}: waiting for a player of that side to answer.`)
+        : h("div", { class: "row" }, pick, h("button", { class: "primary", id: "claim", onclick: () => claim(Number(pick.value)) }, "Ask for it")),
+      claimBox);
+  }
+
+  async function claim(seat) {
+    const n = name.value.trim() || lobby.seats[seat].name || "";
+    if (!n) {
+      replace(errBox, refusal("Type your name first: the others see it at the table."));
+      name.focus();
+      return;
+    }
+    saveName(n);
+    try {
+      await live.claim(seat, n);
+      asked = seat;
+      drawn = "";
+      draw();
+    } catch (err) {
+      replace(claimBox, refusal(err.message));
+    }
   }
 
   replace($("#main"),
@@ -234,6 +282,13 @@ async function room(code) {
     welcome(msg) { if (msg.room) { lobby = msg.room; draw(); } },
     room(l) { lobby = l; draw(); },
     state(state, attempt) { badge(conn, state, attempt); },
+    // A claim granted: this phone now holds the seat.
+    seat(seat, token) {
+      rememberSeat(lobby.code, seat, token, savedName());
+      live?.stop();
+      location.href = pageFor(lobby.game, lobby.code, seat);
+    },
+    notice(message) { asked = null; drawn = ""; draw(); replace(claimBox, refusal(message)); },
   }).start();
 }
 

@@ -3,6 +3,15 @@
 // it drops, probed with pings. Commands carry client ids; a command whose
 // answer was lost is sent again with the same id after a reconnect, and
 // the room acknowledges it without applying it twice.
+//
+// The room sends the whole view on welcome, then updates that carry a JSON
+// patch of it (or nothing, when only events are new). The Conn keeps the
+// view and hands every handler the whole of it in msg.view, so pages never
+// see a patch. An update that patches another version than the one held
+// means something was missed: the Conn reconnects and the welcome resyncs.
+
+import { applyPatch } from "./patch.js";
+import { showClaims } from "./claims.js";
 
 const PING_EVERY = 15000;
 const PONG_WAIT = 8000;
@@ -24,12 +33,15 @@ export const OFFLINE = "offline";
 export class Conn {
   // handlers: welcome(msg), update(msg), room(lobby), state(state, detail),
   // fatal(message) when the seat is gone, notice(message) for errors that
-  // answer no command.
+  // answer no command, seat(seat, token) when a claim for a seat was granted
+  // to this phone (a welcome for that seat follows).
   constructor(code, token, handlers) {
     this.code = code;
     this.token = token || "";
     this.on = handlers;
     this.v = null; // last version seen; null until the first welcome
+    this.view = null; // the view of version v, patches applied
+    this.seat = null;
     this.ws = null;
     this.pending = new Map(); // id -> {frame, resolve, reject}
     this.attempt = 0;
@@ -113,6 +125,9 @@ export class Conn {
       case "welcome":
         this.attempt = 0;
         this.v = msg.v;
+        this.view = msg.view ?? null;
+        this.seat = msg.seat;
+        if (msg.room) showClaims(this, msg.room);
         this.setState(ONLINE);
         this.startPing();
         this.on.welcome?.(msg);
@@ -120,12 +135,35 @@ export class Conn {
         for (const p of this.pending.values()) this.ws?.send(p.frame);
         break;
       case "update":
-        if (this.v !== null && msg.v <= this.v) return;
+        if (msg.base !== undefined && msg.base !== this.v) {
+          this.resync();
+          return;
+        }
+        if (msg.base === undefined && this.v !== null && msg.v <= this.v) return;
+        if (msg.patch) {
+          try {
+            this.view = applyPatch(this.view, msg.patch);
+          } catch {
+            this.resync();
+            return;
+          }
+        } else if (msg.view !== undefined) {
+          this.view = msg.view;
+        }
+        msg.view = this.view;
         this.v = msg.v;
         this.on.update?.(msg);
         break;
       case "room":
-        if (msg.room) this.on.room?.(msg.room);
+        if (msg.room) {
+          showClaims(this, msg.room);
+          this.on.room?.(msg.room);
+        }
+        break;
+      case "seat":
+        this.token = msg.token;
+        this.v = null;
+        this.on.seat?.(msg.seat, msg.token);
         break;
       case "ack": {
         const p = this.pending.get(msg.id);
@@ -139,7 +177,10 @@ export class Conn {
         const p = msg.id ? this.pending.get(msg.id) : null;
         if (p) {
           this.pending.delete(msg.id);
-          p.reject(new Error(msg.message || "refused"));
+          const err = new Error(msg.message || "refused");
+          err.code = msg.code;
+          err.rule = msg.rule;
+          p.reject(err);
         } else if (msg.code === "unauthorized" || msg.code === "not_found") {
           this.stop();
           this.on.fatal?.(msg.message || "this seat is no longer yours");
@@ -151,6 +192,13 @@ export class Conn {
       case "pong":
         break;
     }
+  }
+
+  // resync drops the connection; the reconnect's welcome brings the whole
+  // view and the events missed since the last version held.
+  resync() {
+    const ws = this.ws;
+    if (ws) ws.close();
   }
 
   startPing() {
@@ -196,6 +244,16 @@ export class Conn {
   // host runs a host action: start, free, move or bot.
   host(action, extra = {}) {
     return this.request({ t: "host", action, ...extra });
+  }
+
+  // claim asks the players of a seat's side to let this phone take it.
+  claim(seat, name) {
+    return this.request({ t: "claim", seat, name });
+  }
+
+  // grant answers a claim on a seat of this phone's side.
+  grant(claim, allow) {
+    return this.request({ t: "grant", claim, allow });
   }
 
   stop() {

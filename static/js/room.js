@@ -112,12 +112,19 @@ export async function api(method, path, body) {
   return data;
 }
 
+// pages maps each game of the catalogue (GET /api/games) to its page.
+const pages = new Map([["sonar", "/sonar.html"], ["gridtactics", "/tactics.html"]]);
+
+// useCatalogue learns the page of every game the server offers.
+export function useCatalogue(games) {
+  for (const g of games || []) if (g.page) pages.set(g.name, g.page);
+}
+
 // pageFor is where a seat of the given game plays.
 export function pageFor(game, code, seat) {
   const q = `room=${encodeURIComponent(code)}` + (seat === undefined ? "" : `&seat=${seat}`);
-  if (game === "sonar") return `/sonar.html?${q}`;
-  if (game === "gridtactics") return `/tactics.html?${q}`;
-  return `/?room=${encodeURIComponent(code)}`;
+  const page = pages.get(game);
+  return page ? `${page}?${q}` : `/?room=${encodeURIComponent(code)}`;
 }
 
 // joinURL is the address other phones open to join.

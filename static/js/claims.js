@@ -1,0 +1,39 @@
+// Claims: a phone that lost its seat mid-match (a dead battery, a new
+// phone) asks for it back from the lobby; only a player of that seat's own
+// side may let it in. Every game page gets this banner through its Conn:
+// it lists the claims on seats of this phone's side with Let in / Refuse.
+import { h, replace } from "./ui.js";
+
+let box = null;
+
+export function showClaims(conn, lobby) {
+  const seat = conn.seat;
+  const mine = seat !== null && seat >= 0 ? lobby.seats?.[seat] : null;
+  const claims = mine ? (lobby.claims || []).filter((c) => lobby.seats[c.seat]?.team === mine.team) : [];
+  if (!box) {
+    if (!claims.length) return;
+    box = h("div", { class: "claims", role: "region", "aria-label": "requests for seats", "aria-live": "assertive" });
+    document.body.append(box);
+  }
+  replace(box, claims.map((c) => claimCard(conn, lobby, c)));
+  box.hidden = claims.length === 0;
+}
+
+function claimCard(conn, lobby, c) {
+  const label = lobby.seats[c.seat]?.label ?? `seat ${c.seat}`;
+  const held = lobby.seats[c.seat]?.taken ? `, now held by ${lobby.seats[c.seat].name}` : "";
+  const status = h("span", { class: "claim-status" });
+  const answer = (allow) => async () => {
+    try {
+      await conn.grant(c.id, allow);
+    } catch (err) {
+      status.textContent = err.message;
+    }
+  };
+  return h("div", { class: "claim", dataset: { claim: c.id } },
+    h("p", {}, h("strong", {}, c.name), ` asks to take ${label}${held}. Let this phone in only if it is your team-mate's.`),
+    h("div", { class: "row" },
+      h("button", { class: "primary", onclick: answer(true), "data-allow": "1" }, "Let in"),
+      h("button", { onclick: answer(false), "data-allow": "0" }, "Refuse")),
+    status);
+}
