@@ -245,7 +245,7 @@ func (r *Room) Connect(queue int) *Session {
 	if queue < 4 {
 		queue = 4
 	}
-	return &Session{room: r, out: make(chan []byte, queue), dropped: make(chan struct{}), seat: games.Spectator}
+	return &Session{room: r, out: make(chan []byte, queue), lobby: make(chan []byte, 1), dropped: make(chan struct{}), seat: games.Spectator}
 }
 
 // Take gives a free seat to a player and returns the seat's secret token.

@@ -33,6 +33,9 @@ type RaceOptions struct {
 	// Buggy races panic on the command {"type":"panic"}, after changing
 	// their state: a test that one bad rule cannot take a server down.
 	Buggy bool `json:"buggy"`
+	// Teams groups the seats into that many sides (seat i on side i %
+	// Teams); 0 gives every seat its own side.
+	Teams int `json:"teams"`
 }
 
 // RaceView is what one seat sees.
@@ -44,6 +47,9 @@ type RaceView struct {
 	Winner  *int   `json:"winner,omitempty"`
 	Totals  []int  `json:"totals,omitempty"` // everyone's, only once the race is over
 	Pad     string `json:"pad,omitempty"`
+	// Notes counts the seat's own private notes ({"type":"note"}): a
+	// command that tells the other seats nothing.
+	Notes int `json:"notes,omitempty"`
 }
 
 type race struct {
@@ -54,6 +60,7 @@ type race struct {
 	turn     int
 	moves    int
 	totals   []int
+	notes    []int
 	deadline time.Time
 	outcome  *games.Outcome
 }
@@ -74,16 +81,23 @@ func NewRace(options json.RawMessage, seed uint64) (games.Game, error) {
 	if opt.Pad < 0 || opt.Pad > 1<<20 {
 		return nil, errors.New("pad is 0 to 1 MiB")
 	}
+	if opt.Teams < 0 || opt.Teams > opt.Seats {
+		return nil, fmt.Errorf("teams is 0 to %d", opt.Seats)
+	}
 	if opt.Target < 1 && !opt.Hog {
 		return nil, errors.New("the target must be at least 1")
 	}
-	return &race{opt: opt, pad: strings.Repeat(".", opt.Pad), rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats)}, nil
+	return &race{opt: opt, pad: strings.Repeat(".", opt.Pad), rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats), notes: make([]int, opt.Seats)}, nil
 }
 
 func (g *race) Seats() []games.SeatSpec {
 	out := make([]games.SeatSpec, g.opt.Seats)
 	for i := range out {
-		out[i] = games.SeatSpec{Team: i, Label: fmt.Sprintf("Runner %d", i+1), Roles: []string{"runner"}}
+		team := i
+		if g.opt.Teams > 0 {
+			team = i % g.opt.Teams
+		}
+		out[i] = games.SeatSpec{Team: team, Label: fmt.Sprintf("Runner %d", i+1), Roles: []string{"runner"}}
 	}
 	return out
 }
@@ -125,6 +139,12 @@ func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 			g.totals[0] += 100
 			panic("roomstest: a buggy rule")
 		}
+	case "note":
+		if !g.started || cmd.Seat < 0 || cmd.Seat >= len(g.notes) {
+			return nil, errors.New("only a runner notes, once the race is on")
+		}
+		g.notes[cmd.Seat]++
+		return []games.Event{{Text: "You took a note", Kind: "note", Seats: []int{cmd.Seat}}}, nil
 	case "add":
 		if !g.started {
 			return nil, errors.New("the race has not started")
@@ -133,7 +153,7 @@ func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 			return nil, fmt.Errorf("it is Runner %d's turn", g.turn+1)
 		}
 		if c.N < 1 || c.N > 3 {
-			return nil, fmt.Errorf("add 1 to 3, not %d", c.N)
+			return nil, games.Refuse("add_range", "add 1 to 3, not %d", c.N)
 		}
 		seat := g.turn
 		g.totals[seat] += c.N
@@ -174,6 +194,7 @@ func (g *race) View(seat int) any {
 	if seat >= 0 && seat < len(g.totals) {
 		mine := g.totals[seat]
 		v.Mine = &mine
+		v.Notes = g.notes[seat]
 	}
 	if g.outcome != nil {
 		w := g.outcome.Winners[0]

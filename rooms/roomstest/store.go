@@ -29,3 +29,11 @@ func (f *FlakyStore) AppendCommand(c rooms.CommandRecord) error {
 	}
 	return f.MemoryStore.AppendCommand(c)
 }
+
+// PutSeats fails with ErrBroken while the store is broken, writing nothing.
+func (f *FlakyStore) PutSeats(seats ...rooms.SeatRecord) error {
+	if f.Broken.Load() {
+		return ErrBroken
+	}
+	return f.MemoryStore.PutSeats(seats...)
+}

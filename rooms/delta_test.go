@@ -1,0 +1,47 @@
+package rooms
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// FuzzPatchRoundTrip: whatever two views a seat holds in a row, the
+// update's patch (or whole view) turns the first into the second.
+func FuzzPatchRoundTrip(f *testing.F) {
+	f.Add([]byte(`{"a":[1,2,3],"b":{"c":"x"}}`), []byte(`{"a":[1,3],"b":{"c":"y","d":null}}`))
+	f.Add([]byte(`{"log":[]}`), []byte(`{"log":[{"t":"a/b~c"}]}`))
+	f.Add([]byte(`{"x":[[1],[2]]}`), []byte(`{"x":[[1,2]],"y":true}`))
+	f.Add([]byte(`[1,2]`), []byte(`{"k":1}`))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		var da, db any
+		if json.Unmarshal(a, &da) != nil || json.Unmarshal(b, &db) != nil {
+			return
+		}
+		a, _ = json.Marshal(da)
+		b, _ = json.Marshal(db)
+		var fd feed
+		fd.reset(1, a)
+		d := fd.next(2, b)
+		if !d.changed {
+			if string(a) != string(b) {
+				t.Fatalf("%s -> %s reported unchanged", a, b)
+			}
+			return
+		}
+		got := d.full
+		if d.patch != nil {
+			var err error
+			if got, err = ApplyPatch(a, d.patch); err != nil {
+				t.Fatalf("patch %s of %s: %v", d.patch, a, err)
+			}
+			if len(d.patch) >= len(b) {
+				t.Fatalf("a patch of %d bytes sent for a view of %d", len(d.patch), len(b))
+			}
+		}
+		var dg any
+		if err := json.Unmarshal(got, &dg); err != nil || !reflect.DeepEqual(dg, db) {
+			t.Fatalf("%s patched by %s gives %s, want %s", a, d.patch, got, b)
+		}
+	})
+}

@@ -1,0 +1,361 @@
+package rooms_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"periscope/games"
+	"periscope/rooms"
+	"periscope/rooms/roomstest"
+)
+
+// Four runners on two sides: seats 0 and 2 are one side, 1 and 3 the other.
+const twoSides = `{"seats":4,"teams":2,"target":1000}`
+
+func TestEnemySeatTakeoverIsRefused(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+	phones := started(t, r, tokens)
+	host := phones[0]
+
+	mustError(t, host.host("free", rooms.ActionFree, "seat", 1), rooms.CodeForbidden, "only seats of their own side")
+	mustError(t, host.host("move", rooms.ActionMove, "from", 1, "to", 2), rooms.CodeForbidden, "other side")
+	mustError(t, host.host("bot", rooms.ActionBot, "seat", 3), rooms.CodeForbidden, "other side")
+	if _, err := r.Take(1, "Mallory"); rooms.ErrorCode(err) != rooms.CodeConflict || !strings.Contains(err.Error(), "has started") {
+		t.Fatalf("Take of an enemy seat mid-match = %v", err)
+	}
+
+	// A second phone of the host claims the enemy seat; the host cannot
+	// grant it: only the enemy side may.
+	spy, _ := connect(t, r, "", nil)
+	mustAck(t, spy.do(map[string]any{"t": "claim", "id": "c", "seat": 1, "name": "Mallory"}))
+	claims := r.Lobby().Claims
+	if len(claims) != 1 || claims[0].Seat != 1 || claims[0].Name != "Mallory" {
+		t.Fatalf("lobby claims %+v", claims)
+	}
+	mustError(t, host.do(map[string]any{"t": "grant", "id": "g", "claim": claims[0].ID, "allow": true}), rooms.CodeForbidden, "only a player of the side")
+
+	// Nothing changed: the enemy still holds the seat with its token, and
+	// the spy is still a spectator that never saw a private total.
+	if p, m := connect(t, r, tokens[1], nil); p.seat != 1 || m.T != rooms.TypeWelcome {
+		t.Fatalf("the enemy's token no longer works: %+v", m)
+	}
+	spy.quiet()
+	if spy.seat != games.Spectator || spy.view.Mine != nil {
+		t.Fatalf("the spy sits in %d with view %+v", spy.seat, spy.view)
+	}
+}
+
+func TestClaimGrantedByTheSideMovesTheSeat(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+	phones := started(t, r, tokens)
+	old := phones[2]
+
+	newPhone, _ := connect(t, r, "", nil)
+	mustAck(t, newPhone.do(map[string]any{"t": "claim", "id": "c", "seat": 2, "name": "P2 again"}))
+	mustError(t, newPhone.do(map[string]any{"t": "claim", "id": "c2", "seat": 3}), rooms.CodeConflict, "already asked")
+	id := r.Lobby().Claims[0].ID
+
+	// The claimed seat's side-mate lets the phone in.
+	mustAck(t, phones[0].do(map[string]any{"t": "grant", "id": "g", "claim": id, "allow": true}))
+	seatMsg := newPhone.expect(rooms.TypeSeat)
+	if seatMsg.Seat == nil || *seatMsg.Seat != 2 || seatMsg.Token == "" || seatMsg.Token == tokens[2] {
+		t.Fatalf("seat message %+v", seatMsg)
+	}
+	w := newPhone.expect(rooms.TypeWelcome)
+	if *w.Seat != 2 || newPhone.view.Mine == nil {
+		t.Fatalf("the new phone's welcome %+v view %+v", w, newPhone.view)
+	}
+	mustError(t, old.next(), rooms.CodeUnauthorized, "moved to another phone")
+	if len(r.Lobby().Claims) != 0 || r.Lobby().Seats[2].Name != "P2 again" {
+		t.Fatalf("lobby after the grant %+v", r.Lobby())
+	}
+	// The old token is dead, the new one holds the seat.
+	dead := r.Connect(8)
+	dead.Receive([]byte(`{"t":"hello","token":"` + tokens[2] + `"}`))
+	var m rooms.Message
+	json.Unmarshal(<-dead.Outbox(), &m)
+	mustError(t, m, rooms.CodeUnauthorized, "holds no seat")
+	if p, _ := connect(t, r, seatMsg.Token, nil); p.seat != 2 {
+		t.Fatalf("the new token opens seat %d", p.seat)
+	}
+}
+
+func TestClaimRefusedAndLimits(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+
+	early, _ := connect(t, r, "", nil)
+	mustError(t, early.do(map[string]any{"t": "claim", "id": "c", "seat": 1}), rooms.CodeConflict, "take a free seat from the lobby")
+
+	phones := started(t, r, tokens)
+	mustError(t, phones[1].do(map[string]any{"t": "claim", "id": "c", "seat": 3}), rooms.CodeConflict, "already plays seat 1")
+	mustAck(t, early.do(map[string]any{"t": "claim", "id": "c2", "seat": 1, "name": "Eve"}))
+	id := r.Lobby().Claims[0].ID
+	mustAck(t, phones[3].do(map[string]any{"t": "grant", "id": "g", "claim": id, "allow": false}))
+	mustError(t, early.next(), rooms.CodeForbidden, "did not let this phone take seat 1")
+	if len(r.Lobby().Claims) != 0 {
+		t.Fatalf("claims left %+v", r.Lobby().Claims)
+	}
+	mustError(t, phones[3].do(map[string]any{"t": "grant", "id": "g2", "claim": id, "allow": true}), rooms.CodeNotFound, "no claim")
+
+	// A phone that leaves takes its claim with it.
+	gone, _ := connect(t, r, "", nil)
+	mustAck(t, gone.do(map[string]any{"t": "claim", "id": "c3", "seat": 1, "name": "Gone"}))
+	gone.s.Close()
+	waitFor(t, func() bool { return len(r.Lobby().Claims) == 0 })
+}
+
+func TestRefusalCarriesTheRule(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, "", 2)
+	phones := started(t, r, tokens)
+	turn := phones[0].view.Turn
+	m := phones[turn].add("x", 9)
+	mustError(t, m, rooms.CodeRefused, "add 1 to 3")
+	if m.Rule != "add_range" {
+		t.Fatalf("refusal rule %q, want add_range", m.Rule)
+	}
+	if r.Version() != 1 {
+		t.Fatalf("a refused command moved the room to v%d", r.Version())
+	}
+}
+
+func TestNothingNewWakesNoPhone(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+	phones := started(t, r, tokens)
+	watcher, _ := connect(t, r, "", nil)
+
+	mustAck(t, phones[1].do(map[string]any{"t": "cmd", "id": "n", "cmd": map[string]any{"type": "note"}}))
+	u := phones[1].updates[len(phones[1].updates)-1]
+	if u.V != 2 || len(u.Patch) == 0 || len(u.View) != 0 || phones[1].view.Notes != 1 {
+		t.Fatalf("the noting seat's update %+v view %+v", u, phones[1].view)
+	}
+	// Every other phone, the other side and the side-mate and the
+	// spectator alike, hears nothing at all of a private note.
+	for i, p := range []*phone{phones[0], phones[2], phones[3], watcher} {
+		if m, ok := p.read(50 * time.Millisecond); ok && m.T != rooms.TypeRoom {
+			t.Fatalf("phone %d was woken by another seat's private note: %+v", i, m)
+		}
+	}
+	// The next public move reaches them, patched from the view they hold
+	// (or whole: a view this small is smaller than its patch).
+	turn := phones[0].view.Turn
+	mustAck(t, phones[turn].add("m", 2))
+	for _, p := range []*phone{phones[0], phones[2], phones[3], watcher} {
+		var m rooms.Message
+		if p == phones[turn] {
+			m = p.updates[len(p.updates)-1] // read while waiting for the ack
+		} else {
+			m = p.expect(rooms.TypeUpdate)
+		}
+		if m.V != 3 || (m.Base != nil && *m.Base != 1) || (m.Base == nil && len(m.View) == 0) {
+			t.Fatalf("update after a silent version: %+v", m)
+		}
+	}
+}
+
+// TestPatchedViewsMatchFreshViews plays whole bot matches and checks that
+// every phone's view, kept from patches alone, equals what a new phone is
+// welcomed with.
+func TestPatchedViewsMatchFreshViews(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, opts := range []string{`{"seats":3,"target":15}`, twoSides[:len(twoSides)-len(`,"target":1000}`)] + `,"target":12}`} {
+		r, tokens := f.room(t, opts, 1)
+		mustAck(t, func() rooms.Message {
+			host, _ := connect(t, r, tokens[0], nil)
+			for s := 1; s < len(r.Lobby().Seats); s++ {
+				mustAck(t, host.host("b"+string(rune('0'+s)), rooms.ActionBot, "seat", s))
+			}
+			watcher, _ := connect(t, r, "", nil)
+			mustAck(t, host.host("start", rooms.ActionStart))
+			for r.Lobby().State != rooms.StateFinished {
+				if host.view.Turn == 0 && host.view.Started {
+					host.add("h"+time.Now().Format("150405.000000000"), 3)
+				}
+				host.read(10 * time.Millisecond)
+			}
+			for {
+				if _, ok := watcher.read(20 * time.Millisecond); !ok {
+					break
+				}
+			}
+			for {
+				if _, ok := host.read(20 * time.Millisecond); !ok {
+					break
+				}
+			}
+			for _, p := range []*phone{host, watcher} {
+				_, w := connect(t, r, map[bool]string{true: tokens[0], false: ""}[p == host], nil)
+				if string(w.View) != string(p.raw) {
+					t.Fatalf("seat %d: view from patches\n%s\nfresh view\n%s", p.seat, p.raw, w.View)
+				}
+			}
+			return rooms.Message{T: rooms.TypeAck}
+		}())
+	}
+}
+
+func TestCrowdLimits(t *testing.T) {
+	f := newFixture(t, nil, func(c *rooms.Config) { c.MaxSpectators = 3; c.PerSeat = 2 })
+	r, tokens := f.room(t, "", 1)
+	for range 3 {
+		connect(t, r, "", nil)
+	}
+	s := r.Connect(8)
+	s.Receive([]byte(`{"t":"hello"}`))
+	var m rooms.Message
+	json.Unmarshal(<-s.Outbox(), &m)
+	mustError(t, m, rooms.CodeConflict, "3 spectators already")
+	connect(t, r, tokens[0], nil)
+	connect(t, r, tokens[0], nil)
+	s = r.Connect(8)
+	s.Receive([]byte(`{"t":"hello","token":"` + tokens[0] + `"}`))
+	json.Unmarshal(<-s.Outbox(), &m)
+	mustError(t, m, rooms.CodeConflict, "open on 2 phones already")
+}
+
+// TestSpectatorStampedeNeverDropsAPlayer: hundreds of phones joining and
+// leaving send every player a lobby frame each time; with a small queue
+// that once dropped players. Lobby frames are coalesced into one slot.
+func TestSpectatorStampedeNeverDropsAPlayer(t *testing.T) {
+	f := newFixture(t, nil, func(c *rooms.Config) { c.MaxSpectators = 1000 })
+	r, tokens := f.room(t, "", 2)
+	player := r.Connect(4) // the smallest queue a session may have
+	player.Receive([]byte(`{"t":"hello","token":"` + tokens[0] + `"}`))
+	<-player.Outbox() // welcome
+	var crowd []*rooms.Session
+	for range 600 {
+		s := r.Connect(4)
+		s.Receive([]byte(`{"t":"hello"}`))
+		crowd = append(crowd, s)
+	}
+	for _, s := range crowd {
+		s.Close()
+	}
+	waitFor(t, func() bool { return r.Lobby().Spectators == 0 })
+	select {
+	case <-player.Dropped():
+		t.Fatal("the stampede dropped a player")
+	default:
+	}
+	// The player is told of the crowd by the newest lobby frame only.
+	deadline := time.After(2 * time.Second)
+	for {
+		select {
+		case b := <-player.LobbyFrames():
+			var m rooms.Message
+			json.Unmarshal(b, &m)
+			if m.T == rooms.TypeRoom && m.Room.Spectators == 0 {
+				return
+			}
+			t.Logf("lobby frame: %d spectators", m.Room.Spectators)
+		case <-deadline:
+			t.Fatal("no lobby frame with the crowd gone")
+		}
+	}
+}
+
+func TestNamesAreCleaned(t *testing.T) {
+	f := newFixture(t, nil)
+	r, _ := f.room(t, "", 0)
+	if _, err := r.Take(0, "  Ann\u202e \u200b\tLee\x07 "); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Lobby().Seats[0].Name; got != "Ann Lee" {
+		t.Fatalf("name shown as %q, want %q", got, "Ann Lee")
+	}
+}
+
+func TestFailedSeatWriteChangesNothing(t *testing.T) {
+	store := roomstest.NewFlakyStore()
+	f := newFixture(t, store)
+	r, tokens := f.room(t, `{"seats":3}`, 2)
+	host, _ := connect(t, r, tokens[0], nil)
+	store.Broken.Store(true)
+	mustError(t, host.host("m", rooms.ActionMove, "from", 1, "to", 2), rooms.CodeInternal, "could not save")
+	store.Broken.Store(false)
+	l := r.Lobby()
+	if !l.Seats[1].Taken || l.Seats[2].Taken {
+		t.Fatalf("a failed move left seats %+v", l.Seats)
+	}
+	saved, _ := store.Load(r.Code())
+	for _, s := range saved.Seats {
+		if s.Seat == 2 && len(s.TokenHash) > 0 {
+			t.Fatal("the store holds the player in two seats")
+		}
+	}
+}
+
+func TestFinishedRoomsLeaveMemory(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, `{"seats":2,"target":3}`, 1)
+	host, _ := connect(t, r, tokens[0], nil)
+	mustAck(t, host.host("b", rooms.ActionBot, "seat", 1))
+	mustAck(t, host.host("s", rooms.ActionStart))
+	for r.Lobby().State != rooms.StateFinished {
+		if host.view.Turn == 0 {
+			host.add("a"+time.Now().Format("150405.000000000"), 3)
+		}
+		host.read(10 * time.Millisecond)
+	}
+	live := f.hub.Live()
+	f.clock.Advance(11 * time.Minute)
+	f.hub.Sweep()
+	if f.hub.Live() != live {
+		t.Fatal("a finished room with a phone still open left memory after 11 minutes")
+	}
+	host.s.Close()
+	f.hub.Sweep()
+	if f.hub.Live() != live-1 {
+		t.Fatalf("%d rooms live after the sweep, want %d", f.hub.Live(), live-1)
+	}
+	if _, err := f.hub.Get(r.Code()); err == nil {
+		t.Fatal("the evicted room is still served")
+	}
+	if saved, err := f.store.Load(r.Code()); err != nil || saved.Room.State != rooms.StateFinished || len(saved.Commands) == 0 {
+		t.Fatalf("the finished match is not kept in the store: %v %+v", err, saved.Room)
+	}
+	select {
+	case <-r.Done():
+	case <-time.After(time.Second):
+		t.Fatal("the evicted room's goroutine still runs")
+	}
+}
+
+func TestEmptyWaitingRoomsExpire(t *testing.T) {
+	store := rooms.NewMemoryStore()
+	f := newFixture(t, store)
+	empty, _ := f.room(t, "", 0)
+	joined, _ := f.room(t, "", 1)
+	if e := empty.Lobby().Expires; e == nil || !e.Equal(epoch.Add(30*time.Minute)) {
+		t.Fatalf("an empty room expires at %v", e)
+	}
+	if joined.Lobby().Expires != nil {
+		t.Fatal("a room with a player expires")
+	}
+	watcher, _ := connect(t, empty, "", nil)
+	f.clock.Advance(31 * time.Minute)
+	f.hub.Sweep()
+	mustError(t, watcher.next(), rooms.CodeNotFound, "expired")
+	if _, err := f.hub.Get(empty.Code()); err == nil {
+		t.Fatal("the expired room is still served")
+	}
+	if _, err := f.hub.Get(joined.Code()); err != nil {
+		t.Fatal("a room with a player expired")
+	}
+	// A restart does not bring it back.
+	f.hub.Close()
+	h2, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Clock: f.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h2.Close()
+	if n, err := h2.Resume(); err != nil || n != 1 {
+		t.Fatalf("resumed %d rooms (%v), want only the one with a player", n, err)
+	}
+}
