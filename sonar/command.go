@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"periscope/sonar/chart"
 )
@@ -17,6 +18,7 @@ type CommandType string
 // type, crew and role.
 const (
 	TypeStart       CommandType = "start"        // the room, at match start; no crew or role
+	TypeTick        CommandType = "tick"         // the room, when its clock reaches Deadline; no crew or role
 	TypePlace       CommandType = "place"        // Captain: cell (secret start position)
 	TypeCourse      CommandType = "course"       // Captain: dir
 	TypeSilence     CommandType = "silence"      // Captain: dir, distance (0-4)
@@ -31,8 +33,8 @@ const (
 	TypeSonar       CommandType = "sonar"        // Captain or First Mate
 	TypeSonarAnswer CommandType = "sonar_answer" // the questioned crew's Captain: facts (two)
 	TypeArcher      CommandType = "archer"       // Captain: cell (Echo's scenario system)
-	TypeSecure      CommandType = "secure"       // real time, surfaced crew, any role: section (1-4)
-	TypeInspect     CommandType = "inspect"      // real time, the enemy Engineer: ok
+	TypeSecure      CommandType = "secure"       // real time, surfaced crew, any role: section (1-4), trace
+	TypeInspect     CommandType = "inspect"      // real time, the enemy Engineer: ok, and the section it rejects
 	TypeDive        CommandType = "dive"         // real time, Captain, after the inspection passed
 )
 
@@ -53,7 +55,36 @@ type Command struct {
 	Section  int         `json:"section"`
 	Facts    []Fact      `json:"facts"`
 	OK       bool        `json:"ok"`
+	Trace    Trace       `json:"trace"`
+	// At is the room clock when the command was accepted (replays reuse
+	// it); only the real-time inspection's deadline reads it.
+	At time.Time `json:"-"`
 }
+
+// TracePoint is one point of a traced section, in the 300 x 180 box the
+// pages draw a section in: [x, y].
+type TracePoint [2]int
+
+// UnmarshalJSON reads [x, y]: exactly two whole numbers.
+func (p *TracePoint) UnmarshalJSON(b []byte) error {
+	var xy []int
+	if err := json.Unmarshal(b, &xy); err != nil || len(xy) != 2 {
+		return fmt.Errorf("a trace point is [x, y], not %s", b)
+	}
+	*p = TracePoint{xy[0], xy[1]}
+	return nil
+}
+
+// Trace is the line a crew member drew round a section, as sent to the
+// enemy Engineer who judges it.
+type Trace []TracePoint
+
+// The box a section is traced in, and the most points a trace may hold.
+const (
+	TraceWidth     = 300
+	TraceHeight    = 180
+	MaxTracePoints = 300
+)
 
 // field names, as in JSON.
 const (
@@ -67,11 +98,13 @@ const (
 	fSection  = "section"
 	fFacts    = "facts"
 	fOK       = "ok"
+	fTrace    = "trace"
 )
 
 // shapes lists the fields each type carries besides type, crew and role.
 var shapes = map[CommandType][]string{
 	TypeStart:       nil,
+	TypeTick:        nil,
 	TypePlace:       {fCell},
 	TypeCourse:      {fDir},
 	TypeSilence:     {fDir, fDistance},
@@ -86,10 +119,19 @@ var shapes = map[CommandType][]string{
 	TypeSonar:       nil,
 	TypeSonarAnswer: {fFacts},
 	TypeArcher:      {fCell},
-	TypeSecure:      {fSection},
+	TypeSecure:      {fSection, fTrace},
 	TypeInspect:     {fOK},
 	TypeDive:        nil,
 }
+
+// optional lists fields a type may carry besides its shape: the section
+// an inspection rejects.
+var optional = map[CommandType][]string{
+	TypeInspect: {fSection},
+}
+
+// roomOnly are the commands only the room gives: no crew, no role.
+func roomOnly(t CommandType) bool { return t == TypeStart || t == TypeTick }
 
 // wire is Command as it travels: pointers tell a missing field from a zero.
 type wire struct {
@@ -106,6 +148,7 @@ type wire struct {
 	Section  *int        `json:"section,omitempty"`
 	Facts    []Fact      `json:"facts,omitempty"`
 	OK       *bool       `json:"ok,omitempty"`
+	Trace    Trace       `json:"trace,omitempty"`
 }
 
 func (w *wire) present() map[string]bool {
@@ -113,18 +156,19 @@ func (w *wire) present() map[string]bool {
 		fDir: w.Dir != nil, fDistance: w.Distance != nil, fCell: w.Cell != nil,
 		fSystem: w.System != nil, fPanel: w.Panel != nil, fSymbol: w.Symbol != nil,
 		fSector: w.Sector != nil, fSection: w.Section != nil, fFacts: w.Facts != nil,
-		fOK: w.OK != nil,
+		fOK: w.OK != nil, fTrace: w.Trace != nil,
 	}
 }
 
-// maxCommand bounds a command's size; real ones are under 200 bytes.
-const maxCommand = 4096
+// MaxCommand bounds a command's size: a secure with its longest trace
+// fits; other real ones are under 200 bytes.
+const MaxCommand = 8192
 
 // ParseCommand decodes and shape-checks a command from a phone. It checks
 // that the type is known and that exactly the type's fields are present with
 // values of the right kind; whether the order is legal is Apply's business.
 func ParseCommand(b []byte) (Command, error) {
-	if len(b) > maxCommand {
+	if len(b) > MaxCommand {
 		return Command{}, refuse(CodeMalformed, "command too long")
 	}
 	var w wire
@@ -141,9 +185,9 @@ func ParseCommand(b []byte) (Command, error) {
 		return Command{}, refuse(CodeMalformed, "unknown command type %q", w.Type)
 	}
 	cmd := Command{Type: w.Type}
-	if w.Type == TypeStart {
+	if roomOnly(w.Type) {
 		if w.Crew != nil || w.Role != nil {
-			return Command{}, refuse(CodeMalformed, "start takes no crew or role")
+			return Command{}, refuse(CodeMalformed, "%s takes no crew or role", w.Type)
 		}
 	} else {
 		if w.Crew == nil || w.Role == nil {
@@ -156,6 +200,9 @@ func ParseCommand(b []byte) (Command, error) {
 		if !has[f] {
 			return Command{}, refuse(CodeMalformed, "%s needs a %s", w.Type, f)
 		}
+		delete(has, f)
+	}
+	for _, f := range optional[w.Type] {
 		delete(has, f)
 	}
 	for f, p := range has {
@@ -190,6 +237,12 @@ func ParseCommand(b []byte) (Command, error) {
 	if w.OK != nil {
 		cmd.OK = *w.OK
 	}
+	if w.Trace != nil {
+		if err := w.Trace.check(); err != nil {
+			return Command{}, err
+		}
+		cmd.Trace = w.Trace
+	}
 	if w.Type == TypeSonarAnswer {
 		if len(w.Facts) != 2 {
 			return Command{}, refuse(CodeMalformed, "a sonar answer gives exactly two facts")
@@ -203,8 +256,11 @@ func ParseCommand(b []byte) (Command, error) {
 // fields of its type.
 func (c Command) MarshalJSON() ([]byte, error) {
 	w := wire{Type: c.Type}
-	if c.Type != TypeStart {
+	if !roomOnly(c.Type) {
 		w.Crew, w.Role = &c.Crew, &c.Role
+	}
+	if c.Type == TypeInspect && !c.OK && c.Section != 0 {
+		w.Section = &c.Section
 	}
 	for _, f := range shapes[c.Type] {
 		switch f {
@@ -231,9 +287,27 @@ func (c Command) MarshalJSON() ([]byte, error) {
 			}
 		case fOK:
 			w.OK = &c.OK
+		case fTrace:
+			w.Trace = c.Trace
+			if w.Trace == nil {
+				w.Trace = Trace{}
+			}
 		}
 	}
 	return json.Marshal(w)
+}
+
+// check refuses a trace the pages could not have drawn.
+func (t Trace) check() *RuleError {
+	if len(t) < 2 || len(t) > MaxTracePoints {
+		return refuse(CodeMalformed, "a trace has 2 to %d points, not %d", MaxTracePoints, len(t))
+	}
+	for _, p := range t {
+		if p[0] < 0 || p[0] > TraceWidth || p[1] < 0 || p[1] > TraceHeight {
+			return refuse(CodeMalformed, "trace point %v is outside the %dx%d box", p, TraceWidth, TraceHeight)
+		}
+	}
+	return nil
 }
 
 // UnmarshalJSON reads a command with ParseCommand's checks.

@@ -23,9 +23,11 @@ func TestParseCommand(t *testing.T) {
 		{`{"type":"drone","crew":"blue","role":"first_mate","sector":9}`, Command{Type: TypeDrone, Role: FirstMate, Sector: 9}},
 		{`{"type":"sonar_answer","crew":"red","role":"captain","facts":[{"type":"column","value":"l"},{"type":"sector","value":"6"}]}`,
 			Command{Type: TypeSonarAnswer, Crew: Red, Facts: []Fact{{FactColumn, 11}, {FactSector, 6}}}},
-		{`{"type":"secure","crew":"blue","role":"radio_operator","section":4}`, Command{Type: TypeSecure, Role: RadioOperator, Section: 4}},
+		{`{"type":"secure","crew":"blue","role":"radio_operator","section":4,"trace":[[1,2],[3,4]]}`, Command{Type: TypeSecure, Role: RadioOperator, Section: 4, Trace: Trace{{1, 2}, {3, 4}}}},
 		{`{"type":"inspect","crew":"red","role":"engineer","ok":false}`, Command{Type: TypeInspect, Crew: Red, Role: Engineer}},
 		{`{"type":"end_turn","crew":"red","role":"captain"}`, Command{Type: TypeEndTurn, Crew: Red}},
+		{`{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":3}`, Command{Type: TypeInspect, Crew: Red, Role: Engineer, Section: 3}},
+		{`{"type":"tick"}`, Command{Type: TypeTick}},
 	}
 	for _, tt := range good {
 		t.Run(tt.in, func(t *testing.T) {
@@ -67,7 +69,14 @@ func TestParseCommand(t *testing.T) {
 		{`{"type":"sonar_answer","crew":"red","role":"captain","facts":[{"type":"column"},{"type":"sector","value":1}]}`, "needs a value"},
 		{`{"type":"sonar_answer","crew":"red","role":"captain","facts":[{"type":"column","value":true},{"type":"sector","value":1}]}`, "number or a letter"},
 		{`{"type":"course","crew":"blue","role":"captain","dir":"N"} {}`, "trailing data"},
-		{`{"type":"course","crew":"blue","role":"captain","dir":"N","pad":"` + string(make([]byte, 5000)) + `"}`, "too long"},
+		{`{"type":"secure","crew":"blue","role":"engineer","section":1}`, "secure needs a trace"},
+		{`{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":[[1,2]]}`, "a trace has 2 to 300 points, not 1"},
+		{`{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":[[1,2],[301,4]]}`, "outside the 300x180 box"},
+		{`{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":[[1,2],[3,-1]]}`, "outside the 300x180 box"},
+		{`{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":[[1,2,3],[3,1]]}`, "a trace point is [x, y]"},
+		{`{"type":"inspect","crew":"red","role":"engineer","ok":true,"trace":[[1,2],[3,4]]}`, "inspect takes no trace"},
+		{`{"type":"tick","crew":"red"}`, "tick takes no crew"},
+		{`{"type":"course","crew":"blue","role":"captain","dir":"N","pad":"` + string(make([]byte, 9000)) + `"}`, "too long"},
 	}
 	for _, tt := range bad {
 		t.Run("bad "+tt.want, func(t *testing.T) {
@@ -97,11 +106,11 @@ func TestApplyRefusesOutOfRangeValues(t *testing.T) {
 		{Command{Type: "warp", Crew: Blue}, CodeMalformed},
 		{Command{Type: TypeCourse, Crew: Blue, Dir: 9}, CodeMalformed},
 		{Command{Type: TypeSilence, Crew: Blue, Dir: 9}, CodeMalformed},
-		{Command{Type: TypeCharge, Crew: Blue, Role: FirstMate, System: 40}, CodeWait},
+		{Command{Type: TypeCharge, Crew: Blue, Role: FirstMate, System: 40}, CodeNoChargeDue},
 		{Command{Type: TypeTorpedo, Crew: Blue, Cell: chart.Cell{Col: -3, Row: 99}}, CodeOffMap},
 		{Command{Type: TypeMine, Crew: Blue, Cell: chart.Cell{Col: 99, Row: 2}}, CodeOffMap},
-		{Command{Type: TypePlace, Crew: Blue, Cell: chart.Cell{Col: 99, Row: 2}}, CodeInvalid},
-		{Command{Type: TypeSonarAnswer, Crew: Red, Facts: []Fact{{"depth", 1}, {FactRow, 1}}}, CodeInvalid},
+		{Command{Type: TypePlace, Crew: Blue, Cell: chart.Cell{Col: 99, Row: 2}}, CodeAlreadyPlaced},
+		{Command{Type: TypeSonarAnswer, Crew: Red, Facts: []Fact{{"depth", 1}, {FactRow, 1}}}, CodeNoQuestion},
 	}
 	for _, tt := range tests {
 		refusedCmd(t, m, tt.code, "", tt.cmd)
@@ -192,6 +201,9 @@ func FuzzParseCommand(f *testing.F) {
 		`{"type":"sonar_answer","crew":"red","role":"captain","facts":[{"type":"column","value":"L"},{"type":"sector","value":6}]}`,
 		`{"type":"torpedo","crew":"blue","role":"captain","cell":"G2"}`,
 		`{"type":"inspect","crew":"red","role":"engineer","ok":true}`,
+		`{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":2}`,
+		`{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":[[40,90],[95,40]]}`,
+		`{"type":"tick"}`,
 		`{"type":"drone","crew":"blue","role":"first_mate","sector":-1}`,
 		`{"type":"place","crew":"blue","role":"captain","cell":"Z99"}`,
 		`{}`, `null`, `"x"`,
@@ -225,7 +237,8 @@ func FuzzParseCommand(f *testing.F) {
 
 func FuzzParseOptions(f *testing.F) {
 	for _, s := range []string{``, `{}`, `{"map":"echo","mode":"turnbased","scenario_gauge":6}`,
-		`{"map":"delta","ice_holes":["E5"]}`, `{"mine_adjacency":4,"silence_min":1}`, `{"map":7}`} {
+		`{"map":"delta","ice_holes":["E5"]}`, `{"mine_adjacency":4,"silence_min":1}`, `{"map":7}`,
+		`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_any_order":true,"inspection_seconds":30,"inspection_rejections":1}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

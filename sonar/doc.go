@@ -12,8 +12,8 @@
 //
 // Apply either accepts a command and returns the events it caused, or
 // returns a *RuleError (Code + Message, in words a player understands:
-// "B7 is an island", "Engineer: mark a symbol in the NORTH panel") and
-// changes nothing.
+// "B7 is an island: a submarine sails on water only") and changes nothing.
+// Each rule has its own Code (errors.go); RuleCode gives it to the room.
 //
 // # Crews and roles
 //
@@ -33,6 +33,7 @@
 // systems are "mine", "torpedo", "drone", "sonar", "silence", "scenario".
 //
 //	{"type":"start"}                                           the room, once, at match start
+//	{"type":"tick"}                                            the room, when its clock reaches Deadline
 //	{"type":"place","crew":"blue","role":"captain","cell":"C6"}     secret start position
 //	{"type":"course","crew":"blue","role":"captain","dir":"NORTH"}
 //	{"type":"silence","crew":"blue","role":"captain","dir":"EAST","distance":3}
@@ -48,14 +49,17 @@
 //	{"type":"sonar_answer","crew":"red","role":"captain",
 //	  "facts":[{"type":"column","value":"L"},{"type":"sector","value":6}]}
 //	{"type":"archer","crew":"blue","role":"captain","cell":"L2"}    Echo's scenario system
-//	{"type":"secure","crew":"blue","role":"engineer","section":1}   real time, surfaced crew
+//	{"type":"secure","crew":"blue","role":"engineer","section":1,
+//	  "trace":[[40,90],[95,40],...]}                                real time, surfaced crew
 //	{"type":"inspect","crew":"red","role":"engineer","ok":true}     real time, the enemy Engineer
+//	{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":2}
 //	{"type":"dive","crew":"blue","role":"captain"}                  real time, after the inspection
 //
 // For sonar_answer and inspect, crew is the crew answering or inspecting.
 // A mark names a symbol by its index 0-5 in the panel (see Layout and
 // CrewView.Sheet): 0-2 are the Central Circuits, 3-5 the Reactor. A sonar
-// fact is a row (its printed number), a column (its letter) or a sector.
+// fact is a row (its printed number), a column (its letter) or a sector. A
+// trace is the line drawn round a section, points [x, y] in a 300 x 180 box.
 //
 // # Flow
 //
@@ -71,14 +75,19 @@
 // Turn-based: the crew in turn announces a course or a silence, or
 // surfaces; then it may use one system, which ends the turn, or end the
 // turn with end_turn (a silence ends it once its duties are done). Mines
-// are triggered during the crew's own turn. Surfacing ends the turn, erases
+// go off at almost any time (Options.TriggerOwnTurn: on the crew's own
+// turn only). Surfacing ends the turn, erases
 // the breakdowns and gives the enemy three turns in a row (cut short if it
 // surfaces itself); the submarine then dives by itself.
 //
 // Real time: crews act independently. A surfaced crew secures the four
-// sections of its submarine, each by a different role; the enemy Engineer
-// inspects (ok true erases the breakdowns, ok false makes the crew start
-// over); then the Captain dives.
+// sections of its submarine, each by a different role, the Engineer first
+// (unless Options.SurfaceAnyOrder), each with the line its tracer drew.
+// The enemy Engineer sees the traces and passes the sheet (the breakdowns
+// are erased) or rejects one section, which its tracer draws again. The
+// table limits the rejections, and the sheet passes by itself when the
+// inspection's time is up (Deadline, then the room's tick); then the
+// Captain dives.
 //
 // # Events
 //

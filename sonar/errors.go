@@ -2,29 +2,91 @@ package sonar
 
 import "fmt"
 
-// Code classifies a refused command, for pages that react to the kind of
-// refusal (highlight a cell, point at a role). Players read the Message.
+// Code is a refused command's rule, as a machine code: one code per rule,
+// the same for every refusal of that rule, so a page can react to the rule
+// (shake the heading, point at the First Mate). Players read the Message.
 type Code string
 
-// The refusal codes.
+// The refusal codes, one per rule. docs/protocol.md lists them for pages.
 const (
-	CodeMalformed  Code = "malformed"   // the command is not well formed
-	CodeNotStarted Code = "not_started" // the match has not begun
-	CodeOver       Code = "over"        // the match has ended
-	CodeRole       Code = "wrong_role"  // this role may not give this order
-	CodeTurn       Code = "not_your_turn"
-	CodeWait       Code = "wait"       // another step must happen first
-	CodeSurfaced   Code = "surfaced"   // not while surfaced (or not surfaced)
-	CodeOffMap     Code = "off_map"    // the target is off the map
-	CodeIsland     Code = "island"     // the target is an island
-	CodeRoute      Code = "own_route"  // the target is on the crew's own route
-	CodeOwnMine    Code = "own_mine"   // the target holds one of the crew's mines
-	CodeBlackout   Code = "blackout"   // no legal course: the crew must surface
-	CodeNotReady   Code = "not_ready"  // the system's gauge is not full
-	CodeBreakdown  Code = "breakdown"  // a symbol of the system's colour is crossed out
-	CodeOneSystem  Code = "one_system" // a course must come between two systems
-	CodeRange      Code = "range"      // the target is out of reach
-	CodeInvalid    Code = "invalid"    // the order breaks another rule
+	// The command itself.
+	CodeMalformed Code = "malformed" // not a well-formed command (shape, unknown names, too long)
+
+	// The match.
+	CodeAlreadyStarted Code = "already_started" // the room's start came twice
+	CodeNotStarted     Code = "not_started"     // nothing before the room's start
+	CodeOver           Code = "match_over"      // nothing after the end
+	CodeAwaitingStarts Code = "awaiting_starts" // nothing until both Captains chose a start
+	CodeAlreadyPlaced  Code = "already_placed"  // the start is chosen once
+	CodeNotDue         Code = "not_due"         // the room's clock tick came before any deadline
+
+	// Who may give an order.
+	CodeRole      Code = "wrong_role"    // this role may not give this order
+	CodeRoleHeld  Code = "role_not_held" // this phone does not play the role it named
+	CodeWrongCrew Code = "wrong_crew"    // this phone is on the other crew
+	CodeSpectator Code = "spectator"     // spectators give no orders
+	CodeRoomStart Code = "room_starts"   // only the room starts the match
+
+	// Waiting for another step.
+	CodeSonarPending Code = "sonar_pending" // everyone waits for the sonar answer
+	CodeAwaitingOK   Code = "awaiting_ok"   // the First Mate's and Engineer's OK come first
+	CodeSurfaced     Code = "surfaced"      // a surfaced submarine does nothing but its surfacing
+	CodeNotSurfaced  Code = "not_surfaced"  // surfacing steps need a surfaced submarine
+
+	// Turn-based timing.
+	CodeTurn          Code = "not_your_turn"     // another crew's turn
+	CodeOneCourse     Code = "one_course_a_turn" // one course (or silence, or surfacing) a turn
+	CodeCourseFirst   Code = "course_first"      // systems come after the turn's course
+	CodeOneSystemTurn Code = "one_system_a_turn" // one system a turn
+	CodeEndTurnEarly  Code = "move_before_end"   // a turn ends after its course
+	CodeTurnBasedOnly Code = "turn_based_only"   // turns exist only in turn-based play
+	CodeRealTimeOnly  Code = "real_time_only"    // sections and inspection are real time only
+	CodeTriggerTurn   Code = "trigger_own_turn"  // the table's option: mines go off on your own turn
+
+	// Movement.
+	CodeOffMap          Code = "off_map"          // the submarine and its targets stay on the map
+	CodeIsland          Code = "island"           // a submarine sails, and mines and torpedoes land, on water only
+	CodeRoute           Code = "own_route"        // a submarine never crosses its own route
+	CodeOwnMine         Code = "own_mine"         // a submarine never enters its own mine
+	CodeBlackout        Code = "blackout"         // no course is open: surface (even a 0-space silence is refused)
+	CodeSilenceDistance Code = "silence_distance" // a silence moves its shortest to 4 spaces
+
+	// Systems.
+	CodeNotReady     Code = "not_ready"              // the gauge is not full
+	CodeBreakdown    Code = "breakdown"              // a symbol of the system's colour is crossed out
+	CodeOneSystem    Code = "course_between_systems" // a course must come between two systems
+	CodeNoScenario   Code = "no_scenario_system"     // the map has no scenario system
+	CodeMineAdjacent Code = "mine_adjacent"          // a mine goes next to the submarine
+	CodeMineOnRoute  Code = "mine_on_route"          // a mine never goes on the own route
+	CodeMineTaken    Code = "mine_cell_taken"        // one mine per cell
+	CodeNoMine       Code = "no_mine_there"          // a trigger names one of the crew's mines
+	CodeTorpedoRange Code = "torpedo_range"          // a torpedo lands 1 to 4 spaces away
+	CodeNoSector     Code = "no_such_sector"         // a drone asks about a sector of the map
+	CodeNoQuestion   Code = "no_sonar_question"      // no sonar question waits for this crew
+	CodeFactOffMap   Code = "fact_off_map"           // a sonar fact names a row, column or sector of the map
+	CodeFactKinds    Code = "fact_kinds"             // a sonar answer gives two kinds of fact
+	CodeOneFactTrue  Code = "one_fact_true"          // exactly one sonar fact is true
+	CodeNoArcher     Code = "no_archer_mine"         // an Archer mine is printed there
+	CodeArcherSpent  Code = "archer_spent"           // each Archer mine goes off once
+
+	// The First Mate's and the Engineer's steps.
+	CodeNoChargeDue Code = "no_charge_due"  // one gauge mark per course
+	CodeGaugeFull   Code = "gauge_full"     // a full gauge takes no mark
+	CodeNoMarkDue   Code = "no_mark_due"    // one symbol per course
+	CodeWrongPanel  Code = "wrong_panel"    // the mark goes in the course's panel
+	CodeMarked      Code = "already_marked" // a symbol is crossed out once
+
+	// Real-time surfacing.
+	CodeNoSection        Code = "no_such_section"      // sections are 1 to 4
+	CodeSectionSecured   Code = "section_secured"      // a section is secured once
+	CodeOneSectionEach   Code = "one_section_per_role" // each section by a different role
+	CodeEngineerStarts   Code = "engineer_starts"      // the Engineer traces first and passes the sheet
+	CodeRedoByTracer     Code = "redo_by_tracer"       // a rejected section is retraced by its tracer
+	CodeInspectionPassed Code = "inspection_passed"    // nothing more to secure: dive
+	CodeNoInspection     Code = "nothing_to_inspect"   // no enemy sheet waits for inspection
+	CodeRejectSection    Code = "reject_a_section"     // a rejection names a secured section
+	CodeRejectionLimit   Code = "rejection_limit"      // the table's limit of rejections is reached
+	CodeNotInspected     Code = "not_inspected"        // the dive waits for the inspection
 )
 
 // RuleError is a refused command. The match is unchanged.
@@ -34,6 +96,10 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string { return e.Message }
+
+// RuleCode is the rule's machine code; the room sends it next to the
+// message (it implements games.Ruled).
+func (e *RuleError) RuleCode() string { return string(e.Code) }
 
 func refuse(code Code, format string, args ...any) *RuleError {
 	return &RuleError{Code: code, Message: fmt.Sprintf(format, args...)}

@@ -48,5 +48,5 @@ func Example() {
 	// everyone hears: HEAD SOUTH
 	// refused: wait for the OK of the First Mate and the Engineer (mark a symbol in the SOUTH panel)
 	// only blue hears: FIRST MATE: TORPEDO 1/3, OK
-	// refused: Engineer: mark a symbol in the SOUTH panel
+	// refused: Engineer: the course was SOUTH, so mark a symbol in the SOUTH panel
 }

@@ -50,8 +50,13 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 
 func TestParseOptions(t *testing.T) {
 	o, err := ParseOptions(nil)
-	if err != nil || o.Map != "alpha" || o.MineAdjacency != 8 || o.Mode != RealTime {
+	if err != nil || o.Map != "alpha" || o.MineAdjacency != 8 || o.Mode != RealTime || o.TorpedoRange != RangeWater ||
+		o.TriggerOwnTurn || o.SurfaceAnyOrder || o.InspectionSeconds != 60 || o.InspectionRejections != 2 {
 		t.Fatalf("empty options: %+v %v", o, err)
+	}
+	o, err = ParseOptions([]byte(`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_any_order":true,"inspection_seconds":30,"inspection_rejections":1}`))
+	if err != nil || o.TorpedoRange != RangeOrthogonal || !o.TriggerOwnTurn || !o.SurfaceAnyOrder || o.InspectionSeconds != 30 || o.InspectionRejections != 1 {
+		t.Fatalf("got %+v %v", o, err)
 	}
 	o, err = ParseOptions([]byte(`{"map":"echo","mode":"turnbased","silence_min":1,"trigger_is_system":true}`))
 	if err != nil || o.Map != "echo" || o.Mode != TurnBased || o.ScenarioGauge != 4 || o.SilenceMin != 1 || !o.TriggerIsSystem {
@@ -61,7 +66,8 @@ func TestParseOptions(t *testing.T) {
 	if err != nil || len(o.IceHoles) != 2 {
 		t.Fatalf("got %+v %v", o, err)
 	}
-	for _, bad := range []string{`{"map":"alpha","crews":4}`, `{"mode":"sideways"}`, `[]`, `{} {}`, `{"map":"echo","scenario_gauge":3}`, `{"mine_adjacency":"8"}`} {
+	for _, bad := range []string{`{"map":"alpha","crews":4}`, `{"mode":"sideways"}`, `[]`, `{} {}`, `{"map":"echo","scenario_gauge":3}`, `{"mine_adjacency":"8"}`,
+		`{"torpedo_range":"diagonal"}`, `{"inspection_seconds":5}`, `{"inspection_seconds":601}`, `{"inspection_rejections":10}`, `{"inspection_rejections":-1}`} {
 		if _, err := ParseOptions([]byte(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
@@ -78,7 +84,7 @@ func TestStartAndPlacement(t *testing.T) {
 	if find(t, evs, KindStarted).Text != "CAPTAINS, MARK YOUR START POSITIONS" {
 		t.Errorf("start text %q", evs[0].Text)
 	}
-	refused(t, m, CodeInvalid, "already started", `{"type":"start"}`)
+	refused(t, m, CodeAlreadyStarted, "already started", `{"type":"start"}`)
 
 	tests := []struct {
 		name, cmd string
@@ -88,7 +94,7 @@ func TestStartAndPlacement(t *testing.T) {
 		{"island", `{"type":"place","crew":"blue","role":"captain","cell":"B7"}`, CodeIsland, "B7 is an island"},
 		{"off the map", `{"type":"place","crew":"blue","role":"captain","cell":"P1"}`, CodeOffMap, "P1 is off the map"},
 		{"not the captain", `{"type":"place","crew":"blue","role":"engineer","cell":"E5"}`, CodeRole, "only the Captain may choose the start position"},
-		{"course before both dived", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`, CodeWait, "both Captains"},
+		{"course before both dived", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`, CodeAwaitingStarts, "both Captains"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { refused(t, m, tt.code, tt.want, "%s", tt.cmd) })
@@ -102,7 +108,7 @@ func TestStartAndPlacement(t *testing.T) {
 	if dive := find(t, evs, KindDived); !dive.Public() || dive.Cell != nil || dive.Text != "BLUE: DIVE" {
 		t.Errorf("public dive event %+v must not reveal the cell", dive)
 	}
-	refused(t, m, CodeInvalid, "already dived", `{"type":"place","crew":"blue","role":"captain","cell":"F5"}`)
+	refused(t, m, CodeAlreadyPlaced, "already dived", `{"type":"place","crew":"blue","role":"captain","cell":"F5"}`)
 	if m.Public().Playing {
 		t.Error("playing before red dived")
 	}
@@ -162,12 +168,12 @@ func TestCourseAnnouncedAndDuties(t *testing.T) {
 		t.Errorf("course event %+v", head)
 	}
 	// The next course waits for both OKs; each wait names who is missing.
-	refused(t, m, CodeWait, "First Mate and the Engineer (mark a symbol in the NORTH panel)", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
-	refused(t, m, CodeInvalid, "Engineer: mark a symbol in the NORTH panel", `{"type":"mark","crew":"blue","role":"engineer","panel":"EAST","symbol":0}`)
+	refused(t, m, CodeAwaitingOK, "First Mate and the Engineer (mark a symbol in the NORTH panel)", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
+	refused(t, m, CodeWrongPanel, "mark a symbol in the NORTH panel", `{"type":"mark","crew":"blue","role":"engineer","panel":"EAST","symbol":0}`)
 	refused(t, m, CodeRole, "only the Engineer may cross out a symbol", `{"type":"mark","crew":"blue","role":"first_mate","panel":"NORTH","symbol":0}`)
 	do(t, m, `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":0}`)
-	refused(t, m, CodeWait, "Engineer: cross out one symbol after each course", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":1}`)
-	refused(t, m, CodeWait, "wait for the OK of the First Mate", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
+	refused(t, m, CodeNoMarkDue, "Engineer: cross out one symbol after each course", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":1}`)
+	refused(t, m, CodeAwaitingOK, "wait for the OK of the First Mate", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
 	// Red is not held up by Blue's crew in real time.
 	walk(t, m, Red, "N")
 	refused(t, m, CodeRole, "only the First Mate may charge a system", `{"type":"charge","crew":"blue","role":"captain","system":"torpedo"}`)
@@ -175,7 +181,7 @@ func TestCourseAnnouncedAndDuties(t *testing.T) {
 	if e := find(t, evs, KindCharge); e.Public() || e.Text != "FIRST MATE: TORPEDO 1/3, OK" {
 		t.Errorf("charge event %+v", e)
 	}
-	refused(t, m, CodeWait, "First Mate: mark one gauge after each course", `{"type":"charge","crew":"blue","role":"first_mate","system":"torpedo"}`)
+	refused(t, m, CodeNoChargeDue, "First Mate: mark one gauge after each course", `{"type":"charge","crew":"blue","role":"first_mate","system":"torpedo"}`)
 	v := m.Crew(Blue)
 	if v.Duties.FirstMate || v.Duties.Engineer || len(v.Route) != 2 || *v.Position != cell(t, "E4") {
 		t.Errorf("after the OKs: %+v", v)
@@ -205,8 +211,8 @@ func TestFirstMateGauges(t *testing.T) {
 		t.Errorf("ready event %+v", e)
 	}
 	do(t, m, `{"type":"course","crew":"blue","role":"captain","dir":"E"}`)
-	refused(t, m, CodeInvalid, "the TORPEDO gauge is full", `{"type":"charge","crew":"blue","role":"first_mate","system":"torpedo"}`)
-	refused(t, m, CodeInvalid, "no scenario system", `{"type":"charge","crew":"blue","role":"first_mate","system":"scenario"}`)
+	refused(t, m, CodeGaugeFull, "the TORPEDO gauge is full", `{"type":"charge","crew":"blue","role":"first_mate","system":"torpedo"}`)
+	refused(t, m, CodeNoScenario, "no scenario system", `{"type":"charge","crew":"blue","role":"first_mate","system":"scenario"}`)
 
 	// With every gauge full the First Mate's step completes by itself.
 	m = placed(t, Options{}, "E5", "K11")
@@ -250,7 +256,7 @@ func TestBlackoutForcesSurfacing(t *testing.T) {
 			t.Errorf("course %+v", o)
 		}
 	}
-	refused(t, m, CodeBlackout, "you must surface", `{"type":"course","crew":"blue","role":"captain","dir":"E"}`)
+	refused(t, m, CodeIsland, "C3 is an island: a submarine sails on water only. BLACKOUT: no heading is open, you must surface", `{"type":"course","crew":"blue","role":"captain","dir":"E"}`)
 	setGauge(m, Blue, Silence, 6)
 	m.crews[Blue].sheet = sheet{}
 	refused(t, m, CodeBlackout, "you must surface", `{"type":"silence","crew":"blue","role":"captain","dir":"E","distance":0}`)
@@ -288,11 +294,11 @@ func TestTurnBasedFlow(t *testing.T) {
 		t.Errorf("public turn %+v", p.Turn)
 	}
 	refused(t, m, CodeTurn, "it is "+first.loud()+"'s turn", `{"type":"course","crew":%q,"role":"captain","dir":"S"}`, second)
-	refused(t, m, CodeTurn, "announce a course (or surface) before ending the turn", `{"type":"end_turn","crew":%q,"role":"captain"}`, first)
+	refused(t, m, CodeEndTurnEarly, "announce a course (or surface) before ending the turn", `{"type":"end_turn","crew":%q,"role":"captain"}`, first)
 	do(t, m, `{"type":"course","crew":%q,"role":"captain","dir":"N"}`, first)
-	refused(t, m, CodeWait, "wait for the OK", `{"type":"end_turn","crew":%q,"role":"captain"}`, first)
+	refused(t, m, CodeAwaitingOK, "wait for the OK", `{"type":"end_turn","crew":%q,"role":"captain"}`, first)
 	chores(t, m, first)
-	refused(t, m, CodeTurn, "one course a turn", `{"type":"course","crew":%q,"role":"captain","dir":"N"}`, first)
+	refused(t, m, CodeOneCourse, "one course a turn", `{"type":"course","crew":%q,"role":"captain","dir":"N"}`, first)
 	refused(t, m, CodeRole, "only the Captain may end the turn", `{"type":"end_turn","crew":%q,"role":"first_mate"}`, first)
 	evs = do(t, m, `{"type":"end_turn","crew":%q,"role":"captain"}`, first)
 	if e := find(t, evs, KindTurn); e.Crew != second || e.Text != second.loud()+"'S TURN" {
@@ -301,7 +307,7 @@ func TestTurnBasedFlow(t *testing.T) {
 	// A system comes after the turn's course and ends the turn.
 	setGauge(m, second, Drone, 4)
 	m.crews[second].sheet = sheet{}
-	refused(t, m, CodeTurn, "announce the turn's course first", `{"type":"drone","crew":%q,"role":"first_mate","sector":1}`, second)
+	refused(t, m, CodeCourseFirst, "announce the turn's course first", `{"type":"drone","crew":%q,"role":"first_mate","sector":1}`, second)
 	do(t, m, `{"type":"course","crew":%q,"role":"captain","dir":"S"}`, second)
 	m.crews[second].fmDue, m.crews[second].engDue = false, false
 	evs = do(t, m, `{"type":"drone","crew":%q,"role":"first_mate","sector":1}`, second)
@@ -309,10 +315,10 @@ func TestTurnBasedFlow(t *testing.T) {
 		t.Errorf("drone then turn, got %q", texts(evs))
 	}
 	// Real-time orders do not exist turn by turn.
-	refused(t, m, CodeInvalid, "only in real time", `{"type":"secure","crew":%q,"role":"engineer","section":1}`, first)
-	refused(t, m, CodeInvalid, "dives by itself", `{"type":"dive","crew":%q,"role":"captain"}`, first)
+	refused(t, m, CodeRealTimeOnly, "only in real time", `{"type":"secure","crew":%q,"role":"engineer","section":1,"trace":[[40,90],[95,40]]}`, first)
+	refused(t, m, CodeRealTimeOnly, "dives by itself", `{"type":"dive","crew":%q,"role":"captain"}`, first)
 	m2 := placed(t, Options{}, "E5", "K11")
-	refused(t, m2, CodeInvalid, "no turns in real time", `{"type":"end_turn","crew":"blue","role":"captain"}`)
+	refused(t, m2, CodeTurnBasedOnly, "no turns in real time", `{"type":"end_turn","crew":"blue","role":"captain"}`)
 }
 
 func TestTurnBasedSilenceEndsTurnAfterDuties(t *testing.T) {
@@ -325,7 +331,7 @@ func TestTurnBasedSilenceEndsTurnAfterDuties(t *testing.T) {
 	if has(evs, KindTurn) {
 		t.Fatal("the turn passed before the First Mate and Engineer finished")
 	}
-	refused(t, m, CodeWait, "wait for the OK", `{"type":"end_turn","crew":%q,"role":"captain"}`, c)
+	refused(t, m, CodeAwaitingOK, "wait for the OK", `{"type":"end_turn","crew":%q,"role":"captain"}`, c)
 	evs = chores(t, m, c)
 	if e := find(t, evs, KindTurn); e.Crew != c.Other() {
 		t.Errorf("turn after silence: %+v", e)
@@ -333,31 +339,46 @@ func TestTurnBasedSilenceEndsTurnAfterDuties(t *testing.T) {
 }
 
 func TestTurnBasedMines(t *testing.T) {
-	for _, asSystem := range []bool{false, true} {
-		m := started(t, Options{Mode: TurnBased, TriggerIsSystem: asSystem}, 3)
-		a, b := m.first, m.first.Other()
-		do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"E5"}`, a)
-		do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"B2"}`, b)
-		walk(t, m, a, "E")
-		ready(m, a)
-		do(t, m, `{"type":"mine","crew":%q,"role":"captain","cell":"F6"}`, a) // ends a's turn
-		walk(t, m, b, "S")
-		refused(t, m, CodeTurn, "it is "+b.loud()+"'s turn", `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
-		do(t, m, `{"type":"end_turn","crew":%q,"role":"captain"}`, b)
-		if !asSystem {
-			// Free: at any moment of the crew's own turn, even before its course.
-			evs := do(t, m, `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
-			if has(evs, KindTurn) {
-				t.Error("a free trigger does not end the turn")
+	tests := []struct {
+		name     string
+		opts     Options
+		onEnemy  Code // the refusal of a trigger on the enemy's turn; "" if accepted
+		preCode  Code // the refusal of a trigger on the own turn before its course
+		endsTurn bool
+	}{
+		{"the rulebook: at almost any time", Options{Mode: TurnBased}, "", "", false},
+		{"the table's option: own turn only", Options{Mode: TurnBased, TriggerOwnTurn: true}, CodeTriggerTurn, "", false},
+		{"counted as a system", Options{Mode: TurnBased, TriggerIsSystem: true}, CodeTurn, CodeCourseFirst, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := started(t, tt.opts, 3)
+			a, b := m.first, m.first.Other()
+			do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"E5"}`, a)
+			do(t, m, `{"type":"place","crew":%q,"role":"captain","cell":"B2"}`, b)
+			walk(t, m, a, "E")
+			ready(m, a)
+			do(t, m, `{"type":"mine","crew":%q,"role":"captain","cell":"F6"}`, a) // ends a's turn
+			walk(t, m, b, "S")
+			trigger := `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`
+			if tt.onEnemy == "" {
+				evs := do(t, m, trigger, a)
+				if has(evs, KindTurn) || m.turn != b {
+					t.Errorf("a trigger on the enemy's turn keeps it the enemy's turn: %q", texts(evs))
+				}
+				return
 			}
-			continue
-		}
-		refused(t, m, CodeTurn, "announce the turn's course first", `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
-		walk(t, m, a, "N")
-		m.crews[a].sheet = sheet{}
-		evs := do(t, m, `{"type":"trigger","crew":%q,"role":"captain","cell":"F6"}`, a)
-		if e := find(t, evs, KindTurn); e.Crew != b {
-			t.Errorf("a trigger counted as a system ends the turn: %q", texts(evs))
-		}
+			refused(t, m, tt.onEnemy, "it is "+b.loud()+"'s turn", trigger, a)
+			do(t, m, `{"type":"end_turn","crew":%q,"role":"captain"}`, b)
+			if tt.preCode != "" {
+				refused(t, m, tt.preCode, "announce the turn's course first", trigger, a)
+				walk(t, m, a, "N")
+				m.crews[a].sheet = sheet{}
+			}
+			evs := do(t, m, trigger, a)
+			if ended := has(evs, KindTurn); ended != tt.endsTurn {
+				t.Errorf("trigger ends the turn: %v, want %v (%q)", ended, tt.endsTurn, texts(evs))
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"periscope/sonar/chart"
 )
@@ -57,6 +58,10 @@ type sub struct {
 	surfaceSector int
 	secured       [4]bool // real time: the sub's four sections
 	securedBy     [4]Role
+	traces        [4]Trace // what each section's tracer drew, for the enemy Engineer
+	redo          [4]bool  // a rejected section, owed by its tracer securedBy[i]
+	rejections    int      // sections the enemy Engineer rejected this surfacing
+	inspectBy     time.Time
 	inspected     bool // real time: the enemy Engineer passed the sheet
 }
 
@@ -133,6 +138,7 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 func (m *Match) clone() *Match {
 	n := *m
 	n.archerSpent = slices.Clone(m.archerSpent)
+	// Traces are never changed in place, only replaced: sharing them is safe.
 	n.log = nil
 	for i := range n.crews {
 		s := &n.crews[i]
@@ -151,7 +157,7 @@ func (m *Match) emit(e Event) { m.log = append(m.log, e) }
 func (m *Match) apply(cmd Command) *RuleError {
 	if cmd.Type == TypeStart {
 		if m.started {
-			return refuse(CodeInvalid, "the match has already started")
+			return refuse(CodeAlreadyStarted, "the match has already started")
 		}
 		m.started = true
 		text := "CAPTAINS, MARK YOUR START POSITIONS"
@@ -164,12 +170,15 @@ func (m *Match) apply(cmd Command) *RuleError {
 	if m.over {
 		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
 	}
+	if cmd.Type == TypeTick {
+		return m.tick(cmd.At)
+	}
 	if !cmd.Crew.valid() || !cmd.Role.valid() {
 		return refuse(CodeMalformed, "unknown crew or role")
 	}
 	if cmd.Type != TypePlace && !m.playing() {
 		if _, known := shapes[cmd.Type]; known {
-			return refuse(CodeWait, "wait until both Captains have chosen their start positions")
+			return refuse(CodeAwaitingStarts, "wait until both Captains have chosen their start positions")
 		}
 	}
 	c := cmd.Crew
@@ -203,9 +212,9 @@ func (m *Match) apply(cmd Command) *RuleError {
 	case TypeArcher:
 		return m.archer(c, cmd.Role, cmd.Cell)
 	case TypeSecure:
-		return m.secure(c, cmd.Role, cmd.Section)
+		return m.secure(c, cmd.Role, cmd.Section, cmd.Trace, cmd.At)
 	case TypeInspect:
-		return m.inspect(c, cmd.Role, cmd.OK)
+		return m.inspect(c, cmd.Role, cmd.OK, cmd.Section)
 	case TypeDive:
 		return m.dive(c, cmd.Role)
 	}

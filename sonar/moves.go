@@ -2,7 +2,9 @@ package sonar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"periscope/sonar/chart"
 )
@@ -12,7 +14,7 @@ import (
 func (m *Match) stepErr(c Crew, from chart.Cell, d chart.Dir) (chart.Cell, *RuleError) {
 	to, ok := m.chart.Step(from, d)
 	if !ok {
-		return to, refuse(CodeOffMap, "heading %s from %s leaves the map", d, from)
+		return to, refuse(CodeOffMap, "heading %s from %s leaves the map: a submarine stays on the map", d, from)
 	}
 	return to, m.enterErr(c, to)
 }
@@ -22,11 +24,11 @@ func (m *Match) enterErr(c Crew, to chart.Cell) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case m.chart.Island(to):
-		return refuse(CodeIsland, "%s is an island", to)
+		return refuse(CodeIsland, "%s is an island: a submarine sails on water only", to)
 	case s.onRoute[m.chart.Index(to)]:
 		return refuse(CodeRoute, "%s is on your route: a submarine never crosses its own route", to)
 	case s.hasMine(to):
-		return refuse(CodeOwnMine, "%s holds one of your mines", to)
+		return refuse(CodeOwnMine, "%s holds one of your mines: a submarine never enters its own mine", to)
 	}
 	return nil
 }
@@ -58,7 +60,7 @@ func (m *Match) blackout(c Crew) bool {
 // time the table has stopped, in turn-based play the answer comes first.
 func (m *Match) frozen() *RuleError {
 	if m.sonarPending {
-		return refuse(CodeWait, "wait: the %s Captain must answer the sonar first", m.sonarBy.Other().loud())
+		return refuse(CodeSonarPending, "wait: the %s Captain must answer the sonar first", m.sonarBy.Other().loud())
 	}
 	return nil
 }
@@ -75,7 +77,7 @@ func (m *Match) dutiesErr(c Crew) *RuleError {
 		who = append(who, fmt.Sprintf("Engineer (mark a symbol in the %s panel)", s.engPanel))
 	}
 	if len(who) > 0 {
-		return refuse(CodeWait, "wait for the OK of the %s", strings.Join(who, " and the "))
+		return refuse(CodeAwaitingOK, "wait for the OK of the %s", strings.Join(who, " and the "))
 	}
 	return nil
 }
@@ -102,7 +104,7 @@ func (m *Match) movementErr(c Crew) *RuleError {
 			return refuse(CodeTurn, "it is %s's turn", m.turn.loud())
 		}
 		if m.turnMoved {
-			return refuse(CodeTurn, "one course a turn: use a system or end the turn")
+			return refuse(CodeOneCourse, "one course a turn: use a system or end the turn")
 		}
 	}
 	return m.dutiesErr(c)
@@ -116,10 +118,12 @@ func (m *Match) courseErr(c Crew, d chart.Dir) (chart.Cell, *RuleError) {
 	if d > chart.West {
 		return chart.Cell{}, refuse(CodeMalformed, "unknown heading")
 	}
-	if m.blackout(c) {
-		return chart.Cell{}, refuse(CodeBlackout, "BLACKOUT: no course is open, you must surface")
+	to, err := m.stepErr(c, m.crews[c].pos, d)
+	if err != nil && m.blackout(c) {
+		// The heading's own rule, and what it means now.
+		err.Message += ". BLACKOUT: no heading is open, you must surface"
 	}
-	return m.stepErr(c, m.crews[c].pos, d)
+	return to, err
 }
 
 func (m *Match) place(c Crew, r Role, at chart.Cell) *RuleError {
@@ -128,13 +132,13 @@ func (m *Match) place(c Crew, r Role, at chart.Cell) *RuleError {
 	}
 	s := &m.crews[c]
 	if s.placed {
-		return refuse(CodeInvalid, "your submarine has already dived")
+		return refuse(CodeAlreadyPlaced, "your submarine has already dived: the start is chosen once")
 	}
 	if !m.chart.Contains(at) {
-		return refuse(CodeOffMap, "%s is off the map", at)
+		return refuse(CodeOffMap, "%s is off the map: the start is a cell of the map", at)
 	}
 	if m.chart.Island(at) {
-		return refuse(CodeIsland, "%s is an island", at)
+		return refuse(CodeIsland, "%s is an island: a submarine starts on water", at)
 	}
 	s.placed = true
 	s.onRoute = make([]bool, m.chart.Cells())
@@ -196,11 +200,11 @@ func (m *Match) silenceErr(c Crew, r Role, d chart.Dir, n int) ([]chart.Cell, *R
 	if d > chart.West {
 		return nil, refuse(CodeMalformed, "unknown heading")
 	}
-	if m.blackout(c) {
-		return nil, refuse(CodeBlackout, "BLACKOUT: no course is open, you must surface")
-	}
 	if n < m.opts.SilenceMin || n > 4 {
-		return nil, refuse(CodeRange, "a silence moves %d to 4 spaces in a straight line", m.opts.SilenceMin)
+		return nil, refuse(CodeSilenceDistance, "a silence moves %d to 4 spaces in a straight line, not %d", m.opts.SilenceMin, n)
+	}
+	if n == 0 && m.blackout(c) {
+		return nil, refuse(CodeBlackout, "BLACKOUT: no heading is open, so not even a silence of 0 spaces: you must surface")
 	}
 	cells := make([]chart.Cell, 0, n)
 	at := m.crews[c].pos
@@ -288,7 +292,8 @@ func (m *Match) iceHole(c chart.Cell) bool {
 func (m *Match) submerge(c Crew) {
 	s := &m.crews[c]
 	s.surfaced, s.surfaceSector, s.inspected = false, 0, false
-	s.secured, s.securedBy = [4]bool{}, [4]Role{}
+	s.secured, s.securedBy, s.traces, s.redo = [4]bool{}, [4]Role{}, [4]Trace{}, [4]bool{}
+	s.rejections, s.inspectBy = 0, time.Time{}
 	m.emit(Event{Kind: KindDived, Crew: c, Text: c.loud() + ": DIVE"})
 }
 
@@ -299,33 +304,58 @@ func (m *Match) secureErr(c Crew, r Role, section int) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case m.opts.Mode != RealTime:
-		return refuse(CodeInvalid, "sections are secured only in real time; turn-based crews dive on their turn")
+		return refuse(CodeRealTimeOnly, "sections are secured only in real time; turn-based crews dive on their turn")
 	case !s.surfaced:
-		return refuse(CodeSurfaced, "your submarine is not surfaced")
+		return refuse(CodeNotSurfaced, "your submarine is not surfaced")
 	case s.inspected:
-		return refuse(CodeInvalid, "the inspection passed: the Captain may dive")
+		return refuse(CodeInspectionPassed, "the inspection passed: the Captain may dive")
 	case section < 1 || section > SurfaceSections:
-		return refuse(CodeRange, "the submarine has sections 1 to 4")
+		return refuse(CodeNoSection, "the submarine has sections 1 to 4, not %d", section)
 	case s.secured[section-1]:
-		return refuse(CodeInvalid, "section %d is already secured by the %s", section, s.securedBy[section-1].Title())
+		return refuse(CodeSectionSecured, "section %d is already secured by the %s", section, s.securedBy[section-1].Title())
 	}
-	for i, done := range s.secured {
-		if done && s.securedBy[i] == r {
-			return refuse(CodeRole, "the %s has already secured section %d: each section needs a different role", r.Title(), i+1)
+	if s.redo[section-1] {
+		if by := s.securedBy[section-1]; by != r {
+			return refuse(CodeRedoByTracer, "section %d was rejected: the %s who traced it traces it again", section, by.Title())
 		}
+		return nil
+	}
+	for i := range s.secured {
+		if (s.secured[i] || s.redo[i]) && s.securedBy[i] == r {
+			if s.redo[i] {
+				return refuse(CodeOneSectionEach, "the %s retraces section %d, which was rejected: each section needs a different role", r.Title(), i+1)
+			}
+			return refuse(CodeOneSectionEach, "the %s has already secured section %d: each section needs a different role", r.Title(), i+1)
+		}
+	}
+	if !m.opts.SurfaceAnyOrder && r != Engineer && !s.started() {
+		return refuse(CodeEngineerStarts, "the Engineer traces the first section, then passes the sheet on")
 	}
 	return nil
 }
 
-func (m *Match) secure(c Crew, r Role, section int) *RuleError {
+// started reports whether the Engineer has begun the surfacing task: some
+// section is secured, or owed again after a rejection.
+func (s *sub) started() bool {
+	for i := range s.secured {
+		if s.secured[i] || s.redo[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *Match) secure(c Crew, r Role, section int, trace Trace, at time.Time) *RuleError {
 	if err := m.secureErr(c, r, section); err != nil {
 		return err
 	}
 	s := &m.crews[c]
-	s.secured[section-1], s.securedBy[section-1] = true, r
+	i := section - 1
+	s.secured[i], s.securedBy[i], s.redo[i], s.traces[i] = true, r, false, slices.Clone(trace)
 	text := fmt.Sprintf("%s %s SECURED SECTION %d", c.loud(), strings.ToUpper(r.Title()), section)
 	if s.allSecured() {
-		text += ": " + c.Other().loud() + " ENGINEER, INSPECT THE SHEET"
+		s.inspectBy = at.Add(time.Duration(m.opts.InspectionSeconds) * time.Second)
+		text += fmt.Sprintf(": %s ENGINEER, INSPECT THE SHEET (%d SECONDS)", c.Other().loud(), m.opts.InspectionSeconds)
 	}
 	m.emit(Event{Kind: KindSecured, Crew: c, Section: section, Role: ptr(r), Text: text})
 	return nil
@@ -333,33 +363,105 @@ func (m *Match) secure(c Crew, r Role, section int) *RuleError {
 
 func (s *sub) allSecured() bool { return s.secured == [4]bool{true, true, true, true} }
 
+// awaitsInspection reports whether crew c's sheet waits for the enemy
+// Engineer.
+func (m *Match) awaitsInspection(c Crew) bool {
+	s := &m.crews[c]
+	return m.opts.Mode == RealTime && s.surfaced && !s.inspected && s.allSecured()
+}
+
 func (m *Match) inspectErr(c Crew, r Role) *RuleError {
 	if err := onlyRole(r, Engineer, "inspect the enemy's sheet"); err != nil {
 		return err
 	}
-	e := &m.crews[c.Other()]
-	if m.opts.Mode != RealTime || !e.surfaced || e.inspected || !e.allSecured() {
-		return refuse(CodeInvalid, "there is no enemy sheet to inspect")
+	if m.opts.Mode != RealTime {
+		return refuse(CodeRealTimeOnly, "sheets are inspected only in real time")
+	}
+	if !m.awaitsInspection(c.Other()) {
+		return refuse(CodeNoInspection, "there is no enemy sheet to inspect: all four sections must be secured first")
 	}
 	return nil
 }
 
-func (m *Match) inspect(c Crew, r Role, ok bool) *RuleError {
+// rejectErr checks a rejection of section of the enemy's sheet.
+func (m *Match) rejectErr(c Crew, section int) *RuleError {
+	s := &m.crews[c.Other()]
+	switch {
+	case section < 1 || section > SurfaceSections:
+		return refuse(CodeRejectSection, "name the section whose line strayed outside the white outline (1 to 4)")
+	case s.rejections >= m.opts.InspectionRejections:
+		return refuse(CodeRejectionLimit, "the table allows %d rejected section%s a surfacing: this sheet passes", m.opts.InspectionRejections, plural(m.opts.InspectionRejections))
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (m *Match) inspect(c Crew, r Role, ok bool, section int) *RuleError {
 	if err := m.inspectErr(c, r); err != nil {
 		return err
 	}
 	e := c.Other()
 	s := &m.crews[e]
 	if ok {
-		s.inspected = true
-		s.sheet = sheet{}
-		m.emit(Event{Kind: KindInspected, Crew: e, Yes: ptr(true),
-			Text: c.loud() + " ENGINEER: NO STRAY LINES. " + e.loud() + ": READY TO DIVE"})
+		if section != 0 {
+			return refuse(CodeRejectSection, "a pass covers the whole sheet: name a section only to reject it")
+		}
+		m.pass(e, c.loud()+" ENGINEER: NO STRAY LINES.")
 		return nil
 	}
-	s.secured, s.securedBy = [4]bool{}, [4]Role{}
-	m.emit(Event{Kind: KindInspected, Crew: e, Yes: ptr(false),
-		Text: c.loud() + " ENGINEER: STRAY LINES. " + e.loud() + " STARTS OVER"})
+	if err := m.rejectErr(c, section); err != nil {
+		return err
+	}
+	i := section - 1
+	by := s.securedBy[i]
+	s.secured[i], s.redo[i], s.traces[i] = false, true, nil
+	s.rejections++
+	s.inspectBy = time.Time{}
+	m.emit(Event{Kind: KindInspected, Crew: e, Yes: ptr(false), Section: section, Role: ptr(by),
+		Text: fmt.Sprintf("%s ENGINEER: STRAY LINE IN SECTION %d. %s %s TRACES IT AGAIN", c.loud(), section, e.loud(), strings.ToUpper(by.Title()))})
+	return nil
+}
+
+// pass ends crew c's inspection: the Engineer erases the sheet and the
+// crew is ready to dive.
+func (m *Match) pass(c Crew, why string) {
+	s := &m.crews[c]
+	s.inspected = true
+	s.inspectBy = time.Time{}
+	s.sheet = sheet{}
+	m.emit(Event{Kind: KindInspected, Crew: c, Yes: ptr(true), Text: why + " " + c.loud() + ": READY TO DIVE"})
+}
+
+// Deadline is when the room must send a tick: the earliest end of an
+// inspection that waits for the enemy Engineer.
+func (m *Match) Deadline() (time.Time, bool) {
+	var at time.Time
+	for _, c := range Crews {
+		if by := m.crews[c].inspectBy; !m.over && m.awaitsInspection(c) && (at.IsZero() || by.Before(at)) {
+			at = by
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// tick passes every inspection whose time is up at now.
+func (m *Match) tick(now time.Time) *RuleError {
+	due := false
+	for _, c := range Crews {
+		if m.awaitsInspection(c) && !now.Before(m.crews[c].inspectBy) {
+			m.pass(c, "TIME IS UP FOR THE "+c.Other().loud()+" ENGINEER: THE SHEET PASSES.")
+			due = true
+		}
+	}
+	if !due {
+		return refuse(CodeNotDue, "no inspection's time is up yet")
+	}
 	return nil
 }
 
@@ -370,11 +472,11 @@ func (m *Match) diveErr(c Crew, r Role) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case m.opts.Mode != RealTime:
-		return refuse(CodeInvalid, "in turn-based play the submarine dives by itself after the enemy's three turns")
+		return refuse(CodeRealTimeOnly, "in turn-based play the submarine dives by itself after the enemy's three turns")
 	case !s.surfaced:
-		return refuse(CodeSurfaced, "your submarine is not surfaced")
+		return refuse(CodeNotSurfaced, "your submarine is not surfaced")
 	case !s.inspected:
-		return refuse(CodeWait, "secure all four sections and pass the enemy Engineer's inspection first")
+		return refuse(CodeNotInspected, "secure all four sections and pass the enemy Engineer's inspection first")
 	}
 	return nil
 }
@@ -393,11 +495,11 @@ func (m *Match) endTurnErr(c Crew, r Role) *RuleError {
 	}
 	switch {
 	case m.opts.Mode != TurnBased:
-		return refuse(CodeInvalid, "there are no turns in real time")
+		return refuse(CodeTurnBasedOnly, "there are no turns in real time")
 	case m.turn != c:
 		return refuse(CodeTurn, "it is %s's turn", m.turn.loud())
 	case !m.turnMoved:
-		return refuse(CodeTurn, "announce a course (or surface) before ending the turn")
+		return refuse(CodeEndTurnEarly, "announce a course (or surface) before ending the turn")
 	}
 	if err := m.frozen(); err != nil {
 		return err

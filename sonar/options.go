@@ -40,7 +40,34 @@ type Options struct {
 	// rule; a table that reads them off its sheet can list them here, and
 	// then surfacing anywhere else costs 1 damage.
 	IceHoles []chart.Cell `json:"ice_holes,omitempty"`
+	// TorpedoRange is how a torpedo's 4 spaces are counted: "water"
+	// (default: 1 to 4 orthogonal steps over water, turning around islands,
+	// as the digital adaptations read it) or "orthogonal" (the rulebook's
+	// words taken literally: 1 to 4 spaces counted along rows and columns,
+	// over islands too; the impact is still on water).
+	TorpedoRange string `json:"torpedo_range,omitempty"`
+	// TriggerOwnTurn limits triggering a mine, in turn-based play, to the
+	// crew's own turn. By default a mine goes off at almost any time, as the
+	// rulebook says: on the enemy's turn too.
+	TriggerOwnTurn bool `json:"trigger_own_turn,omitempty"`
+	// SurfaceAnyOrder lets a real-time crew secure its four sections in any
+	// order, all at once on their phones. By default the Engineer traces
+	// first and passes the sheet on, as the rulebook says.
+	SurfaceAnyOrder bool `json:"surface_any_order,omitempty"`
+	// InspectionSeconds is how long the enemy Engineer has to judge a
+	// surfaced crew's four sections before they pass by themselves (0 means
+	// 60; 15 to 600), so an inspection never stalls the match.
+	InspectionSeconds int `json:"inspection_seconds,omitempty"`
+	// InspectionRejections is how many sections the enemy Engineer may
+	// reject during one surfacing (0 means 2; 1 to 9).
+	InspectionRejections int `json:"inspection_rejections,omitempty"`
 }
+
+// Torpedo range counts.
+const (
+	RangeWater      = "water"
+	RangeOrthogonal = "orthogonal"
+)
 
 // Defaults returns o with every implied value filled in. It does not
 // validate; New does.
@@ -51,6 +78,15 @@ func (o Options) Defaults() Options {
 	o.Map = strings.ToLower(o.Map)
 	if o.MineAdjacency == 0 {
 		o.MineAdjacency = 8
+	}
+	if o.TorpedoRange == "" {
+		o.TorpedoRange = RangeWater
+	}
+	if o.InspectionSeconds == 0 {
+		o.InspectionSeconds = 60
+	}
+	if o.InspectionRejections == 0 {
+		o.InspectionRejections = 2
 	}
 	if o.ScenarioGauge == 0 && o.Map == "echo" {
 		o.ScenarioGauge = 4
@@ -74,10 +110,17 @@ func ParseOptions(b []byte) (Options, error) {
 		return Options{}, fmt.Errorf("captain sonar options: trailing data")
 	}
 	o = o.Defaults()
-	if _, err := o.check(); err != nil {
+	if err := o.Validate(); err != nil {
 		return Options{}, err
 	}
 	return o, nil
+}
+
+// Validate checks options with their defaults filled in, as New does, for
+// callers that decode the options themselves (the room's flat options).
+func (o Options) Validate() error {
+	_, err := o.Defaults().check()
+	return err
 }
 
 // check validates filled-in options and loads the map.
@@ -101,6 +144,15 @@ func (o Options) check() (*chart.Map, error) {
 		return nil, fmt.Errorf("the scenario gauge has 4 or 6 spaces, not %d", o.ScenarioGauge)
 	case !scenario && o.ScenarioGauge != 0:
 		return nil, fmt.Errorf("%s has no scenario system, so no scenario gauge", o.Map)
+	}
+	if o.TorpedoRange != RangeWater && o.TorpedoRange != RangeOrthogonal {
+		return nil, fmt.Errorf("torpedo range is counted over water or orthogonal, not %q", o.TorpedoRange)
+	}
+	if o.InspectionSeconds < 15 || o.InspectionSeconds > 600 {
+		return nil, fmt.Errorf("the inspection lasts 15 to 600 seconds, not %d", o.InspectionSeconds)
+	}
+	if o.InspectionRejections < 1 || o.InspectionRejections > 9 {
+		return nil, fmt.Errorf("the enemy Engineer may reject 1 to 9 sections a surfacing, not %d", o.InspectionRejections)
 	}
 	if len(o.IceHoles) > 0 && o.Map != "delta" {
 		return nil, fmt.Errorf("only Delta is under the ice: %s has no ice holes", o.Map)

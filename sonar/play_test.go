@@ -133,15 +133,20 @@ func (p *player) next(m *Match) Command {
 	if v.Surfacing != nil {
 		for i, by := range v.Surfacing.Sections {
 			if by == nil {
-				add(3, Command{Type: TypeSecure, Role: Roles[r.IntN(4)], Section: i + 1})
+				add(3, Command{Type: TypeSecure, Role: Roles[r.IntN(4)], Section: i + 1, Trace: Trace{{40, 90}, {95, 40}}})
 			}
 		}
 		if v.Surfacing.Inspected {
 			add(5, Command{Type: TypeDive})
 		}
 	}
-	if v.Inspect {
-		add(5, Command{Type: TypeInspect, Role: Engineer, OK: r.IntN(5) > 0})
+	if v.Inspect != nil {
+		ok := r.IntN(5) > 0
+		sec := 0
+		if !ok {
+			sec = 1 + r.IntN(4)
+		}
+		add(5, Command{Type: TypeInspect, Role: Engineer, OK: ok, Section: sec})
 	}
 	if v.Turn != nil && v.Turn.Current && v.Turn.Moved {
 		add(2, Command{Type: TypeEndTurn})

@@ -174,10 +174,10 @@ func fmtColours(cs []Colour) string {
 
 func TestEngineerRefusals(t *testing.T) {
 	m := engineer(t, Options{}, []string{"N3"}, chart.North)
-	refused(t, m, CodeInvalid, "that green symbol is already crossed out", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":3}`)
-	refused(t, m, CodeRange, "symbols 0 to 5", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":6}`)
-	refused(t, m, CodeRange, "symbols 0 to 5", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":-1}`)
-	refused(t, m, CodeInvalid, "Engineer: mark a symbol in the NORTH panel", `{"type":"mark","crew":"blue","role":"engineer","panel":"SOUTH","symbol":0}`)
+	refused(t, m, CodeMarked, "that green symbol is already crossed out", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":3}`)
+	refused(t, m, CodeMalformed, "symbols 0 to 5", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":6}`)
+	refused(t, m, CodeMalformed, "symbols 0 to 5", `{"type":"mark","crew":"blue","role":"engineer","panel":"NORTH","symbol":-1}`)
+	refused(t, m, CodeWrongPanel, "mark a symbol in the NORTH panel", `{"type":"mark","crew":"blue","role":"engineer","panel":"SOUTH","symbol":0}`)
 }
 
 func TestBreakdownDisablesBothSystemsOfItsColour(t *testing.T) {

@@ -2,9 +2,19 @@ package sonar
 
 import (
 	"testing"
+	"time"
 
 	"periscope/sonar/chart"
 )
+
+// tr is a short trace for secure commands in tests.
+const tr = `[[40,90],[95,40],[260,40]]`
+
+// secureAs secures a section of crew's sheet as role, with a trace.
+func secureAs(t *testing.T, m *Match, crew Crew, role string, section int) []Event {
+	t.Helper()
+	return do(t, m, `{"type":"secure","crew":%q,"role":%q,"section":%d,"trace":`+tr+`}`, crew, role, section)
+}
 
 func TestSurfacingRealTime(t *testing.T) {
 	m := placed(t, Options{}, "E5", "K11")
@@ -23,46 +33,86 @@ func TestSurfacingRealTime(t *testing.T) {
 	if len(v.Route) != 1 || *v.Position != cell(t, "F3") || len(v.Mines) != 1 || v.Damage != 1 {
 		t.Errorf("after surfacing: route %v pos %v mines %v damage %d", v.Route, v.Position, v.Mines, v.Damage)
 	}
+	if !v.Surfacing.EngineerFirst || v.Surfacing.RejectionsLeft != 2 {
+		t.Errorf("surfacing view %+v", v.Surfacing)
+	}
 	// The surfaced crew can do nothing else; the enemy keeps playing.
 	refused(t, m, CodeSurfaced, "your submarine is surfaced", `{"type":"course","crew":"blue","role":"captain","dir":"E"}`)
 	refused(t, m, CodeSurfaced, "a surfaced submarine cannot trigger mines", `{"type":"trigger","crew":"blue","role":"captain","cell":"F6"}`)
 	refused(t, m, CodeSurfaced, "surfaced", `{"type":"surface","crew":"blue","role":"captain"}`)
 	walk(t, m, Red, "N")
-	// The enemy may still hit a surfaced submarine.
 	ready(m, Red)
-	refused(t, m, CodeWait, "secure all four sections", `{"type":"dive","crew":"blue","role":"captain"}`)
-	refused(t, m, CodeInvalid, "there is no enemy sheet to inspect", `{"type":"inspect","crew":"red","role":"engineer","ok":true}`)
+	refused(t, m, CodeNotInspected, "secure all four sections", `{"type":"dive","crew":"blue","role":"captain"}`)
+	refused(t, m, CodeNoInspection, "there is no enemy sheet to inspect", `{"type":"inspect","crew":"red","role":"engineer","ok":true}`)
 
-	// Four sections, each by a different role.
-	do(t, m, `{"type":"secure","crew":"blue","role":"engineer","section":1}`)
-	refused(t, m, CodeRole, "the Engineer has already secured section 1", `{"type":"secure","crew":"blue","role":"engineer","section":2}`)
-	refused(t, m, CodeInvalid, "section 1 is already secured by the Engineer", `{"type":"secure","crew":"blue","role":"captain","section":1}`)
-	refused(t, m, CodeRange, "sections 1 to 4", `{"type":"secure","crew":"blue","role":"captain","section":5}`)
-	refused(t, m, CodeSurfaced, "not surfaced", `{"type":"secure","crew":"red","role":"captain","section":2}`)
-	do(t, m, `{"type":"secure","crew":"blue","role":"captain","section":2}`)
-	do(t, m, `{"type":"secure","crew":"blue","role":"first_mate","section":3}`)
-	evs = do(t, m, `{"type":"secure","crew":"blue","role":"radio_operator","section":4}`)
-	if e := find(t, evs, KindSecured); e.Text != "BLUE RADIO OPERATOR SECURED SECTION 4: RED ENGINEER, INSPECT THE SHEET" || !e.Public() {
+	// The Engineer starts and passes the sheet on; each section by a
+	// different role.
+	refused(t, m, CodeEngineerStarts, "the Engineer traces the first section", `{"type":"secure","crew":"blue","role":"captain","section":2,"trace":`+tr+`}`)
+	secureAs(t, m, Blue, "engineer", 1)
+	refused(t, m, CodeOneSectionEach, "the Engineer has already secured section 1", `{"type":"secure","crew":"blue","role":"engineer","section":2,"trace":`+tr+`}`)
+	refused(t, m, CodeSectionSecured, "section 1 is already secured by the Engineer", `{"type":"secure","crew":"blue","role":"captain","section":1,"trace":`+tr+`}`)
+	refused(t, m, CodeNoSection, "sections 1 to 4", `{"type":"secure","crew":"blue","role":"captain","section":5,"trace":`+tr+`}`)
+	refused(t, m, CodeNotSurfaced, "not surfaced", `{"type":"secure","crew":"red","role":"captain","section":2,"trace":`+tr+`}`)
+	secureAs(t, m, Blue, "captain", 2)
+	secureAs(t, m, Blue, "first_mate", 3)
+	if m.Crew(Red).Inspect != nil {
+		t.Error("inspection offered before the fourth section")
+	}
+	if _, ok := m.Deadline(); ok {
+		t.Error("a deadline before the sheet is complete")
+	}
+	at := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+	cmd, _ := ParseCommand([]byte(`{"type":"secure","crew":"blue","role":"radio_operator","section":4,"trace":[[40,45],[200,45]]}`))
+	cmd.At = at
+	evs, err := m.Apply(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := find(t, evs, KindSecured); e.Text != "BLUE RADIO OPERATOR SECURED SECTION 4: RED ENGINEER, INSPECT THE SHEET (60 SECONDS)" || !e.Public() {
 		t.Errorf("secured %+v", e)
 	}
-	if !m.Crew(Red).Inspect {
-		t.Error("red's engineer should be asked to inspect")
+	// The enemy Engineer sees every section as it was traced.
+	in := m.Crew(Red).Inspect
+	if in == nil || in.RejectionsLeft != 2 || !in.By.Equal(at.Add(time.Minute)) {
+		t.Fatalf("red's engineer should be asked to inspect: %+v", in)
 	}
-	// A rejected sheet starts over.
+	if s := in.Sections[3]; s.Section != 4 || s.Role != RadioOperator || len(s.Trace) != 2 || s.Trace[1] != (TracePoint{200, 45}) {
+		t.Errorf("section 4 as inspected: %+v", s)
+	}
+	if m.Crew(Blue).Inspect != nil {
+		t.Error("blue inspects its own sheet")
+	}
+	if d, ok := m.Deadline(); !ok || !d.Equal(at.Add(time.Minute)) {
+		t.Errorf("deadline %v %v", d, ok)
+	}
+
+	// A rejection names a section; only its tracer redraws it.
 	refused(t, m, CodeRole, "only the Engineer may inspect", `{"type":"inspect","crew":"red","role":"captain","ok":true}`)
-	evs = do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":false}`)
-	if e := find(t, evs, KindInspected); *e.Yes || e.Crew != Blue || e.Text != "RED ENGINEER: STRAY LINES. BLUE STARTS OVER" {
+	refused(t, m, CodeRejectSection, "name the section", `{"type":"inspect","crew":"red","role":"engineer","ok":false}`)
+	refused(t, m, CodeRejectSection, "a pass covers the whole sheet", `{"type":"inspect","crew":"red","role":"engineer","ok":true,"section":2}`)
+	evs = do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":2}`)
+	if e := find(t, evs, KindInspected); *e.Yes || e.Crew != Blue || e.Section != 2 || *e.Role != Captain ||
+		e.Text != "RED ENGINEER: STRAY LINE IN SECTION 2. BLUE CAPTAIN TRACES IT AGAIN" {
 		t.Errorf("rejected %+v", e)
 	}
-	if p := m.Public(); p.Crews[Blue].Secured != 0 {
-		t.Error("sections not erased")
+	if p := m.Public(); p.Crews[Blue].Secured != 3 {
+		t.Errorf("%d sections left secured, want 3", p.Crews[Blue].Secured)
+	}
+	if v := m.Crew(Blue).Surfacing; v.Redo[1] == nil || *v.Redo[1] != Captain || v.RejectionsLeft != 1 || v.InspectBy != nil {
+		t.Errorf("surfacing after the rejection %+v", v)
+	}
+	if _, ok := m.Deadline(); ok {
+		t.Error("a deadline while a section is retraced")
 	}
 	if len(m.Crew(Blue).Broken) == 0 {
 		t.Error("breakdowns erased before the inspection passed")
 	}
-	for i, r := range []string{"engineer", "captain", "first_mate", "radio_operator"} {
-		do(t, m, `{"type":"secure","crew":"blue","role":%q,"section":%d}`, r, i+1)
-	}
+	refused(t, m, CodeRedoByTracer, "the Captain who traced it traces it again", `{"type":"secure","crew":"blue","role":"first_mate","section":2,"trace":`+tr+`}`)
+	secureAs(t, m, Blue, "captain", 2)
+	do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":4}`)
+	secureAs(t, m, Blue, "radio_operator", 4)
+	// The table's limit: two rejections a surfacing.
+	refused(t, m, CodeRejectionLimit, "2 rejected sections", `{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":1}`)
 	evs = do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":true}`)
 	if e := find(t, evs, KindInspected); !*e.Yes || e.Text != "RED ENGINEER: NO STRAY LINES. BLUE: READY TO DIVE" {
 		t.Errorf("passed %+v", e)
@@ -70,16 +120,53 @@ func TestSurfacingRealTime(t *testing.T) {
 	if v := m.Crew(Blue); len(v.Broken) != 0 || !v.Surfacing.Inspected {
 		t.Errorf("breakdowns %v after the inspection", v.Broken)
 	}
-	refused(t, m, CodeInvalid, "the inspection passed", `{"type":"secure","crew":"blue","role":"engineer","section":1}`)
+	refused(t, m, CodeInspectionPassed, "the inspection passed", `{"type":"secure","crew":"blue","role":"engineer","section":1,"trace":`+tr+`}`)
 	evs = do(t, m, `{"type":"dive","crew":"blue","role":"captain"}`)
 	if e := find(t, evs, KindDived); e.Text != "BLUE: DIVE" {
 		t.Errorf("dive %+v", e)
 	}
-	refused(t, m, CodeSurfaced, "not surfaced", `{"type":"dive","crew":"blue","role":"captain"}`)
+	refused(t, m, CodeNotSurfaced, "not surfaced", `{"type":"dive","crew":"blue","role":"captain"}`)
 	// Under way again, from the same cell, with a fresh route.
 	walk(t, m, Blue, "W S")
 	if v := m.Crew(Blue); v.Surfacing != nil || len(v.Route) != 3 || v.Damage != 1 {
 		t.Errorf("after diving %+v", v)
+	}
+}
+
+// An enemy Engineer who never answers cannot keep a submarine surfaced:
+// the room's tick passes the sheet when the table's time is up.
+func TestInspectionTimesOut(t *testing.T) {
+	m := placed(t, Options{InspectionSeconds: 30, SurfaceAnyOrder: true}, "E5", "K11")
+	do(t, m, `{"type":"surface","crew":"red","role":"captain"}`)
+	if v := m.Crew(Red).Surfacing; v.EngineerFirst {
+		t.Error("any order: nobody must go first")
+	}
+	at := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+	for i, r := range []Role{RadioOperator, Captain, FirstMate, Engineer} {
+		cmd := Command{Type: TypeSecure, Crew: Red, Role: r, Section: i + 1, Trace: Trace{{0, 0}, {10, 10}}, At: at}
+		if _, err := m.Apply(cmd); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tick := func(after time.Duration) ([]Event, error) {
+		return m.Apply(Command{Type: TypeTick, At: at.Add(after)})
+	}
+	if _, err := tick(29 * time.Second); err == nil || err.(*RuleError).Code != CodeNotDue {
+		t.Fatalf("early tick: %v", err)
+	}
+	evs, err := tick(30 * time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := find(t, evs, KindInspected); !*e.Yes || e.Crew != Red || !contains(e.Text, "TIME IS UP FOR THE BLUE ENGINEER") {
+		t.Errorf("timeout %+v", e)
+	}
+	if _, ok := m.Deadline(); ok {
+		t.Error("deadline after the pass")
+	}
+	do(t, m, `{"type":"dive","crew":"red","role":"captain"}`)
+	if _, err := ParseCommand([]byte(`{"type":"tick","crew":"red","role":"captain"}`)); err == nil {
+		t.Error("a tick with a crew parsed")
 	}
 }
 

@@ -51,7 +51,7 @@ func (m *Match) systemErr(c Crew, r Role, sys System) *RuleError {
 		return refuse(CodeRole, "only the Captain may %s", activation[sys])
 	}
 	if m.gaugeSize(sys) == 0 {
-		return refuse(CodeInvalid, "this map has no scenario system")
+		return refuse(CodeNoScenario, "this map has no scenario system")
 	}
 	if err := m.underWayErr(c); err != nil {
 		return err
@@ -79,11 +79,11 @@ func (m *Match) turnSystemErr(c Crew, isCourse bool) *RuleError {
 	case m.turn != c:
 		return refuse(CodeTurn, "it is %s's turn", m.turn.loud())
 	case isCourse && m.turnMoved:
-		return refuse(CodeTurn, "one course a turn: silence replaces the course")
+		return refuse(CodeOneCourse, "one course a turn: silence replaces the course")
 	case !isCourse && !m.turnMoved:
-		return refuse(CodeTurn, "announce the turn's course first: systems come after it")
+		return refuse(CodeCourseFirst, "announce the turn's course first: systems come after it")
 	case m.turnSystem:
-		return refuse(CodeTurn, "one system a turn")
+		return refuse(CodeOneSystemTurn, "one system a turn: end the turn")
 	}
 	return nil
 }
@@ -109,13 +109,13 @@ func (m *Match) chargeErr(c Crew, r Role, sys System) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case !s.fmDue:
-		return refuse(CodeWait, "First Mate: mark one gauge after each course; wait for the next course")
+		return refuse(CodeNoChargeDue, "First Mate: mark one gauge after each course; wait for the next course")
 	case sys >= numSystems:
 		return refuse(CodeMalformed, "unknown system")
 	case m.gaugeSize(sys) == 0:
-		return refuse(CodeInvalid, "this map has no scenario system")
+		return refuse(CodeNoScenario, "this map has no scenario system")
 	case s.gauges[sys] >= m.gaugeSize(sys):
-		return refuse(CodeInvalid, "the %s gauge is full: charge another system", sys.loud())
+		return refuse(CodeGaugeFull, "the %s gauge is full: charge another system", sys.loud())
 	}
 	return nil
 }
@@ -148,13 +148,13 @@ func (m *Match) markErr(c Crew, r Role, panel chart.Dir, i int) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case !s.engDue:
-		return refuse(CodeWait, "Engineer: cross out one symbol after each course; wait for the next course")
+		return refuse(CodeNoMarkDue, "Engineer: cross out one symbol after each course; wait for the next course")
 	case panel != s.engPanel:
-		return refuse(CodeInvalid, "Engineer: mark a symbol in the %s panel", s.engPanel)
+		return refuse(CodeWrongPanel, "Engineer: the course was %s, so mark a symbol in the %s panel", s.engPanel, s.engPanel)
 	case i < 0 || i >= SymbolsPerPanel:
-		return refuse(CodeRange, "a panel has symbols 0 to 5")
+		return refuse(CodeMalformed, "a panel has symbols 0 to 5, not %d", i)
 	case s.sheet[panelIndex(panel)*SymbolsPerPanel+i]:
-		return refuse(CodeInvalid, "that %s symbol is already crossed out", Layout(panel, i).Colour)
+		return refuse(CodeMarked, "that %s symbol is already crossed out: pick one that is not", Layout(panel, i).Colour)
 	}
 	return nil
 }
@@ -202,18 +202,18 @@ func (m *Match) dropMineErr(c Crew, r Role, at chart.Cell) *RuleError {
 	s := &m.crews[c]
 	switch {
 	case !m.chart.Contains(at):
-		return refuse(CodeOffMap, "%s is off the map", at)
+		return refuse(CodeOffMap, "%s is off the map: a mine goes on a cell of the map", at)
 	case !m.mineAdjacent(s.pos, at):
 		if m.opts.MineAdjacency == 4 {
-			return refuse(CodeRange, "a mine goes on a space next to your submarine (not diagonally): %s is not", at)
+			return refuse(CodeMineAdjacent, "a mine goes on a space next to your submarine (not diagonally): %s is not", at)
 		}
-		return refuse(CodeRange, "a mine goes on a space next to your submarine: %s is not", at)
+		return refuse(CodeMineAdjacent, "a mine goes on a space next to your submarine: %s is not", at)
 	case m.chart.Island(at):
-		return refuse(CodeIsland, "%s is an island", at)
+		return refuse(CodeIsland, "%s is an island: a mine goes on water only", at)
 	case s.onRoute[m.chart.Index(at)]:
-		return refuse(CodeRoute, "%s is on your route: mines go off your route", at)
+		return refuse(CodeMineOnRoute, "%s is on your route: mines go off your route", at)
 	case s.hasMine(at):
-		return refuse(CodeOwnMine, "%s already holds one of your mines", at)
+		return refuse(CodeMineTaken, "%s already holds one of your mines: one mine a cell", at)
 	}
 	return nil
 }
@@ -246,17 +246,28 @@ func (m *Match) triggerErr(c Crew, r Role, at chart.Cell) *RuleError {
 		if err := m.frozen(); err != nil {
 			return err
 		}
-		if m.opts.Mode == TurnBased && m.turn != c {
-			return refuse(CodeTurn, "mines are triggered on your own turn: it is %s's turn", m.turn.loud())
+		if m.opts.Mode == TurnBased && m.opts.TriggerOwnTurn && m.turn != c {
+			return refuse(CodeTriggerTurn, "this table triggers mines on your own turn only: it is %s's turn", m.turn.loud())
 		}
 		if err := m.dutiesErr(c); err != nil {
 			return err
 		}
 	}
 	if !m.crews[c].hasMine(at) {
-		return refuse(CodeInvalid, "you have no mine at %s", at)
+		return refuse(CodeNoMine, "you have no mine at %s: a trigger sets off one of your own mines", at)
 	}
 	return nil
+}
+
+// inReach reports whether a torpedo fired from pos may land at water cell
+// at, under the table's count of the range.
+func (m *Match) inReach(pos, at chart.Cell) bool {
+	if m.opts.TorpedoRange == RangeOrthogonal {
+		d := chart.Manhattan(pos, at)
+		return d >= 1 && d <= TorpedoRange
+	}
+	d, ok := m.chart.Reach(pos, TorpedoRange)[at]
+	return ok && d >= 1
 }
 
 // timingErr holds the checks on when any system may be used: not while a
@@ -315,16 +326,19 @@ func (m *Match) torpedoErr(c Crew, r Role, at chart.Cell) *RuleError {
 	}
 	switch {
 	case !m.chart.Contains(at):
-		return refuse(CodeOffMap, "%s is off the map", at)
+		return refuse(CodeOffMap, "%s is off the map: a torpedo lands on a cell of the map", at)
 	case m.chart.Island(at):
-		return refuse(CodeIsland, "%s is an island", at)
+		return refuse(CodeIsland, "%s is an island: a torpedo lands on water only", at)
 	}
 	pos := m.crews[c].pos
 	if at == pos {
-		return refuse(CodeRange, "a torpedo flies 1 to %d spaces: it cannot hit your own position", TorpedoRange)
+		return refuse(CodeTorpedoRange, "a torpedo flies 1 to %d spaces: it cannot hit your own position", TorpedoRange)
 	}
-	if _, ok := m.chart.Reach(pos, TorpedoRange)[at]; !ok {
-		return refuse(CodeRange, "%s is out of range: a torpedo flies up to %d spaces of water, not diagonally, around islands", at, TorpedoRange)
+	if !m.inReach(pos, at) {
+		if m.opts.TorpedoRange == RangeOrthogonal {
+			return refuse(CodeTorpedoRange, "%s is out of range: a torpedo lands up to %d spaces away, counted along rows and columns", at, TorpedoRange)
+		}
+		return refuse(CodeTorpedoRange, "%s is out of range: a torpedo flies up to %d spaces of water, not diagonally, around islands", at, TorpedoRange)
 	}
 	return nil
 }
@@ -392,7 +406,7 @@ func (m *Match) droneErr(c Crew, r Role, sector int) *RuleError {
 		return err
 	}
 	if sector < 1 || sector > m.chart.Sectors() {
-		return refuse(CodeRange, "there is no sector %d: sectors are 1 to %d", sector, m.chart.Sectors())
+		return refuse(CodeNoSector, "there is no sector %d: sectors are 1 to %d", sector, m.chart.Sectors())
 	}
 	return nil
 }
@@ -429,15 +443,15 @@ func (m *Match) factErr(f Fact) *RuleError {
 	switch f.Type {
 	case FactRow:
 		if f.Value < 0 || f.Value >= m.chart.Size {
-			return refuse(CodeRange, "there is no row %d: rows are 1 to %d", f.Value+1, m.chart.Size)
+			return refuse(CodeFactOffMap, "there is no row %d: rows are 1 to %d", f.Value+1, m.chart.Size)
 		}
 	case FactColumn:
 		if f.Value < 0 || f.Value >= m.chart.Size {
-			return refuse(CodeRange, "there is no such column: columns are A to %s", chart.ColumnName(m.chart.Size-1))
+			return refuse(CodeFactOffMap, "there is no such column: columns are A to %s", chart.ColumnName(m.chart.Size-1))
 		}
 	case FactSector:
 		if f.Value < 1 || f.Value > m.chart.Sectors() {
-			return refuse(CodeRange, "there is no sector %d: sectors are 1 to %d", f.Value, m.chart.Sectors())
+			return refuse(CodeFactOffMap, "there is no sector %d: sectors are 1 to %d", f.Value, m.chart.Sectors())
 		}
 	default:
 		return refuse(CodeMalformed, "a sonar fact is a row, a column or a sector")
@@ -447,7 +461,7 @@ func (m *Match) factErr(f Fact) *RuleError {
 
 func (m *Match) sonarAnswerErr(c Crew, r Role, facts []Fact) *RuleError {
 	if !m.sonarPending || m.sonarBy != c.Other() {
-		return refuse(CodeInvalid, "no sonar question is waiting for your answer")
+		return refuse(CodeNoQuestion, "no sonar question is waiting for your answer")
 	}
 	if err := onlyRole(r, Captain, "answer the sonar"); err != nil {
 		return err
@@ -461,15 +475,15 @@ func (m *Match) sonarAnswerErr(c Crew, r Role, facts []Fact) *RuleError {
 		}
 	}
 	if facts[0].Type == facts[1].Type {
-		return refuse(CodeInvalid, "sonar: give two different kinds of fact (row, column, sector)")
+		return refuse(CodeFactKinds, "sonar: give two different kinds of fact (row, column, sector)")
 	}
 	pos := m.crews[c].pos
 	a, b := facts[0].Holds(m.chart, pos), facts[1].Holds(m.chart, pos)
 	switch {
 	case a && b:
-		return refuse(CodeInvalid, "sonar: exactly one fact must be false, and both %s and %s are true", facts[0], facts[1])
+		return refuse(CodeOneFactTrue, "sonar: exactly one fact must be false, and both %s and %s are true", facts[0], facts[1])
 	case !a && !b:
-		return refuse(CodeInvalid, "sonar: exactly one fact must be true, and both %s and %s are false", facts[0], facts[1])
+		return refuse(CodeOneFactTrue, "sonar: exactly one fact must be true, and both %s and %s are false", facts[0], facts[1])
 	}
 	return nil
 }
@@ -487,17 +501,17 @@ func (m *Match) sonarAnswer(c Crew, r Role, facts []Fact) *RuleError {
 
 func (m *Match) archerErr(c Crew, r Role, at chart.Cell) *RuleError {
 	if len(m.chart.ArcherMines()) == 0 {
-		return refuse(CodeInvalid, "this map has no Archer mines")
+		return refuse(CodeNoScenario, "this map has no Archer mines")
 	}
 	if err := m.systemErr(c, r, Scenario); err != nil {
 		return err
 	}
 	if !m.chart.Archer(at) {
-		return refuse(CodeInvalid, "there is no Archer mine at %s", at)
+		return refuse(CodeNoArcher, "there is no Archer mine at %s: only the printed ones go off", at)
 	}
 	for _, x := range m.archerSpent {
 		if x == at {
-			return refuse(CodeInvalid, "the Archer mine at %s has already gone off", at)
+			return refuse(CodeArcherSpent, "the Archer mine at %s has already gone off: each goes off once", at)
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package sonar
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func TestRulebookMineExample(t *testing.T) {
 	if len(m.Crew(Blue).Mines) != 0 {
 		t.Error("a triggered mine is gone")
 	}
-	refused(t, m, CodeInvalid, "you have no mine at B7", `{"type":"trigger","crew":"blue","role":"captain","cell":"B7"}`)
+	refused(t, m, CodeNoMine, "you have no mine at B7", `{"type":"trigger","crew":"blue","role":"captain","cell":"B7"}`)
 }
 
 func TestMineDrop(t *testing.T) {
@@ -59,12 +60,12 @@ func TestMineDrop(t *testing.T) {
 		want  string
 	}{
 		{"diagonal", Options{}, "E5", "", "F6", "", ""},
-		{"diagonal with 4-adjacency", Options{MineAdjacency: 4}, "E5", "", "F6", CodeRange, "not diagonally"},
+		{"diagonal with 4-adjacency", Options{MineAdjacency: 4}, "E5", "", "F6", CodeMineAdjacent, "not diagonally"},
 		{"orthogonal with 4-adjacency", Options{MineAdjacency: 4}, "E5", "", "E6", "", ""},
-		{"two away", Options{}, "E5", "", "G5", CodeRange, "next to your submarine: G5 is not"},
+		{"two away", Options{}, "E5", "", "G5", CodeMineAdjacent, "next to your submarine: G5 is not"},
 		{"island", Options{}, "B6", "E", "B7", CodeIsland, "B7 is an island"},
-		{"own route", Options{}, "B6", "E", "B6", CodeRoute, "B6 is on your route"},
-		{"own position", Options{}, "E5", "", "E5", CodeRange, "next to your submarine"},
+		{"own route", Options{}, "B6", "E", "B6", CodeMineOnRoute, "B6 is on your route"},
+		{"own position", Options{}, "E5", "", "E5", CodeMineAdjacent, "next to your submarine"},
 		{"off the map", Options{}, "A1", "", "P1", CodeOffMap, "off the map"},
 	}
 	for _, tt := range tests {
@@ -93,7 +94,7 @@ func TestMineDrop(t *testing.T) {
 	do(t, m, `{"type":"mine","crew":"blue","role":"captain","cell":"E6"}`)
 	walk(t, m, Blue, "E")
 	ready(m, Blue)
-	refused(t, m, CodeOwnMine, "E6 already holds one of your mines", `{"type":"mine","crew":"blue","role":"captain","cell":"E6"}`)
+	refused(t, m, CodeMineTaken, "E6 already holds one of your mines", `{"type":"mine","crew":"blue","role":"captain","cell":"E6"}`)
 	refused(t, m, CodeRole, "only the Captain may drop a mine", `{"type":"mine","crew":"blue","role":"first_mate","cell":"F6"}`)
 }
 
@@ -169,27 +170,41 @@ func TestRulebookTorpedoExample(t *testing.T) {
 
 func TestTorpedoRange(t *testing.T) {
 	tests := []struct {
+		rng      string
 		from, at string
 		code     Code
 		want     string
 	}{
-		{"D3", "H3", "", ""},
-		{"D3", "E4", "", ""},
-		{"D3", "J3", CodeRange, "J3 is out of range"},
-		{"D3", "D3", CodeRange, "cannot hit your own position"},
-		{"D3", "C2", CodeIsland, "C2 is an island"},
-		{"D3", "P3", CodeOffMap, "P3 is off the map"},
-		{"B3", "D3", "", ""},                               // around C3 and C2: B4 C4 D4 D3
-		{"B3", "E3", CodeRange, "out of range"},            // five water steps round the islands
-		{"B3", "B7", "", ""},                               // four straight south
-		{"B3", "B8", CodeRange, "up to 4 spaces of water"}, // five
-		{"B3", "C5", "", ""},                               // three, turning a corner
-		{"B3", "F5", CodeRange, "not diagonally, around islands"},
+		{"", "D3", "H3", "", ""},
+		{"", "D3", "E4", "", ""},
+		{"", "D3", "J3", CodeTorpedoRange, "J3 is out of range"},
+		{"", "D3", "D3", CodeTorpedoRange, "cannot hit your own position"},
+		{"", "D3", "C2", CodeIsland, "C2 is an island"},
+		{"", "D3", "P3", CodeOffMap, "P3 is off the map"},
+		{"", "B3", "D3", "", ""},                                      // around C3 and C2: B4 C4 D4 D3
+		{"", "B3", "E3", CodeTorpedoRange, "out of range"},            // five water steps round the islands
+		{"", "B3", "B7", "", ""},                                      // four straight south
+		{"", "B3", "B8", CodeTorpedoRange, "up to 4 spaces of water"}, // five
+		{"", "B3", "C5", "", ""},                                      // three, turning a corner
+		{"", "B3", "F5", CodeTorpedoRange, "not diagonally, around islands"},
+		// The rulebook's words taken literally: spaces counted along rows
+		// and columns, over islands; the impact is still on water.
+		{RangeOrthogonal, "B3", "E3", "", ""},
+		{RangeOrthogonal, "B3", "B7", "", ""},
+		{RangeOrthogonal, "B3", "B8", CodeTorpedoRange, "counted along rows and columns"},
+		{RangeOrthogonal, "B3", "F5", CodeTorpedoRange, "F5 is out of range"},
+		{RangeOrthogonal, "B3", "C3", CodeIsland, "a torpedo lands on water only"},
+		{RangeOrthogonal, "D3", "G2", "", ""}, // the rulebook's example: 4 spaces from D3
+		{RangeOrthogonal, "D3", "D3", CodeTorpedoRange, "cannot hit your own position"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.from+"-"+tt.at, func(t *testing.T) {
-			m := placed(t, Options{Map: "bravo"}, tt.from, "O15")
+		t.Run(tt.rng+" "+tt.from+"-"+tt.at, func(t *testing.T) {
+			m := placed(t, Options{Map: "bravo", TorpedoRange: tt.rng}, tt.from, "O15")
 			ready(m, Blue)
+			targets := m.TorpedoTargets(Blue)
+			if listed := tt.at[0] != 'P' && slices.Contains(targets, cell(t, tt.at)); listed != (tt.code == "") {
+				t.Errorf("%s listed among the targets: %v, want %v", tt.at, listed, tt.code == "")
+			}
 			cmd := `{"type":"torpedo","crew":"blue","role":"captain","cell":%q}`
 			if tt.want == "" {
 				do(t, m, cmd, tt.at)
@@ -238,7 +253,7 @@ func TestDroneIsTruthful(t *testing.T) {
 	}
 	ready(m, Blue)
 	m.crews[Blue].usedSystem = false
-	refused(t, m, CodeRange, "there is no sector 10", `{"type":"drone","crew":"blue","role":"captain","sector":10}`)
+	refused(t, m, CodeNoSector, "there is no sector 10", `{"type":"drone","crew":"blue","role":"captain","sector":10}`)
 	refused(t, m, CodeRole, "only the Captain or the First Mate may launch a drone", `{"type":"drone","crew":"blue","role":"engineer","sector":1}`)
 }
 
@@ -278,22 +293,22 @@ func TestRulebookSonarExample(t *testing.T) {
 		code       Code
 		want       string
 	}{
-		{"both true", `{"type":"column","value":"L"}`, `{"type":"row","value":14}`, CodeInvalid, "exactly one fact must be false, and both COLUMN L and ROW 14 are true"},
-		{"both false", `{"type":"column","value":"A"}`, `{"type":"sector","value":1}`, CodeInvalid, "exactly one fact must be true"},
-		{"same kind", `{"type":"column","value":"L"}`, `{"type":"column","value":"A"}`, CodeInvalid, "two different kinds of fact"},
-		{"no such row", `{"type":"row","value":16}`, `{"type":"sector","value":9}`, CodeRange, "there is no row 16"},
-		{"no such column", `{"type":"column","value":"P"}`, `{"type":"sector","value":9}`, CodeRange, "columns are A to O"},
-		{"no such sector", `{"type":"row","value":"14"}`, `{"type":"sector","value":10}`, CodeRange, "there is no sector 10"},
+		{"both true", `{"type":"column","value":"L"}`, `{"type":"row","value":14}`, CodeOneFactTrue, "exactly one fact must be false, and both COLUMN L and ROW 14 are true"},
+		{"both false", `{"type":"column","value":"A"}`, `{"type":"sector","value":1}`, CodeOneFactTrue, "exactly one fact must be true"},
+		{"same kind", `{"type":"column","value":"L"}`, `{"type":"column","value":"A"}`, CodeFactKinds, "two different kinds of fact"},
+		{"no such row", `{"type":"row","value":16}`, `{"type":"sector","value":9}`, CodeFactOffMap, "there is no row 16"},
+		{"no such column", `{"type":"column","value":"P"}`, `{"type":"sector","value":9}`, CodeFactOffMap, "columns are A to O"},
+		{"no such sector", `{"type":"row","value":"14"}`, `{"type":"sector","value":10}`, CodeFactOffMap, "there is no sector 10"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { refused(t, m, tt.code, tt.want, answer, tt.a, tt.b) })
 	}
-	refused(t, m, CodeInvalid, "no sonar question is waiting for your answer", `{"type":"sonar_answer","crew":"blue","role":"captain","facts":[{"type":"column","value":"E"},{"type":"row","value":1}]}`)
+	refused(t, m, CodeNoQuestion, "no sonar question is waiting for your answer", `{"type":"sonar_answer","crew":"blue","role":"captain","facts":[{"type":"column","value":"E"},{"type":"row","value":1}]}`)
 	refused(t, m, CodeRole, "only the Captain may answer the sonar", `{"type":"sonar_answer","crew":"red","role":"first_mate","facts":[{"type":"column","value":"L"},{"type":"sector","value":6}]}`)
 	// The table waits for the answer; the crews' other steps do not.
-	refused(t, m, CodeWait, "the RED Captain must answer the sonar first", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
-	refused(t, m, CodeWait, "must answer the sonar first", `{"type":"course","crew":"red","role":"captain","dir":"N"}`)
-	refused(t, m, CodeWait, "must answer the sonar first", `{"type":"surface","crew":"red","role":"captain"}`)
+	refused(t, m, CodeSonarPending, "the RED Captain must answer the sonar first", `{"type":"course","crew":"blue","role":"captain","dir":"N"}`)
+	refused(t, m, CodeSonarPending, "must answer the sonar first", `{"type":"course","crew":"red","role":"captain","dir":"N"}`)
+	refused(t, m, CodeSonarPending, "must answer the sonar first", `{"type":"surface","crew":"red","role":"captain"}`)
 
 	all := m.SonarAnswers(Red)
 	if len(all) != (14+14)+(8+14)+(8+14) {
@@ -332,8 +347,8 @@ func TestSilence(t *testing.T) {
 	}{
 		{"three east", Options{}, "E5", "", "E", 3, "", "", "H5"},
 		{"zero spaces", Options{}, "E5", "", "E", 0, "", "", "E5"},
-		{"zero refused when the minimum is 1", Options{SilenceMin: 1}, "E5", "", "E", 0, CodeRange, "a silence moves 1 to 4 spaces", ""},
-		{"five is too far", Options{}, "E5", "", "E", 5, CodeRange, "0 to 4 spaces", ""},
+		{"zero refused when the minimum is 1", Options{SilenceMin: 1}, "E5", "", "E", 0, CodeSilenceDistance, "a silence moves 1 to 4 spaces", ""},
+		{"five is too far", Options{}, "E5", "", "E", 5, CodeSilenceDistance, "0 to 4 spaces", ""},
 		{"stops at an island", Options{}, "E8", "", "E", 2, CodeIsland, "G8 is an island", ""},
 		{"one before the island", Options{}, "E8", "", "E", 1, "", "", "F8"},
 		{"may not cross the route", Options{}, "E5", "N E S S W", "N", 2, CodeRoute, "E5 is on your route", ""},
@@ -392,7 +407,7 @@ func TestEchoArcherMines(t *testing.T) {
 	setGauge(m, Blue, Scenario, 3)
 	refused(t, m, CodeNotReady, "SCENARIO SYSTEM is not ready: its gauge is 3/4", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
 	ready(m, Blue)
-	refused(t, m, CodeInvalid, "there is no Archer mine at K2", `{"type":"archer","crew":"blue","role":"captain","cell":"K2"}`)
+	refused(t, m, CodeNoArcher, "there is no Archer mine at K2", `{"type":"archer","crew":"blue","role":"captain","cell":"K2"}`)
 	refused(t, m, CodeRole, "only the Captain may trigger an Archer mine", `{"type":"archer","crew":"blue","role":"first_mate","cell":"L2"}`)
 	evs := do(t, m, `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
 	e := find(t, evs, KindArcher)
@@ -404,8 +419,8 @@ func TestEchoArcherMines(t *testing.T) {
 	}
 	walk(t, m, Blue, "S")
 	ready(m, Blue)
-	refused(t, m, CodeInvalid, "already gone off", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
+	refused(t, m, CodeArcherSpent, "already gone off", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
 	// Other maps have no scenario system.
 	a := placed(t, Options{}, "E5", "K11")
-	refused(t, a, CodeInvalid, "no Archer mines", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
+	refused(t, a, CodeNoScenario, "no Archer mines", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
 }

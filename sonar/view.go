@@ -2,6 +2,7 @@ package sonar
 
 import (
 	"slices"
+	"time"
 
 	"periscope/sonar/chart"
 )
@@ -39,9 +40,26 @@ type CrewView struct {
 	// SonarAnswers lists the legal answers while the enemy's sonar question
 	// waits for this crew's Captain.
 	SonarAnswers [][2]Fact `json:"sonar_answers,omitempty"`
-	// Inspect is true when this crew's Engineer must inspect the enemy's
-	// sheet (real-time surfacing).
-	Inspect bool `json:"inspect,omitempty"`
+	// Inspect is the surfaced enemy's traced sheet while this crew's
+	// Engineer must judge it (real-time surfacing).
+	Inspect *Inspection `json:"inspect,omitempty"`
+}
+
+// Inspection is what the enemy Engineer judges: each section as its tracer
+// drew it, in the TraceWidth x TraceHeight box.
+type Inspection struct {
+	Sections [SurfaceSections]TracedSection `json:"sections"`
+	// RejectionsLeft is how many sections may still be rejected.
+	RejectionsLeft int `json:"rejections_left"`
+	// By is when the sheet passes by itself.
+	By time.Time `json:"by"`
+}
+
+// TracedSection is one section of a sheet under inspection.
+type TracedSection struct {
+	Section int   `json:"section"`
+	Role    Role  `json:"role"`
+	Trace   Trace `json:"trace"`
 }
 
 // Gauge is one First Mate gauge.
@@ -89,6 +107,16 @@ type Surfacing struct {
 	Sector int `json:"sector"`
 	// Sections holds who secured each of the four sections (real time).
 	Sections [SurfaceSections]*Role `json:"sections"`
+	// Redo holds, for a section the enemy Engineer rejected, the role that
+	// traced it and must trace it again.
+	Redo [SurfaceSections]*Role `json:"redo"`
+	// EngineerFirst: the Engineer must trace the first section now.
+	EngineerFirst bool `json:"engineer_first,omitempty"`
+	// RejectionsLeft is how many sections the enemy may still reject.
+	RejectionsLeft int `json:"rejections_left"`
+	// InspectBy is set while the enemy Engineer inspects: when the sheet
+	// passes by itself.
+	InspectBy *time.Time `json:"inspect_by,omitempty"`
 	// Inspected: the enemy Engineer passed the sheet; the Captain may dive.
 	Inspected bool `json:"inspected"`
 }
@@ -244,11 +272,19 @@ func (m *Match) Crew(c Crew) CrewView {
 		}
 	}
 	if s.surfaced {
-		v.Surfacing = &Surfacing{Sector: s.surfaceSector, Inspected: s.inspected}
+		v.Surfacing = &Surfacing{Sector: s.surfaceSector, Inspected: s.inspected,
+			RejectionsLeft: m.opts.InspectionRejections - s.rejections,
+			EngineerFirst:  m.opts.Mode == RealTime && !m.opts.SurfaceAnyOrder && !s.started()}
 		for i, done := range s.secured {
 			if done {
 				v.Surfacing.Sections[i] = ptr(s.securedBy[i])
 			}
+			if s.redo[i] {
+				v.Surfacing.Redo[i] = ptr(s.securedBy[i])
+			}
+		}
+		if m.awaitsInspection(c) {
+			v.Surfacing.InspectBy = ptr(s.inspectBy)
 		}
 	}
 	v.Courses = m.Courses(c)
@@ -263,7 +299,14 @@ func (m *Match) Crew(c Crew) CrewView {
 	v.Triggers = m.Triggers(c)
 	v.ArcherTargets = m.ArcherTargets(c)
 	v.SonarAnswers = m.SonarAnswers(c)
-	v.Inspect = m.actErr(c) == nil && m.inspectErr(c, Engineer) == nil
+	if m.actErr(c) == nil && m.inspectErr(c, Engineer) == nil {
+		e := &m.crews[c.Other()]
+		in := &Inspection{RejectionsLeft: m.opts.InspectionRejections - e.rejections, By: e.inspectBy}
+		for i := range in.Sections {
+			in.Sections[i] = TracedSection{Section: i + 1, Role: e.securedBy[i], Trace: e.traces[i]}
+		}
+		v.Inspect = in
+	}
 	return v
 }
 
@@ -275,7 +318,7 @@ func (m *Match) actErr(c Crew) *RuleError {
 	case m.over:
 		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
 	case !m.playing():
-		return refuse(CodeWait, "wait until both Captains have chosen their start positions")
+		return refuse(CodeAwaitingStarts, "wait until both Captains have chosen their start positions")
 	}
 	return nil
 }
@@ -331,9 +374,9 @@ func (m *Match) TorpedoTargets(c Crew) []chart.Cell {
 	if m.actErr(c) != nil || m.systemErr(c, Captain, Torpedo) != nil {
 		return out
 	}
-	// Reach holds water cells only; the launch cell itself is at 0.
-	for t, d := range m.chart.Reach(m.crews[c].pos, TorpedoRange) {
-		if d > 0 {
+	pos := m.crews[c].pos
+	for _, t := range m.chart.WaterCells() {
+		if chart.Manhattan(pos, t) <= TorpedoRange && m.inReach(pos, t) {
 			out = append(out, t)
 		}
 	}

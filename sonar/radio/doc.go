@@ -21,7 +21,8 @@
 //   - Hit (our torpedo, mine or Archer mine): a cell filter by the enemy's
 //     damage: same cell direct, one of the eight around indirect, else clear.
 //   - EnemyTorpedo: the sub is 1 to 4 water steps from the impact (around
-//     islands, as chart.Map.Reach); its own damage, when announced, filters
+//     islands, as chart.Map.Reach; or 1 to 4 spaces along rows and columns
+//     with Options.TorpedoOrthogonal); its own damage, when announced, filters
 //     too. A torpedo destroys its own mine on the impact cell, unannounced,
 //     so hypotheses branch into "no mine there" and "mine j was there".
 //   - EnemyDrop: the sub had a legal cell for the mine (water beside it: 8

@@ -148,3 +148,30 @@ func (g *geometry) ball(x, r int) cellSet {
 	}
 	return in
 }
+
+// diamond is the set of water cells within r spaces of x counted along rows
+// and columns, islands in between or not: a torpedo's reach when the table
+// reads "4 orthogonal spaces" literally.
+func (g *geometry) diamond(x, r int) cellSet {
+	var in cellSet
+	col, row := x%g.size, x/g.size
+	for dr := -r; dr <= r; dr++ {
+		for dc := -r; dc <= r; dc++ {
+			c, w := col+dc, row+dr
+			if abs(dc)+abs(dr) > r || c < 0 || w < 0 || c >= g.size || w >= g.size {
+				continue
+			}
+			if i := w*g.size + c; g.water.has(i) {
+				in.add(i)
+			}
+		}
+	}
+	return in
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

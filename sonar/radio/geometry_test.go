@@ -25,6 +25,25 @@ func TestBallMatchesReach(t *testing.T) {
 	}
 }
 
+// TestDiamondCountsOverIslands checks the literal torpedo reach: every
+// water cell 1 to 4 spaces away along rows and columns, islands or not.
+func TestDiamondCountsOverIslands(t *testing.T) {
+	for _, m := range allMaps() {
+		g := newGeometry(m, false)
+		for i := range m.Cells() {
+			var want cellSet
+			for _, c := range m.WaterCells() {
+				if chart.Manhattan(m.At(i), c) <= 4 {
+					want.add(m.Index(c))
+				}
+			}
+			if got := g.diamond(i, 4); got != want {
+				t.Fatalf("%s %s from %s: diamond differs", m.Name, m.Side, m.At(i))
+			}
+		}
+	}
+}
+
 // TestSectorsAndWindows checks the precomputed masks on both sheet sizes.
 func TestSectorsAndWindows(t *testing.T) {
 	for _, m := range []*chart.Map{chart.MustLoad("alpha", chart.RealTime), chart.MustLoad("alpha", chart.TurnBased)} {

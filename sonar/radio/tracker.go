@@ -30,6 +30,10 @@ type Options struct {
 	// submarine (the engine's mine_adjacency 4); by default all 8 around it
 	// are allowed.
 	MineOrthogonal bool `json:"mine_orthogonal,omitempty"`
+	// TorpedoOrthogonal counts a torpedo's 4 spaces along rows and columns
+	// over islands too (the engine's torpedo_range "orthogonal"); by
+	// default they are steps over water, around islands.
+	TorpedoOrthogonal bool `json:"torpedo_orthogonal,omitempty"`
 	// Budget caps the hypotheses held; past it they are merged soundly.
 	// 0 means DefaultBudget; smaller values are raised to 256.
 	Budget int `json:"budget,omitempty"`

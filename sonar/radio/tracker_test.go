@@ -656,3 +656,22 @@ func TestMergeStaysSound(t *testing.T) {
 		t.Error("no match needed a merge: the test proves nothing")
 	}
 }
+
+// TestTorpedoRangeOption: a torpedo fired across islands places its
+// launcher only when the table counts the range along rows and columns.
+func TestTorpedoRangeOption(t *testing.T) {
+	m := chart.MustLoad("bravo", chart.RealTime)
+	b3, e3 := chart.Cell{Col: 1, Row: 2}, chart.Cell{Col: 4, Row: 2}
+	for _, orthogonal := range []bool{false, true} {
+		tr, err := New(m, Options{TorpedoOrthogonal: orthogonal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.Observe(Observation{Kind: EnemyTorpedo, Cell: e3}); err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(tr.Cells(), b3); got != orthogonal {
+			t.Errorf("orthogonal %v: B3 possible %v (five water steps, three spaces)", orthogonal, got)
+		}
+	}
+}

@@ -113,9 +113,13 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 	case Hit:
 		out = keep(in, t.impact(o.Cell, o.Result), out)
 	case EnemyTorpedo:
-		// Range 1 to 4 water steps around islands; the sub is never on the target.
+		// Range 1 to 4 water steps around islands (or, with TorpedoOrthogonal,
+		// 4 spaces along rows and columns); the sub is never on the target.
 		x := g.m.Index(o.Cell)
 		reach := g.ball(x, 4)
+		if t.opts.TorpedoOrthogonal {
+			reach = g.diamond(x, 4)
+		}
 		reach.remove(x)
 		if o.Result != "" {
 			reach = reach.and(t.impact(o.Cell, o.Result))
