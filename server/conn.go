@@ -12,6 +12,9 @@ import (
 
 func httpFS(f fs.FS) http.FileSystem { return http.FS(f) }
 
+// errBinaryFrame answers a binary frame; the connection stays open.
+var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSON text frames: binary frames are not read"}
+
 // serveConn is one phone's websocket. It is the connection's only reader
 // and blocks until the connection ends: contrib recycles the Conn when it
 // returns, so the writer goroutine is waited for first.
@@ -47,11 +50,15 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	writerDone := make(chan struct{})
 	go s.write(c, sess, stop, readerDone, writerDone)
 	for {
-		_, frame, err := c.ReadMessage()
+		kind, frame, err := c.ReadMessage()
 		if err != nil {
 			break
 		}
 		alive()
+		if kind != websocket.TextMessage {
+			sess.Refuse(errBinaryFrame)
+			continue
+		}
 		sess.Receive(frame)
 	}
 	close(readerDone)

@@ -25,6 +25,8 @@ func status(code string) int {
 		return fiber.StatusUnprocessableEntity
 	case rooms.CodeUnavailable:
 		return fiber.StatusServiceUnavailable
+	case CodeRateLimited:
+		return fiber.StatusTooManyRequests
 	}
 	return fiber.StatusInternalServerError
 }
@@ -42,6 +44,8 @@ func codeOf(status int) string {
 		return rooms.CodeConflict
 	case fiber.StatusServiceUnavailable:
 		return rooms.CodeUnavailable
+	case fiber.StatusTooManyRequests:
+		return CodeRateLimited
 	}
 	if status >= 400 && status < 500 {
 		return rooms.CodeBadRequest

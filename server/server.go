@@ -4,19 +4,20 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"io/fs"
 	"log/slog"
 	"net"
-	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/contrib/websocket"
 	"github.com/gofiber/fiber/v2"
-	"github.com/gofiber/fiber/v2/middleware/filesystem"
+	"github.com/gofiber/fiber/v2/middleware/compress"
 
 	"periscope/games"
 	"periscope/rooms"
@@ -30,9 +31,27 @@ type Config struct {
 	Stats func() (any, error)
 	// Static, when set, is served at / (index.html for directories).
 	Static fs.FS
-	// Origins lists extra Origin values allowed to open a websocket, beyond
-	// pages served by this server itself ("http://periscope.local:8080").
+	// Origins lists extra Origin values allowed to open a websocket or
+	// change anything, beyond pages served by this server itself
+	// ("http://periscope.local:8080").
 	Origins []string
+	// PublicURL is the address phones reach this server at
+	// ("http://192.168.1.20:8080"): join links and QR codes are built from
+	// it, never from a request's Host header, which any client may forge.
+	// When empty, Serve takes the listener's address.
+	PublicURL string
+	// RoomLimit, SeatLimit and WriteLimit bound what one client address
+	// may do in each LimitWindow: rooms created, seats taken, and
+	// state-changing requests of any kind together. Zero takes the default
+	// (20, 60, 120), a negative value turns that limit off (load tools).
+	RoomLimit, SeatLimit, WriteLimit int
+	// LimitWindow is the window of those limits (default 1 minute).
+	LimitWindow time.Duration
+	// ReplayCache bounds the bytes of replay answers kept in memory
+	// (default 16 MiB); ReplayCursors the finished matches held open for
+	// stepping (default 8). See replay.go.
+	ReplayCache   int
+	ReplayCursors int
 	// SendQueue is how many messages may wait for a slow phone before it is
 	// dropped (default 256).
 	SendQueue int
@@ -61,6 +80,18 @@ type Server struct {
 	mu   sync.Mutex
 	live map[*websocket.Conn]chan struct{} // closing the channel ends the connection
 	down atomic.Bool
+
+	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
+	replays *replayCache
+}
+
+// orDefault keeps a set value (negative ones included: "off") and
+// replaces zero by def.
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
 }
 
 // New builds a server.
@@ -83,7 +114,18 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
+	cfg.RoomLimit = orDefault(cfg.RoomLimit, defaultRoomsPerMinute)
+	cfg.SeatLimit = orDefault(cfg.SeatLimit, defaultSeatsPerMinute)
+	cfg.WriteLimit = orDefault(cfg.WriteLimit, defaultWritesPerMinute)
+	if cfg.LimitWindow <= 0 {
+		cfg.LimitWindow = defaultLimitWindow
+	}
+	cfg.ReplayCache = orDefault(cfg.ReplayCache, 16<<20)
+	cfg.ReplayCursors = orDefault(cfg.ReplayCursors, 8)
+	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{})}
+	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
+	s.public.Store(&cfg.PublicURL)
 	s.app = fiber.New(fiber.Config{
 		DisableStartupMessage: true,
 		BodyLimit:             rooms.MaxRequest,
@@ -97,15 +139,21 @@ func New(cfg Config) *Server {
 
 func (s *Server) routes() {
 	a := s.app
+	// Every state-changing request, whatever its route: same site, and
+	// within the address's overall budget.
+	a.Use(s.guardWrites())
+	// Websocket upgrades are hijacked: nothing to compress there.
+	a.Use(compress.New(compress.Config{Next: func(c *fiber.Ctx) bool { return strings.HasPrefix(c.Path(), "/ws/") }}))
 	a.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })
 	api := a.Group("/api")
 	api.Get("/games", func(c *fiber.Ctx) error { return c.JSON(s.hub.Games()) })
-	api.Post("/rooms", s.createRoom)
-	api.Get("/rooms", func(c *fiber.Ctx) error { return c.JSON(s.hub.Open()) })
+	api.Post("/rooms", s.limit(s.cfg.RoomLimit, "new rooms"), jsonBody, s.createRoom)
+	api.Get("/rooms", s.openRooms)
 	api.Get("/rooms/:code", s.room)
 	api.Get("/rooms/:code/qr.svg", s.qrSVG)
-	api.Post("/rooms/:code/seats", s.takeSeat)
-	api.Get("/replays", s.replays)
+	api.Get("/rooms/:code/link", s.joinLink)
+	api.Post("/rooms/:code/seats", s.limit(s.cfg.SeatLimit, "seats taken"), jsonBody, s.takeSeat)
+	api.Get("/replays", s.finished)
 	api.Get("/replays/:code/:v", s.replay)
 	api.Get("/stats", s.stats)
 	api.All("/*", func(c *fiber.Ctx) error {
@@ -122,8 +170,7 @@ func (s *Server) routes() {
 		},
 	}))
 	if s.cfg.Static != nil {
-		s.pageRoutes(a)
-		a.Use("/", filesystem.New(filesystem.Config{Root: httpFS(s.cfg.Static), Index: "index.html"}))
+		s.staticRoutes(a)
 	}
 }
 
@@ -202,7 +249,40 @@ func (s *Server) takeSeat(c *fiber.Ctx) error {
 	return c.Status(fiber.StatusCreated).JSON(SeatResponse{Token: token, Seat: *req.Seat, Room: r.Lobby()})
 }
 
-func (s *Server) replays(c *fiber.Ctx) error {
+// Bounds of GET /api/rooms?limit=&offset=.
+const (
+	defaultRoomsPage = 50
+	maxRoomsPage     = 200
+)
+
+// openRooms answers GET /api/rooms: one page of the rooms not finished,
+// newest first. X-Total-Count says how many there are in all.
+func (s *Server) openRooms(c *fiber.Ctx) error {
+	limit, err := queryInt(c, "limit", defaultRoomsPage)
+	if err != nil || limit < 1 || limit > maxRoomsPage {
+		return &rooms.Error{Code: rooms.CodeBadRequest, Message: fmt.Sprintf("limit must be 1 to %d", maxRoomsPage)}
+	}
+	offset, err := queryInt(c, "offset", 0)
+	if err != nil || offset < 0 {
+		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "offset must be 0 or more"}
+	}
+	open := s.hub.Open()
+	c.Set("X-Total-Count", strconv.Itoa(len(open)))
+	open = open[min(offset, len(open)):]
+	return c.JSON(open[:min(limit, len(open))])
+}
+
+// queryInt reads a whole-number query parameter strictly: "limit=ten" is
+// an error, not the default.
+func queryInt(c *fiber.Ctx, key string, def int) (int, error) {
+	v := c.Query(key)
+	if v == "" {
+		return def, nil
+	}
+	return strconv.Atoi(v)
+}
+
+func (s *Server) finished(c *fiber.Ctx) error {
 	limit := c.QueryInt("limit", 50)
 	if limit < 1 || limit > 500 {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "limit must be 1 to 500"}
@@ -226,11 +306,14 @@ func (s *Server) replay(c *fiber.Ctx) error {
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the seat must be a whole number (-1 for a spectator)"}
 	}
-	snap, err := s.hub.Replay(c.Params("code"), v, seat)
+	body, err := s.replays.get(c.Params("code"), v, seat)
 	if err != nil {
 		return err
 	}
-	return c.JSON(snap)
+	// A finished match never changes: phones may keep what they stepped through.
+	c.Set(fiber.HeaderCacheControl, "private, max-age=3600")
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	return c.Send(body)
 }
 
 func (s *Server) stats(c *fiber.Ctx) error {
@@ -253,8 +336,8 @@ func (s *Server) upgrade(c *fiber.Ctx) error {
 	if s.down.Load() {
 		return &rooms.Error{Code: rooms.CodeUnavailable, Message: "the server is shutting down"}
 	}
-	if origin := c.Get(fiber.HeaderOrigin); !s.originAllowed(origin, c.Hostname()) {
-		return &rooms.Error{Code: rooms.CodeForbidden, Message: "pages from " + origin + " may not join rooms here"}
+	if err := s.sameSite(c); err != nil {
+		return err
 	}
 	r, err := s.hub.Get(c.Params("code"))
 	if err != nil {
@@ -264,26 +347,37 @@ func (s *Server) upgrade(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// originAllowed accepts clients that send no Origin (not browsers), pages
-// served by this host, and the configured origins.
-func (s *Server) originAllowed(origin, host string) bool {
-	if origin == "" {
-		return true
+// Serve serves on ln until Shutdown. Without a PublicURL, join links use
+// the listener's address (localhost when it listens on every interface).
+func (s *Server) Serve(ln net.Listener) error {
+	if *s.public.Load() == "" {
+		u := listenerURL(ln.Addr())
+		s.public.Store(&u)
 	}
-	for _, o := range s.cfg.Origins {
-		if o == origin {
-			return true
-		}
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host != "" && u.Host == host
+	return s.app.Listener(ln)
 }
 
-// Serve serves on ln until Shutdown.
-func (s *Server) Serve(ln net.Listener) error { return s.app.Listener(ln) }
-
 // Listen serves on addr until Shutdown.
-func (s *Server) Listen(addr string) error { return s.app.Listen(addr) }
+func (s *Server) Listen(addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ln)
+}
+
+// listenerURL is http://host:port of a listening address; an unspecified
+// host (":8080") becomes localhost.
+func listenerURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
 
 // Shutdown stops taking connections, closes every websocket with "going
 // away" (phones reconnect to the restarted server), and waits for open
