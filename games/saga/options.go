@@ -1,0 +1,94 @@
+package saga
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Re-roll modes.
+const (
+	RerollChoose = "choose" // players pick each re-roll on their phones
+	RerollAuto   = "auto"   // the server picks every re-roll at once
+)
+
+// Options are what the host picks in the lobby. Absent keys take the
+// defaults: the Æsir Host for Raven, Jötnar and Hel for Wolf, re-rolls
+// chosen by the players, no timer.
+type Options struct {
+	RavenFaction string `json:"raven_faction,omitempty"`
+	WolfFaction  string `json:"wolf_faction,omitempty"`
+	// Rerolls is "choose" or "auto".
+	Rerolls string `json:"rerolls,omitempty"`
+	// RerollSeconds, when above 0, is how long a player may think over a
+	// re-roll before the server picks it for them.
+	RerollSeconds int `json:"reroll_seconds,omitempty"`
+}
+
+// Limits of the re-roll timer, in seconds.
+const (
+	MinRerollSeconds = 5
+	MaxRerollSeconds = 120
+)
+
+// maxBody bounds every JSON document the package decodes.
+const maxBody = 4096
+
+// ParseOptions reads the lobby's options JSON; nil, empty or null is the
+// default match. Unknown keys and unknown values are refused.
+func ParseOptions(data json.RawMessage) (Options, error) {
+	var o Options
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) > 0 && !bytes.Equal(trimmed, []byte("null")) {
+		if len(trimmed) > maxBody {
+			return Options{}, errors.New("the options are too long")
+		}
+		if err := strictDecode(trimmed, &o); err != nil {
+			return Options{}, fmt.Errorf("options: %w", err)
+		}
+	}
+	return o.withDefaults(HouseSet())
+}
+
+func (o Options) withDefaults(set *Set) (Options, error) {
+	if o.RavenFaction == "" {
+		o.RavenFaction = "aesir_host"
+	}
+	if o.WolfFaction == "" {
+		o.WolfFaction = "jotnar_horde"
+	}
+	if o.Rerolls == "" {
+		o.Rerolls = RerollChoose
+	}
+	for _, f := range []string{o.RavenFaction, o.WolfFaction} {
+		if set.faction(f) == nil {
+			return Options{}, fmt.Errorf("options: there is no faction %s; choose one of %v", quote(f), set.factionIDs())
+		}
+	}
+	if o.Rerolls != RerollChoose && o.Rerolls != RerollAuto {
+		return Options{}, fmt.Errorf("options: rerolls is %q or %q, not %s", RerollChoose, RerollAuto, quote(o.Rerolls))
+	}
+	if o.RerollSeconds != 0 && (o.RerollSeconds < MinRerollSeconds || o.RerollSeconds > MaxRerollSeconds) {
+		return Options{}, fmt.Errorf("options: reroll_seconds is 0 (no timer) or %d to %d", MinRerollSeconds, MaxRerollSeconds)
+	}
+	return o, nil
+}
+
+// strictDecode decodes exactly one JSON value with no unknown fields.
+func strictDecode(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return fmt.Errorf("%q has the wrong type", typeErr.Field)
+		}
+		return fmt.Errorf("not valid JSON here (%v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("unexpected data after the JSON object")
+	}
+	return nil
+}
