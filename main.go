@@ -15,8 +15,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"os/signal"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -42,7 +45,8 @@ func main() {
 	addr := flag.String("addr", ":8080", "address to listen on")
 	dbPath := flag.String("db", "periscope.db", "SQLite file that keeps every match")
 	origins := flag.String("origins", "", "comma-separated extra page origins allowed to open websockets (e.g. http://periscope.local:8080)")
-	showQR := flag.Bool("qr", true, "print a QR code of the first LAN address")
+	showQR := flag.Bool("qr", true, "print a QR code of the join address")
+	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -50,6 +54,14 @@ func main() {
 	cfg := config{addr: *addr, db: *dbPath, qr: *showQR}
 	if *origins != "" {
 		cfg.origins = strings.Split(*origins, ",")
+	}
+	if *public != "" {
+		u, err := publicURL(*public)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "periscope:", err)
+			os.Exit(2)
+		}
+		cfg.public = u
 	}
 	if err := run(ctx, cfg, os.Stdout); err != nil {
 		slog.Error("periscope stopped", "err", err)
@@ -60,7 +72,20 @@ func main() {
 type config struct {
 	addr, db string
 	origins  []string
-	qr       bool
+	// public is the -public address, checked by publicURL; empty for the
+	// first LAN address.
+	public string
+	qr     bool
+}
+
+// publicURL checks a -public address and returns it as scheme://host[:port].
+func publicURL(s string) (string, error) {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return "", fmt.Errorf("-public must be an address such as http://periscope.local:8080, not %q", s)
+	}
+	return u.Scheme + "://" + u.Host, nil
 }
 
 func run(ctx context.Context, cfg config, out io.Writer) error {
@@ -79,26 +104,31 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		// Those rooms stay closed; every other match goes on.
 		slog.Error("some matches could not be resumed", "err", err)
 	}
-	srv := server.New(server.Config{
-		Hub:     hub,
-		Stats:   func() (any, error) { return store.Stats() },
-		Static:  static.FS,
-		Origins: cfg.origins,
-	})
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
+	urls := lanURLs(ln.Addr().(*net.TCPAddr).Port)
+	if cfg.public != "" {
+		urls = append([]string{cfg.public + "/"}, slices.DeleteFunc(urls, func(u string) bool { return u == cfg.public+"/" })...)
+	}
+	// Join links and QR codes use this address, never a request's Host
+	// header, which anyone on the Wi-Fi can forge.
+	srv := server.New(server.Config{
+		Hub:       hub,
+		Stats:     func() (any, error) { return store.Stats() },
+		Static:    static.FS,
+		Origins:   cfg.origins,
+		PublicURL: strings.TrimSuffix(urls[0], "/"),
+	})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
-	port := ln.Addr().(*net.TCPAddr).Port
-	urls := lanURLs(port)
 	fmt.Fprintf(out, "periscope: %d match(es) resumed from %s; join at:\n", n, cfg.db)
 	for _, u := range urls {
 		fmt.Fprintf(out, "  %s\n", u)
 	}
-	if cfg.qr && len(urls) > 0 {
+	if cfg.qr {
 		if err := printQR(out, urls[0]); err != nil {
 			slog.Warn("no QR code", "err", err)
 		}
@@ -122,10 +152,13 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 }
 
 // lanURLs lists http://IP:port/ for every non-loopback IPv4 address of an
-// up interface, or localhost when the machine has none.
+// up interface, or localhost when the machine has none. Virtual interfaces
+// (containers, VMs, VPNs) come last: the first address is the one phones
+// on the Wi-Fi are offered.
 func lanURLs(port int) []string {
 	var urls []string
 	ifaces, _ := net.Interfaces()
+	sort.SliceStable(ifaces, func(i, j int) bool { return !virtual(ifaces[i].Name) && virtual(ifaces[j].Name) })
 	for _, ifc := range ifaces {
 		if ifc.Flags&net.FlagUp == 0 || ifc.Flags&net.FlagLoopback != 0 {
 			continue
@@ -143,6 +176,17 @@ func lanURLs(port int) []string {
 		urls = append(urls, "http://"+net.JoinHostPort("localhost", strconv.Itoa(port))+"/")
 	}
 	return urls
+}
+
+// virtual reports interface names of containers, VMs and VPNs, which
+// phones on the Wi-Fi cannot reach.
+func virtual(name string) bool {
+	for _, p := range []string{"docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tailscale", "zt", "wg", "tun", "utun"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // printQR draws text as a QR code with half-block characters, two modules

@@ -313,3 +313,79 @@ func choose(v gridtactics.View, seat int) (any, bool) {
 	}
 	return nil, false
 }
+
+func TestPublicURL(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"http://periscope.local:8080", "http://periscope.local:8080"},
+		{"http://periscope.local:8080/", "http://periscope.local:8080"},
+		{"https://games.example", "https://games.example"},
+		{"http://192.168.1.20:8080", "http://192.168.1.20:8080"},
+		{"periscope.local:8080", ""},
+		{"ftp://periscope.local", ""},
+		{"http://", ""},
+		{"http://periscope.local:8080/join", ""},
+		{"http://periscope.local:8080/?x=1", ""},
+		{"http://user:pw@periscope.local", ""},
+	} {
+		got, err := publicURL(tc.in)
+		if got != tc.want || (err == nil) != (tc.want != "") {
+			t.Errorf("publicURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+		if err != nil && !strings.Contains(err.Error(), "-public must be an address") {
+			t.Errorf("publicURL(%q): %v does not say what is wanted", tc.in, err)
+		}
+	}
+}
+
+func TestPublicAddressMakesTheJoinLink(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var out bytes.Buffer
+	go func() {
+		done <- run(ctx, config{addr: addr, db: filepath.Join(t.TempDir(), "p.db"), public: "http://periscope.local:8080"}, &out)
+	}()
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("run: %v", err)
+			}
+		}
+	}
+	defer stop()
+	base := "http://" + addr
+	api := client.API{Base: base}
+	var l rooms.Lobby
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if l, err = api.Create(context.Background(), "gridtactics", nil); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not come up: %v", err)
+		}
+	}
+	req, _ := http.NewRequest("GET", base+"/api/rooms/"+l.Code+"/link", nil)
+	req.Host = "evil.example"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var link struct{ URL string }
+	json.NewDecoder(resp.Body).Decode(&link)
+	if want := "http://periscope.local:8080/join/" + l.Code; link.URL != want {
+		t.Fatalf("join link %q, want %q", link.URL, want)
+	}
+	stop() // out is the server's until it returns
+	if first := strings.SplitN(out.String(), "\n", 3); len(first) < 2 || strings.TrimSpace(first[1]) != "http://periscope.local:8080/" {
+		t.Fatalf("the public address is not the first one printed:\n%s", out.String())
+	}
+}
