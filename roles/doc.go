@@ -8,9 +8,12 @@
 // and a crew of one plays every role. Matches with three players or fewer
 // in all must be turn-based.
 //
-// Views are built per seat from the seat's own crew state, the public state
-// and the events the crew may hear, so nothing of the other crew's position,
-// route, mines, gauges or breakdowns reaches a phone before the match ends.
+// Views are built per seat from the seat's own crew state and the public
+// state, so nothing of the other crew's position, route, mines, gauges or
+// breakdowns reaches a phone before the match ends. Views hold state, never
+// a log: the pages keep their log from the events the room sends (an
+// event's data is the sonar.Event), so a view does not grow with the match.
+// What every seat of a crew shares is built once per command.
 // When the room's "radio assist" option is on, each crew's Radio Operator
 // seat also receives the output of a tracker (package sonar/radio) fed only
 // with the enemy's public announcements.

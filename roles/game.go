@@ -4,16 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"periscope/games"
 	"periscope/sonar"
+	"periscope/sonar/chart"
 	"periscope/sonar/radio"
 )
 
-// Definition is Captain Sonar for the lobby.
+// Definition is Captain Sonar for the lobby: its catalogue entry, with every
+// table option and its default (the lobby's form is built from Options).
 var Definition = games.Definition{
-	Name:  "sonar",
-	Title: "Captain Sonar",
+	Name:       "sonar",
+	Title:      "Captain Sonar",
+	Summary:    "Two submarine crews hunt each other, one phone per role: Captain, First Mate, Engineer, Radio Operator.",
+	MinPlayers: 2,
+	MaxPlayers: 8,
+	Page:       "/sonar.html",
+	Options:    catalogue(),
+	House: []string{
+		"Real-time surfacing: each section is traced with a finger on the phone, and the enemy Engineer judges the drawing.",
+		"The Radio Operator's tracker (radio assist).",
+	},
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -25,6 +37,7 @@ var Definition = games.Definition{
 
 // Radio assist levels: what the tracker shows a crew's Radio Operator.
 const (
+	RadioAuto  = "auto"  // heat in teaching rooms, off otherwise
 	RadioOff   = "off"   // nothing: the Radio Operator works by hand
 	RadioCells = "cells" // the enemy's possible cells and sectors
 	RadioHeat  = "heat"  // the same, with a probability per cell
@@ -32,64 +45,66 @@ const (
 
 // Options are a Captain Sonar room's options: the rules (package sonar)
 // plus how the table is seated. In JSON they are one flat object:
-// {"map":"bravo","mode":"turnbased","crews":[3,4],"radio":"heat"}.
+// {"map":"bravo","mode":"turnbased","blue_crew":3,"red_crew":4,"radio":"heat"}.
 type Options struct {
 	Rules sonar.Options
 	// Crews is the number of players in Blue and Red (1 to 4 each;
-	// default 4 and 4).
+	// default 4 and 4). JSON: blue_crew and red_crew, or crews: [3, 4].
 	Crews [2]int
-	// Radio is the radio assist: off, cells or heat. Default: heat in
-	// teaching rooms, off otherwise.
+	// Radio is the radio assist: off, cells or heat. Default (auto): heat
+	// in teaching rooms, off otherwise.
 	Radio string
 	// Teaching adds short hints to every page about what to do now.
 	Teaching bool
 }
 
-// seating is the part of the options JSON that roles owns; the rest is the
-// engine's.
-type seating struct {
+// flat is the options object as it travels: the engine's fields and the
+// seating side by side, decoded in one pass.
+type flat struct {
+	sonar.Options
 	Crews    *[2]int `json:"crews,omitempty"`
+	BlueCrew *int    `json:"blue_crew,omitempty"`
+	RedCrew  *int    `json:"red_crew,omitempty"`
 	Radio    string  `json:"radio,omitempty"`
 	Teaching bool    `json:"teaching,omitempty"`
 }
 
-// ParseOptions reads a room's options. Empty input means the defaults.
-// Unknown fields are refused so that a typo does not pass silently.
+// ParseOptions reads a room's options, once, into their types. Empty input
+// means the defaults. Unknown fields are refused so that a typo does not
+// pass silently.
 func ParseOptions(b []byte) (Options, error) {
-	o := Options{Crews: [2]int{4, 4}}
-	fields := map[string]json.RawMessage{}
+	var f flat
 	if t := bytes.TrimSpace(b); len(t) > 0 && !bytes.Equal(t, []byte("null")) {
-		if err := json.Unmarshal(t, &fields); err != nil {
+		d := json.NewDecoder(bytes.NewReader(t))
+		d.DisallowUnknownFields()
+		if err := d.Decode(&f); err != nil {
 			return Options{}, fmt.Errorf("captain sonar options: %v", err)
 		}
-	}
-	var s seating
-	own := map[string]json.RawMessage{}
-	for _, k := range []string{"crews", "radio", "teaching"} {
-		if v, ok := fields[k]; ok {
-			own[k] = v
-			delete(fields, k)
+		if d.More() {
+			return Options{}, fmt.Errorf("captain sonar options: trailing data")
 		}
 	}
-	ownJSON, _ := json.Marshal(own)
-	if err := json.Unmarshal(ownJSON, &s); err != nil {
-		return Options{}, fmt.Errorf("captain sonar options: %v", err)
+	o := Options{Rules: f.Options.Defaults(), Crews: [2]int{4, 4}, Radio: f.Radio, Teaching: f.Teaching}
+	if f.Crews != nil {
+		if f.BlueCrew != nil || f.RedCrew != nil {
+			return Options{}, fmt.Errorf("captain sonar options: give crews or blue_crew and red_crew, not both")
+		}
+		o.Crews = *f.Crews
 	}
-	rest, _ := json.Marshal(fields)
-	rules, err := sonar.ParseOptions(rest)
-	if err != nil {
-		return Options{}, err
+	if f.BlueCrew != nil {
+		o.Crews[0] = *f.BlueCrew
 	}
-	o.Rules, o.Teaching = rules, s.Teaching
-	if s.Crews != nil {
-		o.Crews = *s.Crews
+	if f.RedCrew != nil {
+		o.Crews[1] = *f.RedCrew
 	}
-	o.Radio = s.Radio
-	if o.Radio == "" {
+	if o.Radio == "" || o.Radio == RadioAuto {
 		o.Radio = RadioOff
 		if o.Teaching {
 			o.Radio = RadioHeat
 		}
+	}
+	if err := o.Rules.Validate(); err != nil {
+		return Options{}, err
 	}
 	return o, o.check()
 }
@@ -106,40 +121,36 @@ func (o Options) check() error {
 	switch o.Radio {
 	case RadioOff, RadioCells, RadioHeat:
 	default:
-		return fmt.Errorf("radio assist is off, cells or heat, not %q", o.Radio)
+		return fmt.Errorf("radio assist is auto, off, cells or heat, not %q", o.Radio)
 	}
 	return nil
 }
 
 // MarshalJSON writes the flat form ParseOptions reads.
 func (o Options) MarshalJSON() ([]byte, error) {
-	rules, err := json.Marshal(o.Rules)
-	if err != nil {
-		return nil, err
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(rules, &m); err != nil {
-		return nil, err
-	}
-	m["crews"], _ = json.Marshal(o.Crews)
-	m["radio"], _ = json.Marshal(o.Radio)
-	m["teaching"], _ = json.Marshal(o.Teaching)
-	return json.Marshal(m)
+	return json.Marshal(flat{Options: o.Rules, BlueCrew: &o.Crews[0], RedCrew: &o.Crews[1], Radio: o.Radio, Teaching: o.Teaching})
 }
 
-// Game is a Captain Sonar match seated at a table. It implements games.Game.
+// Game is a Captain Sonar match seated at a table. It implements games.Game
+// and games.Clocked (the real-time inspection's time limit).
 type Game struct {
 	opts  Options
 	match *sonar.Match
 	seats []seat
-	// log holds every event in order; each seat sees the ones its crew may.
-	log []sonar.Event
+	chart Chart // the map as pages draw it, built once
+	// tracks[c] is crew c's whole voyage, for the end's reveal.
+	tracks [2][]chart.Cell
 	// trackers[c] follows crew c's enemy for crew c's Radio Operator; nil
 	// when radio assist is off.
 	trackers [2]*radio.Tracker
 	// lost[c] is set if the tracker could not follow an announcement, which
 	// would mean it disagrees with the engine; the page then says so.
 	lost [2]bool
+	// news[c] is the latest announcement crew c's Radio Operator learns
+	// from, for the teaching hint that explains it.
+	news [2]*sonar.Event
+	// views caches what every seat of a crew shares, until the next command.
+	views viewCache
 }
 
 // New seats a new match.
@@ -155,9 +166,11 @@ func New(o Options, seed uint64) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{opts: o, match: m, seats: seats}
+	g := &Game{opts: o, match: m, seats: seats, chart: chartOf(m)}
 	if o.Radio != RadioOff {
-		ro := radio.Options{SilenceMin: m.Options().SilenceMin, MineOrthogonal: m.Options().MineAdjacency == 4}
+		mo := m.Options()
+		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
+			TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal}
 		for _, c := range sonar.Crews {
 			t, err := radio.New(m.Chart(), ro)
 			if err != nil {
@@ -185,6 +198,10 @@ func (g *Game) Seats() []games.SeatSpec {
 	return out
 }
 
+// Deadline is when the room must tick: the end of an enemy Engineer's
+// inspection time.
+func (g *Game) Deadline() (time.Time, bool) { return g.match.Deadline() }
+
 // crewSeats lists the seat numbers of crew c.
 func (g *Game) crewSeats(c sonar.Crew) []int {
 	var out []int
@@ -196,19 +213,11 @@ func (g *Game) crewSeats(c sonar.Crew) []int {
 	return out
 }
 
-// order is a command as a phone sends it: the engine's command without the
-// crew, which the seat decides, and with the role optional.
-type order struct {
-	Type sonar.CommandType `json:"type"`
-	Crew *sonar.Crew       `json:"crew,omitempty"`
-	Role *sonar.Role       `json:"role,omitempty"`
-}
-
 func refusal(code sonar.Code, format string, args ...any) error {
 	return &sonar.RuleError{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// Apply runs one command from a seat, or the room's start.
+// Apply runs one command from a seat, or the room's start and ticks.
 func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	var c sonar.Command
 	switch {
@@ -217,12 +226,12 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p.Type != sonar.TypeStart {
-			return nil, refusal(sonar.CodeMalformed, "the room may only start the match")
+		if p.Type != sonar.TypeStart && p.Type != sonar.TypeTick {
+			return nil, refusal(sonar.CodeMalformed, "the room only starts the match and keeps its time")
 		}
 		c = p
 	case cmd.Seat < 0 || cmd.Seat >= len(g.seats):
-		return nil, refusal(sonar.CodeRole, "spectators watch: they give no orders")
+		return nil, refusal(sonar.CodeSpectator, "spectators watch: they give no orders")
 	default:
 		p, err := g.decode(g.seats[cmd.Seat], cmd.Body)
 		if err != nil {
@@ -230,11 +239,13 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 		}
 		c = p
 	}
+	c.At = cmd.Time
 	evs, err := g.match.Apply(c)
 	if err != nil {
 		return nil, err
 	}
-	g.log = append(g.log, evs...)
+	g.views = viewCache{}
+	g.follow(evs)
 	g.track(evs)
 	out := make([]games.Event, len(evs))
 	for i, e := range evs {
@@ -248,45 +259,50 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	return out, nil
 }
 
-// decode reads a phone's order, fills in its crew and the role it acts as.
-func (g *Game) decode(s seat, body json.RawMessage) (sonar.Command, error) {
-	if len(body) > 4096 {
-		return sonar.Command{}, refusal(sonar.CodeMalformed, "command too long")
-	}
-	var o order
-	if err := json.Unmarshal(body, &o); err != nil {
-		return sonar.Command{}, refusal(sonar.CodeMalformed, "malformed command: %v", err)
-	}
-	if o.Type == sonar.TypeStart {
-		return sonar.Command{}, refusal(sonar.CodeRole, "only the room starts the match: ask the host")
-	}
-	if o.Crew != nil && *o.Crew != s.crew {
-		return sonar.Command{}, refusal(sonar.CodeRole, "this phone is on the %s crew", s.crew)
-	}
-	secured := func(r sonar.Role) bool {
-		sf := g.match.Crew(s.crew).Surfacing
-		if sf == nil {
-			return false
-		}
-		for _, by := range sf.Sections {
-			if by != nil && *by == r {
-				return true
+// follow extends each crew's voyage with the cells its events sailed.
+func (g *Game) follow(evs []sonar.Event) {
+	for _, e := range evs {
+		t := &g.tracks[e.Crew]
+		switch {
+		case e.Kind == sonar.KindStartCell && e.Cell != nil:
+			*t = append(*t, *e.Cell)
+		case e.Kind == sonar.KindCourse && len(*t) > 0 && e.Dir != nil:
+			*t = append(*t, (*t)[len(*t)-1].Add(*e.Dir))
+		case e.Kind == sonar.KindSilentRun && len(*t) > 0 && e.Dir != nil && e.Distance != nil:
+			for range *e.Distance {
+				*t = append(*t, (*t)[len(*t)-1].Add(*e.Dir))
 			}
 		}
-		return false
 	}
-	role, err := s.actAs(o.Type, o.Role, secured)
+}
+
+// decode reads a phone's order, once, and fills in its crew and the role
+// it acts as.
+func (g *Game) decode(s seat, body json.RawMessage) (sonar.Command, error) {
+	o, err := sonar.ParseOrder(body)
 	if err != nil {
-		return sonar.Command{}, refusal(sonar.CodeRole, "%s", err.Error())
+		return sonar.Command{}, err
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(body, &fields); err != nil {
-		return sonar.Command{}, refusal(sonar.CodeMalformed, "malformed command: %v", err)
+	switch o.Type {
+	case sonar.TypeStart, sonar.TypeTick:
+		return sonar.Command{}, refusal(sonar.CodeRoomStart, "only the room starts the match and keeps its time: ask the host")
 	}
-	fields["crew"], _ = json.Marshal(s.crew)
-	fields["role"], _ = json.Marshal(role)
-	full, _ := json.Marshal(fields)
-	return sonar.ParseCommand(full)
+	if o.CrewGiven && o.Crew != s.crew {
+		return sonar.Command{}, refusal(sonar.CodeWrongCrew, "this phone is on the %s crew", s.crew)
+	}
+	var explicit *sonar.Role
+	if o.RoleGiven {
+		explicit = &o.Role
+	}
+	secured, redo := g.match.Sections(s.crew)
+	role, err := s.actAs(o.Type, explicit, surfacing{section: o.Section, secured: secured, redo: redo,
+		engineerFirst: !g.match.Options().SurfaceAnyOrder})
+	if err != nil {
+		return sonar.Command{}, err
+	}
+	c := o.Command
+	c.Crew, c.Role = s.crew, role
+	return c, nil
 }
 
 // Outcome is the match's end, in the room's terms.

@@ -122,9 +122,12 @@ func (p *player) candidates(seat int) []string {
 			}
 		}
 		add(`{"type":"inspect","ok":true}`)
+		for i := 1; i <= 4; i++ {
+			add(`{"type":"inspect","ok":false,"section":%d}`, i)
+		}
 	}
 	for i := 1; i <= 4; i++ {
-		add(`{"type":"secure","section":%d}`, i)
+		add(`{"type":"secure","section":%d,"trace":[[40,90],[95,40],[260,40]]}`, i)
 	}
 	return out
 }

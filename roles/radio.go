@@ -10,6 +10,13 @@ import (
 // the table hears, nothing more.
 func (g *Game) track(evs []sonar.Event) {
 	for _, c := range sonar.Crews {
+		for _, e := range evs {
+			if _, ok := observation(c, e); ok {
+				g.news[c] = &e
+			}
+		}
+	}
+	for _, c := range sonar.Crews {
 		t := g.trackers[c]
 		if t == nil || g.lost[c] {
 			continue

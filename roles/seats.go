@@ -75,25 +75,38 @@ var preferred = map[sonar.CommandType][]sonar.Role{
 	sonar.TypeSonar:       {sonar.Captain, sonar.FirstMate},
 }
 
+// surfacing is what actAs needs of a crew's real-time surfacing sheet to
+// pick which role secures a section.
+type surfacing struct {
+	section       int
+	secured, redo [4]*sonar.Role
+	engineerFirst bool
+}
+
+// owes reports whether role r has secured a section or owes a rejected one.
+func (f surfacing) owes(r sonar.Role) bool {
+	for i := range f.secured {
+		if f.secured[i] != nil && *f.secured[i] == r || f.redo[i] != nil && *f.redo[i] == r {
+			return true
+		}
+	}
+	return false
+}
+
+func (f surfacing) started() bool { return f.secured != [4]*sonar.Role{} || f.redo != [4]*sonar.Role{} }
+
 // actAs picks the role a seat gives an order as. An explicit role must be
 // one the seat plays. Without one, the seat acts as the first role it holds
 // that may give the order; if it holds none, the refusal names who may.
-func (s seat) actAs(t sonar.CommandType, explicit *sonar.Role, secured func(sonar.Role) bool) (sonar.Role, error) {
+func (s seat) actAs(t sonar.CommandType, explicit *sonar.Role, f surfacing) (sonar.Role, error) {
 	if explicit != nil {
 		if !s.has(*explicit) {
-			return 0, fmt.Errorf("this phone plays %s, not the %s", s.rolesText(), explicit.Title())
+			return 0, refusal(sonar.CodeRoleHeld, "this phone plays %s, not the %s", s.rolesText(), explicit.Title())
 		}
 		return *explicit, nil
 	}
 	if t == sonar.TypeSecure {
-		// Each section is secured by a different role: a phone with several
-		// roles secures as the first of them that has not yet.
-		for _, r := range s.roles {
-			if !secured(r) {
-				return r, nil
-			}
-		}
-		return s.roles[0], nil
+		return s.securer(f), nil
 	}
 	want := preferred[t]
 	for _, r := range want {
@@ -108,8 +121,29 @@ func (s seat) actAs(t sonar.CommandType, explicit *sonar.Role, secured func(sona
 	for i, r := range want {
 		names[i] = "the " + r.Title()
 	}
-	return 0, fmt.Errorf("%s: only %s may give that order (this phone plays %s)",
+	return 0, refusal(sonar.CodeRole, "%s: only %s may give that order (this phone plays %s)",
 		strings.ToUpper(string(t[:1]))+strings.ReplaceAll(string(t[1:]), "_", " "), strings.Join(names, " or "), s.rolesText())
+}
+
+// securer picks the role a phone secures a section as: the tracer of a
+// rejected section retraces it; the Engineer starts when the table says so;
+// otherwise the first of the phone's roles without a section yet. The
+// engine refuses what is still wrong, naming its rule.
+func (s seat) securer(f surfacing) sonar.Role {
+	if f.section >= 1 && f.section <= 4 {
+		if by := f.redo[f.section-1]; by != nil && s.has(*by) {
+			return *by
+		}
+	}
+	if f.engineerFirst && !f.started() && s.has(sonar.Engineer) {
+		return sonar.Engineer
+	}
+	for _, r := range s.roles {
+		if !f.owes(r) {
+			return r
+		}
+	}
+	return s.roles[0]
 }
 
 func (s seat) rolesText() string {

@@ -9,21 +9,20 @@ import (
 	"periscope/sonar/radio"
 )
 
-// View is everything one phone may know. Spectators (and the table screen)
-// get Seat -1, no crew and no Own state.
+// View is everything one phone may know now: state, never a log (the pages
+// keep their log from the events, which the room sends with every update
+// and all of them on welcome), so its size does not grow with the match.
+// Spectators (and the table screen) get Seat -1, no crew and no Own state.
 type View struct {
-	Game   string           `json:"game"`
-	Seat   int              `json:"seat"`
-	Crew   *sonar.Crew      `json:"crew,omitempty"`
-	Roles  []sonar.Role     `json:"roles"`
+	Game  string       `json:"game"`
+	Seat  int          `json:"seat"`
+	Crew  *sonar.Crew  `json:"crew,omitempty"`
+	Roles []sonar.Role `json:"roles"`
+	// Chart and Rules never change during a match.
 	Chart  Chart            `json:"chart"`
+	Rules  sonar.Options    `json:"rules"`
 	Public sonar.PublicView `json:"public"`
 	Own    *sonar.CrewView  `json:"own,omitempty"`
-	// Log is every announcement this seat's crew heard, oldest first.
-	Log []Line `json:"log"`
-	// Enemy lists the enemy's own announcements, for the Radio Operator's
-	// overlay: courses, silences, surfacing, mine drops.
-	Enemy []Line `json:"enemy,omitempty"`
 	// Radio is the tracker's picture, for the Radio Operator with radio
 	// assist on.
 	Radio *RadioView `json:"radio,omitempty"`
@@ -40,17 +39,9 @@ type Chart struct {
 	Sectors int          `json:"sectors"`
 	Islands []chart.Cell `json:"islands"`
 	Archer  []chart.Cell `json:"archer,omitempty"`
-}
-
-// Line is one announcement in a log.
-type Line struct {
-	Kind    sonar.Kind  `json:"kind"`
-	Crew    sonar.Crew  `json:"crew"`
-	Text    string      `json:"text"`
-	Private bool        `json:"private,omitempty"`
-	Dir     *chart.Dir  `json:"dir,omitempty"`
-	Cell    *chart.Cell `json:"cell,omitempty"`
-	Sector  int         `json:"sector,omitempty"`
+	// IceHoles are Delta's open-water holes the table gave; without them
+	// Delta plays without its ice rule.
+	IceHoles []chart.Cell `json:"ice_holes,omitempty"`
 }
 
 // RadioView is the tracker's output for one crew.
@@ -76,47 +67,50 @@ type RevealCrew struct {
 	Mines    []chart.Cell `json:"mines"`
 }
 
+// viewCache holds what every seat of a crew shares, built once per command.
+type viewCache struct {
+	public *sonar.PublicView
+	crew   [2]*sonar.CrewView
+	radio  [2]*RadioView
+	reveal *Reveal
+}
+
+// chartOf is the map of a match as the pages draw it; the islands are
+// scanned once per match.
+func chartOf(m *sonar.Match) Chart {
+	c := m.Chart()
+	out := Chart{Name: c.Name, Size: c.Size, Sectors: c.Sectors(), Islands: []chart.Cell{},
+		Archer: c.ArcherMines(), IceHoles: m.Options().IceHoles}
+	for i := 0; i < c.Cells(); i++ {
+		if x := c.At(i); c.Island(x) {
+			out.Islands = append(out.Islands, x)
+		}
+	}
+	return out
+}
+
 // View builds what seat may see.
 func (g *Game) View(seat int) any { return g.view(seat) }
 
 func (g *Game) view(seat int) View {
-	m := g.match.Chart()
 	v := View{
 		Game:   Definition.Name,
 		Seat:   games.Spectator,
 		Roles:  []sonar.Role{},
-		Public: g.match.Public(),
-		Chart: Chart{Name: m.Name, Size: m.Size, Sectors: m.Sectors(),
-			Islands: islands(m), Archer: m.ArcherMines()},
+		Chart:  g.chart,
+		Rules:  g.match.Options(),
+		Public: *g.public(),
 	}
-	var crew *sonar.Crew
 	if seat >= 0 && seat < len(g.seats) {
 		s := g.seats[seat]
 		v.Seat, v.Crew, v.Roles = seat, &s.crew, slices.Clone(s.roles)
-		crew = &s.crew
-		own := g.match.Crew(s.crew)
-		v.Own = &own
-	}
-	v.Log = []Line{}
-	for _, e := range g.log {
-		if crew == nil && !e.Public() || crew != nil && !e.VisibleTo(*crew) {
-			continue
+		v.Own = g.crewView(s.crew)
+		if s.has(sonar.RadioOperator) {
+			v.Radio = g.radioView(s.crew)
 		}
-		l := line(e)
-		v.Log = append(v.Log, l)
-		if crew != nil && e.Public() && e.Crew == crew.Other() && overlayKinds[e.Kind] {
-			v.Enemy = append(v.Enemy, l)
-		}
-	}
-	if crew != nil && slices.Contains(v.Roles, sonar.RadioOperator) && g.trackers[*crew] != nil {
-		rv := &RadioView{Mode: g.opts.Radio, Lost: g.lost[*crew], Snapshot: g.trackers[*crew].Snapshot()}
-		if rv.Mode != RadioHeat {
-			rv.Heat = nil
-		}
-		v.Radio = rv
 	}
 	if g.opts.Teaching && v.Own != nil {
-		v.Hints = hints(v)
+		v.Hints = g.hints(v)
 	}
 	if g.match.Over() {
 		v.Reveal = g.reveal()
@@ -124,54 +118,46 @@ func (g *Game) view(seat int) View {
 	return v
 }
 
-// overlayKinds are the enemy announcements the Radio Operator plots.
-var overlayKinds = map[sonar.Kind]bool{
-	sonar.KindCourse: true, sonar.KindSilence: true, sonar.KindSurface: true,
-	sonar.KindMineDropped: true, sonar.KindDived: true,
-}
-
-func line(e sonar.Event) Line {
-	return Line{Kind: e.Kind, Crew: e.Crew, Text: e.Text, Private: !e.Public(),
-		Dir: e.Dir, Cell: e.Cell, Sector: e.Sector}
-}
-
-func islands(m *chart.Map) []chart.Cell {
-	out := []chart.Cell{}
-	for i := 0; i < m.Cells(); i++ {
-		if c := m.At(i); m.Island(c) {
-			out = append(out, c)
-		}
+func (g *Game) public() *sonar.PublicView {
+	if g.views.public == nil {
+		p := g.match.Public()
+		g.views.public = &p
 	}
-	return out
+	return g.views.public
 }
 
-// reveal rebuilds each submarine's voyage from its crew's own events.
+func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
+	if g.views.crew[c] == nil {
+		v := g.match.Crew(c)
+		g.views.crew[c] = &v
+	}
+	return g.views.crew[c]
+}
+
+func (g *Game) radioView(c sonar.Crew) *RadioView {
+	if g.trackers[c] == nil {
+		return nil
+	}
+	if g.views.radio[c] == nil {
+		rv := &RadioView{Mode: g.opts.Radio, Lost: g.lost[c], Snapshot: g.trackers[c].Snapshot()}
+		if rv.Mode != RadioHeat {
+			rv.Heat = nil
+		}
+		g.views.radio[c] = rv
+	}
+	return g.views.radio[c]
+}
+
+// reveal is each submarine's voyage, from its crew's own events.
 func (g *Game) reveal() *Reveal {
+	if g.views.reveal != nil {
+		return g.views.reveal
+	}
 	r := &Reveal{}
 	for _, c := range sonar.Crews {
-		own := g.match.Crew(c)
-		rc := RevealCrew{Crew: c, Track: []chart.Cell{}, Position: own.Position, Mines: own.Mines}
-		var at chart.Cell
-		placed := false
-		for _, e := range g.log {
-			if e.Crew != c {
-				continue
-			}
-			switch {
-			case e.Kind == sonar.KindStartCell && e.Cell != nil:
-				at, placed = *e.Cell, true
-				rc.Track = append(rc.Track, at)
-			case e.Kind == sonar.KindCourse && placed && e.Dir != nil:
-				at = at.Add(*e.Dir)
-				rc.Track = append(rc.Track, at)
-			case e.Kind == sonar.KindSilentRun && placed && e.Dir != nil && e.Distance != nil:
-				for i := 0; i < *e.Distance; i++ {
-					at = at.Add(*e.Dir)
-					rc.Track = append(rc.Track, at)
-				}
-			}
-		}
-		r.Crews[c] = rc
+		own := g.crewView(c)
+		r.Crews[c] = RevealCrew{Crew: c, Track: append([]chart.Cell{}, g.tracks[c]...), Position: own.Position, Mines: own.Mines}
 	}
+	g.views.reveal = r
 	return r
 }

@@ -168,37 +168,57 @@ const MaxCommand = 8192
 // that the type is known and that exactly the type's fields are present with
 // values of the right kind; whether the order is legal is Apply's business.
 func ParseCommand(b []byte) (Command, error) {
+	o, err := ParseOrder(b)
+	if err != nil {
+		return Command{}, err
+	}
+	if !roomOnly(o.Type) && (!o.CrewGiven || !o.RoleGiven) {
+		return Command{}, refuse(CodeMalformed, "%s needs a crew and a role", o.Type)
+	}
+	return o.Command, nil
+}
+
+// Order is a command as a phone sends it: the crew and the role may be
+// left out for the room to fill in (the phone's crew, the role of the
+// phone that gives such orders).
+type Order struct {
+	Command
+	CrewGiven, RoleGiven bool
+}
+
+// ParseOrder decodes and shape-checks an order like ParseCommand, once,
+// but lets the crew and the role be absent.
+func ParseOrder(b []byte) (Order, error) {
 	if len(b) > MaxCommand {
-		return Command{}, refuse(CodeMalformed, "command too long")
+		return Order{}, refuse(CodeMalformed, "command too long")
 	}
 	var w wire
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&w); err != nil {
-		return Command{}, refuse(CodeMalformed, "malformed command: %v", err)
+		return Order{}, refuse(CodeMalformed, "malformed command: %v", err)
 	}
 	if d.More() {
-		return Command{}, refuse(CodeMalformed, "malformed command: trailing data")
+		return Order{}, refuse(CodeMalformed, "malformed command: trailing data")
 	}
 	want, ok := shapes[w.Type]
 	if !ok {
-		return Command{}, refuse(CodeMalformed, "unknown command type %q", w.Type)
+		return Order{}, refuse(CodeMalformed, "unknown command type %q", w.Type)
 	}
 	cmd := Command{Type: w.Type}
-	if roomOnly(w.Type) {
-		if w.Crew != nil || w.Role != nil {
-			return Command{}, refuse(CodeMalformed, "%s takes no crew or role", w.Type)
-		}
-	} else {
-		if w.Crew == nil || w.Role == nil {
-			return Command{}, refuse(CodeMalformed, "%s needs a crew and a role", w.Type)
-		}
-		cmd.Crew, cmd.Role = *w.Crew, *w.Role
+	if roomOnly(w.Type) && (w.Crew != nil || w.Role != nil) {
+		return Order{}, refuse(CodeMalformed, "%s takes no crew or role", w.Type)
+	}
+	if w.Crew != nil {
+		cmd.Crew = *w.Crew
+	}
+	if w.Role != nil {
+		cmd.Role = *w.Role
 	}
 	has := w.present()
 	for _, f := range want {
 		if !has[f] {
-			return Command{}, refuse(CodeMalformed, "%s needs a %s", w.Type, f)
+			return Order{}, refuse(CodeMalformed, "%s needs a %s", w.Type, f)
 		}
 		delete(has, f)
 	}
@@ -207,7 +227,7 @@ func ParseCommand(b []byte) (Command, error) {
 	}
 	for f, p := range has {
 		if p {
-			return Command{}, refuse(CodeMalformed, "%s takes no %s", w.Type, f)
+			return Order{}, refuse(CodeMalformed, "%s takes no %s", w.Type, f)
 		}
 	}
 	if w.Dir != nil {
@@ -239,17 +259,17 @@ func ParseCommand(b []byte) (Command, error) {
 	}
 	if w.Trace != nil {
 		if err := w.Trace.check(); err != nil {
-			return Command{}, err
+			return Order{}, err
 		}
 		cmd.Trace = w.Trace
 	}
 	if w.Type == TypeSonarAnswer {
 		if len(w.Facts) != 2 {
-			return Command{}, refuse(CodeMalformed, "a sonar answer gives exactly two facts")
+			return Order{}, refuse(CodeMalformed, "a sonar answer gives exactly two facts")
 		}
 		cmd.Facts = w.Facts
 	}
-	return cmd, nil
+	return Order{Command: cmd, CrewGiven: w.Crew != nil, RoleGiven: w.Role != nil}, nil
 }
 
 // MarshalJSON writes the command in the shape ParseCommand reads: only the

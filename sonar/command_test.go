@@ -255,3 +255,32 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+func TestParseOrderLeavesCrewAndRoleToTheRoom(t *testing.T) {
+	tests := []struct {
+		in         string
+		crew, role bool
+		err        string
+	}{
+		{`{"type":"course","dir":"N"}`, false, false, ""},
+		{`{"type":"drone","role":"first_mate","sector":2}`, false, true, ""},
+		{`{"type":"course","crew":"red","dir":"N"}`, true, false, ""},
+		{`{"type":"course"}`, false, false, "course needs a dir"},
+		{`{"type":"tick","role":"captain"}`, false, false, "tick takes no crew or role"},
+	}
+	for _, tt := range tests {
+		o, err := ParseOrder([]byte(tt.in))
+		if tt.err != "" {
+			if err == nil || !contains(err.Error(), tt.err) {
+				t.Errorf("%s: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || o.CrewGiven != tt.crew || o.RoleGiven != tt.role {
+			t.Errorf("%s: %+v %v", tt.in, o, err)
+		}
+		if _, err := ParseCommand([]byte(tt.in)); (err == nil) != (tt.crew && tt.role) {
+			t.Errorf("%s: ParseCommand error %v", tt.in, err)
+		}
+	}
+}

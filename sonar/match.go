@@ -133,6 +133,10 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 	return evs, nil
 }
 
+// Clone is an independent copy of the match: what-if questions (bots,
+// tests) apply commands to it without touching the match.
+func (m *Match) Clone() *Match { return m.clone() }
+
 // clone copies the match deeply enough that applying a command to the copy
 // leaves the original untouched.
 func (m *Match) clone() *Match {

@@ -310,6 +310,21 @@ func (m *Match) Crew(c Crew) CrewView {
 	return v
 }
 
+// Sections is crew c's real-time surfacing sheet, cheaply: who secured each
+// section, and who owes each rejected one.
+func (m *Match) Sections(c Crew) (secured, redo [SurfaceSections]*Role) {
+	s := &m.crews[c]
+	for i := range s.secured {
+		if s.secured[i] {
+			secured[i] = ptr(s.securedBy[i])
+		}
+		if s.redo[i] {
+			redo[i] = ptr(s.securedBy[i])
+		}
+	}
+	return secured, redo
+}
+
 // actErr holds the match-level checks Apply makes before any order.
 func (m *Match) actErr(c Crew) *RuleError {
 	switch {
