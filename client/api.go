@@ -18,6 +18,7 @@ import (
 type Error struct {
 	Status  int    // HTTP status; 0 for websocket errors
 	Code    string // rooms.Code*
+	Rule    string // the game rule of a refused command
 	Message string
 	ID      string // the client id the error answers, for websocket errors
 }

@@ -288,6 +288,28 @@ func (c *Conn) Host(ctx context.Context, action string, seats ...int) error {
 	return err
 }
 
+// Claim asks the players of seat's side to let this phone (a spectator)
+// take the seat of a match in play. Once granted, a TypeSeat message
+// arrives, the Conn keeps its token (Token) and a welcome follows.
+func (c *Conn) Claim(ctx context.Context, seat int, name string) error {
+	_, err := c.request(ctx, rooms.Request{T: rooms.TypeClaim, ID: c.newID(), Seat: &seat, Name: name})
+	return err
+}
+
+// Grant answers a claim on a seat of this phone's side.
+func (c *Conn) Grant(ctx context.Context, claim string, allow bool) error {
+	_, err := c.request(ctx, rooms.Request{T: rooms.TypeGrant, ID: c.newID(), Claim: claim, Allow: &allow})
+	return err
+}
+
+// Token is the seat token the Conn holds: the one it dialled with, or the
+// one a granted claim gave it.
+func (c *Conn) Token() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.token
+}
+
 func (c *Conn) request(ctx context.Context, req rooms.Request) (int64, error) {
 	w := make(chan rooms.Message, 1)
 	c.mu.Lock()
@@ -306,7 +328,7 @@ func (c *Conn) request(ctx context.Context, req rooms.Request) (int64, error) {
 			return 0, ErrClosed
 		}
 		if m.T == rooms.TypeError {
-			return m.V, &Error{Code: m.Code, Message: m.Message, ID: m.ID}
+			return m.V, &Error{Code: m.Code, Rule: m.Rule, Message: m.Message, ID: m.ID}
 		}
 		return m.V, nil
 	case <-ctx.Done():

@@ -1,0 +1,151 @@
+package server_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"periscope/client"
+	"periscope/games"
+	"periscope/rooms"
+	"periscope/rooms/roomstest"
+	"periscope/server"
+	"periscope/server/servertest"
+)
+
+// TestEnemySeatTakeoverOverTheWire is the attack of issue 9 on a real
+// server: the host of one side tries to free, move or claim a seat of the
+// other side mid-match, from a second phone, to read its secrets.
+func TestEnemySeatTakeoverOverTheWire(t *testing.T) {
+	e := start(t, nil)
+	ctx := ctxT(t)
+	code, conns, tokens := e.table(t, map[string]any{"seats": 4, "teams": 2, "target": 1000}, 4)
+	if err := conns[0].Host(ctx, rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	host := conns[0]
+	var ce *client.Error
+	for _, try := range []func() error{
+		func() error { return host.Host(ctx, rooms.ActionFree, 1) },
+		func() error { return host.Host(ctx, rooms.ActionMove, 1, 2) },
+	} {
+		if err := try(); !errors.As(err, &ce) || ce.Code != rooms.CodeForbidden {
+			t.Fatalf("host action on the other side: %v", err)
+		}
+	}
+	if _, err := e.api.Take(ctx, code, 1, "Mallory"); !isCode(err, 409, rooms.CodeConflict, "has started") {
+		t.Fatalf("taking an enemy seat over HTTP: %v", err)
+	}
+	spy, err := client.Dial(ctx, e.base, code, "", -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spy.Close()
+	if err := spy.Claim(ctx, 1, "Mallory"); err != nil {
+		t.Fatal(err)
+	}
+	claimID := awaitClaim(t, host, 1)
+	if err := host.Grant(ctx, claimID, true); !errors.As(err, &ce) || ce.Code != rooms.CodeForbidden {
+		t.Fatalf("the other side's host granted a claim: %v", err)
+	}
+	// The enemy still holds the seat; the spy never got a seat message.
+	if c, err := client.Dial(ctx, e.base, code, tokens[1], -1); err != nil || c.Seat() != 1 {
+		t.Fatalf("the enemy lost its seat: %v", err)
+	}
+	if spy.Seat() != -1 || spy.Token() != "" {
+		t.Fatalf("the spy holds seat %d", spy.Seat())
+	}
+	// The enemy's own side-mate can let a new phone in.
+	if err := conns[3].Grant(ctx, claimID, true); err != nil {
+		t.Fatal(err)
+	}
+	nextOf(t, spy, rooms.TypeSeat)
+	nextOf(t, spy, rooms.TypeWelcome)
+	if spy.Seat() != 1 || spy.Token() == "" || spy.Token() == tokens[1] {
+		t.Fatalf("granted claim: seat %d", spy.Seat())
+	}
+}
+
+// startWith is start with the hub's config tweaked too.
+func startWith(t *testing.T, hub func(*rooms.Config), srv ...func(*server.Config)) *env {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: logger}
+	hub(&cfg)
+	h, err := rooms.NewHub(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := server.Config{Hub: h, Log: logger}
+	for _, tw := range srv {
+		tw(&sc)
+	}
+	s, base := servertest.Serve(t, sc)
+	return &env{base: base, api: client.API{Base: base}, hub: h, srv: s}
+}
+
+// awaitClaim waits until c's lobby shows a claim on seat and returns it.
+func awaitClaim(t *testing.T, c *client.Conn, seat int) string {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, cl := range c.Lobby().Claims {
+			if cl.Seat == seat {
+				return cl.ID
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		c.Next(ctx)
+		cancel()
+	}
+	t.Fatalf("no claim on seat %d reached the lobby", seat)
+	return ""
+}
+
+// TestSpectatorStampedeOverTheWire: 600 phones open the room and leave
+// at once while 8 players sit in it; every player stays connected and
+// still plays.
+func TestSpectatorStampedeOverTheWire(t *testing.T) {
+	if testing.Short() {
+		t.Skip("600 websockets")
+	}
+	e := startWith(t, func(h *rooms.Config) { h.MaxSpectators = 1000 }, func(c *server.Config) { c.SendQueue = 16 })
+	ctx := ctxT(t)
+	code, conns, _ := e.table(t, map[string]any{"seats": 8, "target": 1000}, 8)
+	var wg sync.WaitGroup
+	crowd := make([]*client.Conn, 600)
+	for i := range crowd {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := client.Dial(ctx, e.base, code, "", -1)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			crowd[i] = c
+		}()
+	}
+	wg.Wait()
+	for _, c := range crowd {
+		if c != nil {
+			c.Close()
+		}
+	}
+	time.Sleep(500 * time.Millisecond)
+	for i, c := range conns {
+		select {
+		case <-c.Done():
+			t.Fatalf("player %d was dropped by the stampede: %v", i, c.Err())
+		default:
+		}
+	}
+	if err := conns[0].Host(ctx, rooms.ActionStart); err != nil {
+		t.Fatalf("the host cannot start after the stampede: %v", err)
+	}
+	play(t, conns, 3)
+}
