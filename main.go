@@ -47,11 +47,12 @@ func main() {
 	origins := flag.String("origins", "", "comma-separated extra page origins allowed to open websockets (e.g. http://periscope.local:8080)")
 	showQR := flag.Bool("qr", true, "print a QR code of the join address")
 	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
+	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := config{addr: *addr, db: *dbPath, qr: *showQR}
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits}
 	if *origins != "" {
 		cfg.origins = strings.Split(*origins, ",")
 	}
@@ -76,6 +77,8 @@ type config struct {
 	// first LAN address.
 	public string
 	qr     bool
+	// noLimits turns the per-address rate limits off (-limits=false).
+	noLimits bool
 }
 
 // publicURL checks a -public address and returns it as scheme://host[:port].
@@ -114,12 +117,17 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	}
 	// Join links and QR codes use this address, never a request's Host
 	// header, which anyone on the Wi-Fi can forge.
+	limit := 0 // the server's defaults
+	if cfg.noLimits {
+		limit = -1
+	}
 	srv := server.New(server.Config{
 		Hub:       hub,
 		Stats:     func() (any, error) { return store.Stats() },
 		Static:    static.FS,
 		Origins:   cfg.origins,
 		PublicURL: strings.TrimSuffix(urls[0], "/"),
+		RoomLimit: limit, SeatLimit: limit, WriteLimit: limit,
 	})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
