@@ -398,7 +398,7 @@ func (r *Room) handle(s *Session, req Request) {
 		err = r.hostAction(s, req)
 		v = r.version
 	case TypeGrant:
-		err = r.grant(s, req.Claim, *req.Allow)
+		err = r.grant(s, req.ID, req.Claim, *req.Allow)
 		v = r.version
 	}
 	if err != nil {
@@ -937,7 +937,7 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 // grant answers a claim for a player of the claimed seat's side. Allowed,
 // the claimant's phone gets the seat with a new token, and the seat's old
 // phones are let go: the old token dies.
-func (r *Room) grant(s *Session, id string, allow bool) error {
+func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 	i := slices.IndexFunc(r.claims, func(c *claim) bool { return c.id == id })
 	if i < 0 {
 		return errorf(CodeNotFound, "no claim %q is waiting (it was answered, or its phone left)", id)
@@ -959,6 +959,11 @@ func (r *Room) grant(s *Session, id string, allow bool) error {
 	}
 	r.claims = slices.Delete(r.claims, i, i+1)
 	r.seats[c.seat] = rec
+	if s.seat == c.seat {
+		// The seat's own phone handed it on (the same player's new
+		// phone): it hears its answer before it is let go with the rest.
+		s.push(encode(Message{T: TypeAck, V: r.version, ID: reqID}))
+	}
 	r.dropSeat(c.seat, errorf(CodeUnauthorized, "your seat moved to another phone: %s let it in", r.seats[s.seat].Name))
 	seat := c.seat
 	c.by.push(encode(Message{T: TypeSeat, V: r.version, Seat: &seat, Token: token}))

@@ -31,7 +31,7 @@ function claimCard(conn, lobby, c) {
     }
   };
   return h("div", { class: "claim", dataset: { claim: c.id } },
-    h("p", {}, h("strong", {}, c.name), ` asks to take ${label}${held}. Let this phone in only if it is your team-mate's.`),
+    h("p", {}, h("strong", {}, c.name), ` asks to take ${label}${held}. Let it in only if that phone is yours or a team-mate's.`),
     h("div", { class: "row" },
       h("button", { class: "primary", onclick: answer(true), "data-allow": "1" }, "Let in"),
       h("button", { onclick: answer(false), "data-allow": "0" }, "Refuse")),
