@@ -124,7 +124,7 @@ func definitionOptions() []games.Option {
 		{Key: "raven_faction", Label: "Raven's faction", Kind: games.OptionChoice, Choices: fs, Default: "aesir_host"},
 		{Key: "wolf_faction", Label: "Wolf's faction", Kind: games.OptionChoice, Choices: fs, Default: "jotnar_horde"},
 		{Key: "rerolls", Label: "Re-rolls", Kind: games.OptionChoice, Default: RerollChoose,
-			Help: "Players pick each re-roll on their phones, or the server picks them all at once to keep the table moving.",
+			Help:    "Players pick each re-roll on their phones, or the server picks them all at once to keep the table moving.",
 			Choices: []games.Choice{{Value: RerollChoose, Label: "Players choose"}, {Value: RerollAuto, Label: "Automatic"}}},
 		{Key: "reroll_seconds", Label: "Re-roll timer (seconds, 0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRerollSeconds, Default: 0,
 			Help: "When a player thinks longer than this over a re-roll, the server picks it for them.", Advanced: true},

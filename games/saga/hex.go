@@ -23,9 +23,6 @@ const (
 
 var directions = [6]Hex{{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}
 
-// sideNames name the sides in sentences.
-var sideNames = [6]string{"north", "north-east", "south-east", "south", "south-west", "north-west"}
-
 func (h Hex) add(d Hex) Hex { return Hex{h.Q + d.Q, h.R + d.R} }
 
 // neighbour is the position beyond side s.
