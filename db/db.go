@@ -52,6 +52,7 @@ type DB struct {
 	closeMu     sync.RWMutex // held to send on appends, and to close it
 	closed      bool
 	commits     atomic.Int64 // transactions that logged rows, for benchmarks
+	taken       atomic.Int64 // requests the writer has taken, for tests
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time

@@ -105,6 +105,7 @@ func (d *DB) writeAppends() {
 				break collect
 			}
 		}
+		d.taken.Add(int64(len(batch)))
 		if len(batch) == 1 {
 			batch[0].done <- d.appendAlone(batch[0])
 		} else {
@@ -148,7 +149,7 @@ func (d *DB) appendBatch(batch []*appendReq) {
 			return
 		}
 		batch[bad].done <- err
-		batch = slices.Delete(batch, bad, bad+1)
+		batch = slices.Concat(batch[:bad], batch[bad+1:]) // a copy: the caller's slice stays whole
 	}
 }
 

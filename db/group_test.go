@@ -1,0 +1,340 @@
+package db
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"periscope/games"
+	"periscope/rooms"
+)
+
+var t0 = time.Date(2025, 3, 14, 20, 15, 9, 0, time.UTC)
+
+func openT(t *testing.T) (*DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "g.db")
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d, path
+}
+
+func cmd(room string, v int64, client string) rooms.CommandRecord {
+	return rooms.CommandRecord{Room: room, Version: v, Seat: 0, ClientID: client,
+		Body: json.RawMessage(fmt.Sprintf(`{"type":"move","v":%d}`, v)), Time: t0.Add(time.Duration(v) * time.Second)}
+}
+
+// setup creates each room, logging as many commands in it as given.
+func setup(t *testing.T, d *DB, logged map[string]int) {
+	t.Helper()
+	for code, n := range logged {
+		if err := d.CreateRoom(rooms.RoomRecord{Code: code, Game: "sonar", Created: t0}); err != nil {
+			t.Fatal(err)
+		}
+		for v := 1; v <= n; v++ {
+			if err := d.AppendCommand(cmd(code, int64(v), "")); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// versions is the logged versions of each room.
+func versions(t *testing.T, d *DB) map[string][]int64 {
+	t.Helper()
+	rows, err := d.write.Query(`SELECT room, version FROM commands ORDER BY room, version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[string][]int64{}
+	for rows.Next() {
+		var (
+			room string
+			v    int64
+		)
+		if err := rows.Scan(&room, &v); err != nil {
+			t.Fatal(err)
+		}
+		out[room] = append(out[room], v)
+	}
+	return out
+}
+
+// hold takes the one write connection, so the writer blocks on its next
+// statement; release gives it back.
+func hold(t *testing.T, d *DB) (release func()) {
+	t.Helper()
+	tx, err := d.write.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() { tx.Rollback() }
+}
+
+// waitQueued waits until n requests are taken by the writer or queued.
+func waitQueued(t *testing.T, d *DB, n int) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for d.taken.Load()+int64(len(d.appends)) < int64(n) {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d of %d appends queued", d.taken.Load()+int64(len(d.appends)), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestAppendsShareCommits: appends that arrive while a commit runs share the
+// next one, and each returns only once its row is committed.
+func TestAppendsShareCommits(t *testing.T) {
+	d, _ := openT(t)
+	const n = 100
+	logged := map[string]int{}
+	for i := range n {
+		logged[fmt.Sprintf("R%03d", i)] = 0
+	}
+	setup(t, d, logged)
+	before := d.commits.Load()
+
+	release := hold(t, d)
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() { errs[i] = d.AppendCommand(cmd(fmt.Sprintf("R%03d", i), 1, "")) })
+	}
+	waitQueued(t, d, n)
+	release()
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("room %d: %v", i, err)
+		}
+	}
+	if got := len(versions(t, d)); got != n {
+		t.Fatalf("%d rooms logged, want %d", got, n)
+	}
+	// The writer took one batch before it blocked; the rest came in one.
+	if commits := d.commits.Load() - before; commits > 2 {
+		t.Fatalf("%d appends took %d commits, want at most 2", n, commits)
+	}
+}
+
+// TestBatchAnswersEachRow writes batches in which some rows fail, for every
+// way a row can fail, and checks that each caller gets its own answer and
+// that exactly the rows answered nil are in the log.
+func TestBatchAnswersEachRow(t *testing.T) {
+	// Failure injection: SQLite triggers on the writer's connection that
+	// fail the insert of a row whose client id names them.
+	const inject = `
+		CREATE TEMP TRIGGER abort_row BEFORE INSERT ON commands WHEN NEW.client_id = 'abort'
+		BEGIN SELECT RAISE(ABORT, 'injected: statement fails'); END;
+		CREATE TEMP TRIGGER rollback_tx BEFORE INSERT ON commands WHEN NEW.client_id = 'rollback'
+		BEGIN SELECT RAISE(ROLLBACK, 'injected: transaction lost'); END;
+		CREATE TEMP TABLE parent (id INTEGER PRIMARY KEY);
+		CREATE TEMP TABLE child (p INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+		CREATE TEMP TRIGGER commit_fails AFTER INSERT ON commands WHEN NEW.client_id = 'commit'
+		BEGIN INSERT INTO child VALUES (42); END;`
+
+	type row struct {
+		c    rooms.CommandRecord
+		fail string // part of the error; "" for a row that must land
+	}
+	// Every case starts from: A empty, B at version 3, OVER finished at 2.
+	tests := []struct {
+		name string
+		rows []row
+	}{
+		{"all land", []row{
+			{cmd("A", 1, ""), ""}, {cmd("B", 4, ""), ""}, {cmd("A", 2, ""), ""}, {cmd("A", 3, ""), ""},
+		}},
+		{"refusals fail alone", []row{
+			{cmd("A", 1, ""), ""},
+			{cmd("B", 3, ""), "version 3 is already logged"},
+			{cmd("NONE", 1, ""), "room not found"},
+			{cmd("OVER", 3, ""), "the room is finished"},
+			{cmd("A", 2, ""), ""},
+			{cmd("B", 6, ""), "version 6 would leave a gap after the last logged version 3"},
+			{cmd("B", 1, ""), "version 1 comes before the last logged version 3"},
+			{cmd("B", 4, ""), ""},
+		}},
+		{"a version twice in one batch", []row{
+			{cmd("A", 1, ""), ""}, {cmd("A", 1, "again"), "version 1 is already logged"}, {cmd("A", 2, ""), ""},
+		}},
+		{"a statement fails in the middle", []row{
+			{cmd("A", 1, ""), ""}, {cmd("B", 4, "abort"), "injected: statement fails"}, {cmd("A", 2, ""), ""},
+		}},
+		{"a statement fails first and last", []row{
+			{cmd("B", 4, "abort"), "injected: statement fails"}, {cmd("A", 1, ""), ""}, {cmd("A", 2, "abort"), "injected: statement fails"},
+		}},
+		{"the transaction is lost", []row{
+			{cmd("A", 1, ""), ""}, {cmd("B", 4, ""), ""}, {cmd("A", 2, "rollback"), "injected: transaction lost"},
+			{cmd("NONE", 1, ""), "room not found"}, {cmd("A", 2, ""), ""},
+		}},
+		{"a row after a lost one waits for it", []row{
+			{cmd("A", 1, "rollback"), "injected: transaction lost"}, {cmd("A", 2, ""), "version 2 would leave a gap"}, {cmd("B", 4, ""), ""},
+		}},
+		{"every row fails", []row{
+			{cmd("A", 1, "abort"), "injected"}, {cmd("B", 4, "rollback"), "injected"}, {cmd("OVER", 3, ""), "finished"},
+		}},
+		{"the commit fails", []row{
+			{cmd("A", 1, ""), "FOREIGN KEY constraint failed"},
+			{cmd("B", 3, ""), "version 3 is already logged"},
+			{cmd("B", 4, "commit"), "FOREIGN KEY constraint failed"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _ := openT(t)
+			setup(t, d, map[string]int{"A": 0, "B": 3, "OVER": 2})
+			if err := d.Finish("OVER", games.Outcome{Winners: []int{0}}, t0.Add(time.Hour)); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.write.Exec(inject); err != nil {
+				t.Fatal(err)
+			}
+			want := versions(t, d)
+			var batch []*appendReq
+			for _, r := range tt.rows {
+				req, err := newAppend(r.c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				batch = append(batch, req)
+				if r.fail == "" {
+					want[r.c.Room] = append(want[r.c.Room], r.c.Version)
+				}
+			}
+			d.appendBatch(batch)
+			for i, r := range tt.rows {
+				err := <-batch[i].done
+				switch {
+				case r.fail == "" && err != nil:
+					t.Errorf("row %d (%s v%d): %v", i, r.c.Room, r.c.Version, err)
+				case r.fail != "" && (err == nil || !strings.Contains(err.Error(), r.fail)):
+					t.Errorf("row %d (%s v%d): %v, want %q", i, r.c.Room, r.c.Version, err, r.fail)
+				}
+			}
+			if got := versions(t, d); !reflect.DeepEqual(got, want) {
+				t.Fatalf("log holds %v, want %v", got, want)
+			}
+			// The store still works after every kind of failure.
+			next := int64(len(want["A"])) + 1
+			if err := d.AppendCommand(cmd("A", next, "")); err != nil {
+				t.Fatalf("append after the batch: %v", err)
+			}
+		})
+	}
+}
+
+// TestCloseDrains: Close answers every append already queued, each durable,
+// and refuses appends after it.
+func TestCloseDrains(t *testing.T) {
+	d, path := openT(t)
+	const n = 50
+	logged := map[string]int{}
+	for i := range n {
+		logged[fmt.Sprintf("R%02d", i)] = 0
+	}
+	setup(t, d, logged)
+
+	release := hold(t, d)
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Go(func() { errs[i] = d.AppendCommand(cmd(fmt.Sprintf("R%02d", i), 1, "")) })
+	}
+	waitQueued(t, d, n)
+	closed := make(chan error, 1)
+	go func() { closed <- d.Close() }()
+	for {
+		d.closeMu.RLock()
+		c := d.closed
+		d.closeMu.RUnlock()
+		if c {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := d.AppendCommand(cmd("R00", 2, "")); !errors.Is(err, ErrClosed) {
+		t.Fatalf("append after Close = %v, want ErrClosed", err)
+	}
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned (%v) before the queue was written", err)
+	default:
+	}
+	release()
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("queued append %d: %v", i, err)
+		}
+	}
+	if err := d.Close(); err != nil {
+		t.Fatalf("second Close: %v", err)
+	}
+
+	d2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	if got := versions(t, d2); len(got) != n {
+		t.Fatalf("after reopen %d rooms have their command, want %d", len(got), n)
+	}
+}
+
+// TestPutSeatsAtomic injects a failure on the second seat row of a move:
+// neither row lands.
+func TestPutSeatsAtomic(t *testing.T) {
+	d, _ := openT(t)
+	setup(t, d, map[string]int{"MOVE": 1})
+	ann := rooms.SeatRecord{Room: "MOVE", Seat: 0, Name: "Ann", TokenHash: []byte{1}, Host: true}
+	if err := d.PutSeat(ann); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.write.Exec(`CREATE TEMP TRIGGER seat_fails BEFORE INSERT ON seats WHEN NEW.seat = 3
+		BEGIN SELECT RAISE(ABORT, 'injected: disk full'); END`); err != nil {
+		t.Fatal(err)
+	}
+	freed := rooms.SeatRecord{Room: "MOVE", Seat: 0, Name: "Ann"}
+	moved := rooms.SeatRecord{Room: "MOVE", Seat: 3, Name: "Ann", TokenHash: []byte{1}, Host: true}
+	for _, order := range [][]rooms.SeatRecord{{freed, moved}, {moved, freed}} {
+		err := d.PutSeats(order...)
+		if err == nil || !strings.Contains(err.Error(), "db: put seat 3 of room MOVE: injected: disk full") {
+			t.Fatalf("PutSeats = %v", err)
+		}
+		s, err := d.Load("MOVE")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []rooms.SeatRecord{ann}; !reflect.DeepEqual(s.Seats, want) {
+			t.Fatalf("seats after a failed move %+v, want %+v", s.Seats, want)
+		}
+	}
+	if _, err := d.write.Exec(`DROP TRIGGER temp.seat_fails`); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.PutSeats(freed, moved); err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.Load("MOVE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []rooms.SeatRecord{freed, moved}; !reflect.DeepEqual(s.Seats, want) {
+		t.Fatalf("seats after the move %+v, want %+v", s.Seats, want)
+	}
+}
