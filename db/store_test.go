@@ -215,7 +215,9 @@ func TestExpireRefused(t *testing.T) {
 		{"expire finished", func() error { return d.Expire("OVER", start) }, db.ErrConflict, "the room is finished"},
 		{"expire unknown", func() error { return d.Expire("NONE", start) }, db.ErrNotFound, "expire room NONE: room not found"},
 		{"expire without time", func() error { return d.Expire("LIVE", time.Time{}) }, db.ErrInvalid, "expiry needs its time"},
-		{"append to expired", func() error { return d.AppendCommand(rooms.CommandRecord{Room: "GONE", Version: 3, Body: benchBody, Time: start}) },
+		{"append to expired", func() error {
+			return d.AppendCommand(rooms.CommandRecord{Room: "GONE", Version: 3, Body: benchBody, Time: start})
+		},
 			db.ErrConflict, "append command GONE v3: conflict: the room is expired"},
 		{"finish expired", func() error { return d.Finish("GONE", games.Outcome{}, start) }, db.ErrConflict, "the room is expired"},
 		{"reopen expired", func() error { return d.SetState("GONE", rooms.StatePlaying) }, db.ErrConflict, "the room is expired"},
