@@ -1,0 +1,39 @@
+package saga
+
+import (
+	"testing"
+	"time"
+)
+
+// midMatch is a bot-vs-bot match some turns into play.
+func midMatch(b testing.TB) *Game {
+	g := started(b, Options{}, 11)
+	for g.phase != playing || g.turns < 20 {
+		for s := range 2 {
+			if body, ok := g.BotCommand(s); ok {
+				mustApply(b, g, s, string(body))
+				break
+			}
+		}
+	}
+	return g
+}
+
+// The issue asks for a bot decision in under 200 ms.
+func BenchmarkBotCommand(b *testing.B) {
+	g := midMatch(b)
+	for b.Loop() {
+		g.BotCommand(g.turn)
+	}
+}
+
+func TestBotIsQuick(t *testing.T) {
+	g := midMatch(t)
+	start := time.Now()
+	for range 10 {
+		g.BotCommand(g.turn)
+	}
+	if per := time.Since(start) / 10; per > 200*time.Millisecond {
+		t.Fatalf("a bot decision takes %v", per)
+	}
+}
