@@ -178,20 +178,41 @@ func (b *board) moveValue(l Legal) float64 {
 	to := hexOf(l.Command.To)
 	if l.Home {
 		// Only worth it to rescue a unit about to fall.
-		return b.danger(from, att, me)*float64(att.Cost) - 6
+		return b.danger(from, att, me)*float64(att.Cost)*b.caution() - 6
 	}
-	enemy := b.bases[1-me]
-	gain := float64(distance(from, enemy) - distance(to, enemy))
-	s := advanceWorth * gain * (1 + urgency*float64(b.v.TurnNumber))
-	s += friendWorth * float64(b.friendsNext(to, me)-1)
-	s -= b.danger(to, att, me) * float64(att.Cost) * 0.6
-	s += b.opportunity(to, att, me)
+	s := b.position(to, att, from) - b.position(from, att, from)
 	if l.Water {
 		s -= 0.5 * float64(att.Cost)
 	}
-	// Stay near home while enemies threaten the base.
-	if n := b.enemiesNext(b.bases[me], me); n > 0 && distance(from, b.bases[me]) <= 2 {
-		s -= float64(distance(to, b.bases[me])-distance(from, b.bases[me])) * homeGuard * float64(n)
+	return s
+}
+
+// caution fades as the match goes on, so that two careful bots still meet.
+func (b *board) caution() float64 {
+	return max(0.15, 1-float64(b.v.TurnNumber)/40)
+}
+
+// position values the unit of card c (now on self) standing on h: near
+// the enemy's base, among friends, safe, with targets for next turn, and
+// home while enemies threaten the base.
+func (b *board) position(h Hex, c *Card, self Hex) float64 {
+	me := b.v.Seat
+	s := 0.0
+	if b.placed[1-me] {
+		s -= advanceWorth * float64(distance(h, b.bases[1-me])) * (1 + urgency*float64(b.v.TurnNumber))
+	}
+	friends := 0
+	for n := range 6 {
+		nh := h.neighbour(n)
+		if u, ok := b.units[nh]; ok && u.Owner == me && nh != self {
+			friends++
+		}
+	}
+	s += friendWorth * float64(friends)
+	s -= b.danger(h, c, me) * float64(c.Cost) * 0.6 * b.caution()
+	s += b.opportunity(h, c, me)
+	if n := b.enemiesNext(b.bases[me], me); n > 0 {
+		s -= float64(distance(h, b.bases[me])) * homeGuard * float64(n) * 0.5
 	}
 	return s
 }
@@ -208,7 +229,7 @@ func (b *board) summonValue(l Legal) float64 {
 	at := hexOf(l.Command.At)
 	s := float64(3-inPlay)*3 + float64(card.Cost)*0.2
 	s += homeGuard * float64(b.enemiesNext(b.bases[me], me))
-	s -= b.danger(at, card, me) * float64(card.Cost) * 0.6
+	s -= b.danger(at, card, me) * float64(card.Cost) * 0.6 * b.caution()
 	if b.tiles[at].Terrain == "water" {
 		s -= 1
 	}
