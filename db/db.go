@@ -44,15 +44,16 @@ type DB struct {
 
 	appendStmt *sql.Stmt // prepared once: AppendCommand is the hot path
 
-	// Group commit (group.go): AppendCommand queues on appends, the writer
-	// goroutine answers, and closes appendsDone once Close has closed
-	// appends and the queue is drained.
-	appends     chan *appendReq
-	appendsDone chan struct{}
-	closeMu     sync.RWMutex // held to send on appends, and to close it
-	closed      bool
-	commits     atomic.Int64 // transactions that logged rows, for benchmarks
-	taken       atomic.Int64 // requests the writer has taken, for tests
+	// Group commit (group.go), under qmu: the appends waiting for a
+	// leader, whether one is writing, and Close's wait for the last one.
+	qmu     sync.Mutex
+	queue   []*appendReq
+	batch   []*appendReq // the leaders' batch buffer, reused
+	leading bool
+	closed  bool
+	idle    sync.Cond    // signalled when the last leader steps down
+	commits atomic.Int64 // transactions that logged rows, for benchmarks
+	taken   atomic.Int64 // requests taken into a batch, for tests
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
@@ -96,9 +97,7 @@ func Open(path string) (*DB, error) {
 		d.read.SetMaxOpenConns(4)
 		d.read.SetMaxIdleConns(4)
 	}
-	d.appends = make(chan *appendReq, maxBatch)
-	d.appendsDone = make(chan struct{})
-	go d.writeAppends()
+	d.idle.L = &d.qmu
 	return d, nil
 }
 
@@ -106,15 +105,16 @@ func Open(path string) (*DB, error) {
 // answered first; appends after Close fail with ErrClosed. Committed writes
 // are already durable. Closing twice does nothing.
 func (d *DB) Close() error {
-	d.closeMu.Lock()
+	d.qmu.Lock()
 	if d.closed {
-		d.closeMu.Unlock()
+		d.qmu.Unlock()
 		return nil
 	}
 	d.closed = true
-	close(d.appends)
-	d.closeMu.Unlock()
-	<-d.appendsDone
+	for d.leading { // a leader steps down only once the queue is empty
+		d.idle.Wait()
+	}
+	d.qmu.Unlock()
 
 	errs := []error{d.appendStmt.Close()}
 	if d.read != d.write {

@@ -2,6 +2,7 @@ package db
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -9,13 +10,17 @@ import (
 	"periscope/rooms"
 )
 
-// Group commit. AppendCommand hands its row to one writer goroutine and waits
-// for the answer; the writer takes every row that is waiting (up to
-// maxBatch), writes them in one transaction, commits, and only then answers
-// each caller. A lone row is written at once in its own implicit transaction,
-// exactly as without grouping; rows that arrive while a commit runs wait for
-// it and share the next one. So "durable before visible" holds for every room,
-// and a busy house pays one commit for many rooms' commands.
+// Group commit. A room's AppendCommand returns only once its row is
+// committed, but concurrent appends of many rooms share one transaction. The
+// first caller that finds nobody writing becomes the leader: it writes its
+// own row at once, on its own goroutine, in its own implicit transaction,
+// exactly as without grouping, so a lone append waits for nothing. Callers
+// that arrive while a leader writes queue up. When the leader's commit is
+// done it hands the lead to the first of them, which writes everything
+// queued (up to maxBatch rows) in one transaction, commits, answers each
+// caller of its batch, and hands on in turn. So "durable before visible"
+// holds for every room, and a busy house pays one commit for many rooms'
+// commands, with one goroutine wake-up per batch beyond the answers.
 //
 // Each row gets its own answer: a row the log refuses (an unknown or closed
 // room, a version that is not the next) is simply not inserted, so it fails
@@ -27,8 +32,8 @@ import (
 // write lock for long and a caller never waits behind an unbounded queue.
 const maxBatch = 128
 
-// appendReq is one AppendCommand waiting for the writer. Requests are pooled:
-// the writer must not touch one after answering it.
+// appendReq is one AppendCommand. Requests are pooled: a leader must not
+// touch another caller's request after answering it.
 type appendReq struct {
 	room, client string
 	version      int64
@@ -36,7 +41,7 @@ type appendReq struct {
 	body         string
 	at           int64
 	refused      error      // set by a batch when the log refused the row
-	done         chan error // the answer, buffered
+	done         chan error // the answer, or errLead; buffered
 }
 
 var reqPool = sync.Pool{New: func() any { return &appendReq{done: make(chan error, 1)} }}
@@ -70,49 +75,53 @@ func (r *appendReq) args() []any {
 	return []any{r.room, r.version, r.seat, r.client, r.body, r.at}
 }
 
-// submit queues r for the writer and waits until its row is committed or
-// refused.
+// errLead is the answer that makes a queued caller the next leader.
+var errLead = errors.New("db: lead the next batch")
+
+// submit writes r, alone or with whatever is queued, and returns once its row
+// is committed or refused.
 func (d *DB) submit(r *appendReq) error {
-	d.closeMu.RLock()
+	d.qmu.Lock()
 	if d.closed {
-		d.closeMu.RUnlock()
+		d.qmu.Unlock()
 		reqPool.Put(r)
 		return ErrClosed
 	}
-	d.appends <- r
-	d.closeMu.RUnlock()
-	err := <-r.done
+	d.queue = append(d.queue, r)
+	if d.leading {
+		d.qmu.Unlock()
+		if err := <-r.done; err != errLead {
+			reqPool.Put(r)
+			return err
+		}
+		d.qmu.Lock() // promoted: r is first in the queue
+	}
+	d.leading = true
+	n := min(len(d.queue), maxBatch)
+	batch := append(d.batch[:0], d.queue[:n]...)
+	d.queue = d.queue[:copy(d.queue, d.queue[n:])]
+	d.taken.Add(int64(n))
+	d.qmu.Unlock()
+
+	var err error
+	if n == 1 {
+		err = d.appendAlone(r)
+	} else {
+		err = d.appendBatch(batch, r)
+	}
+	clear(batch) // keep no pooled request reachable from here
+
+	d.qmu.Lock()
+	d.batch = batch
+	if len(d.queue) > 0 {
+		d.queue[0].done <- errLead
+	} else {
+		d.leading = false
+		d.idle.Broadcast()
+	}
+	d.qmu.Unlock()
 	reqPool.Put(r)
 	return err
-}
-
-// writeAppends is the writer goroutine: it runs until Close closes the queue
-// and it has written everything that was queued.
-func (d *DB) writeAppends() {
-	defer close(d.appendsDone)
-	batch := make([]*appendReq, 0, maxBatch)
-	for r := range d.appends {
-		batch = append(batch[:0], r)
-	collect:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-d.appends:
-				if !ok {
-					break collect
-				}
-				batch = append(batch, r)
-			default:
-				break collect
-			}
-		}
-		d.taken.Add(int64(len(batch)))
-		if len(batch) == 1 {
-			batch[0].done <- d.appendAlone(batch[0])
-		} else {
-			d.appendBatch(batch)
-		}
-		clear(batch) // keep no pooled request reachable from here
-	}
 }
 
 // appendAlone writes one row in its own implicit transaction: one statement
@@ -134,23 +143,32 @@ func (d *DB) appendAlone(r *appendReq) error {
 	return d.inTx(func(tx *sql.Tx) error { return refusal(tx, r.room, r.version) })
 }
 
-// appendBatch writes batch in one transaction and answers every request.
-func (d *DB) appendBatch(batch []*appendReq) {
+// appendBatch writes batch in one transaction and answers every request
+// but self's, whose answer it returns.
+func (d *DB) appendBatch(batch []*appendReq, self *appendReq) (selfErr error) {
+	answer := func(r *appendReq, err error) {
+		if r == self {
+			selfErr = err
+		} else {
+			r.done <- err
+		}
+	}
 	for len(batch) > 0 {
 		bad, err := d.tryBatch(batch)
 		if bad < 0 {
 			for _, r := range batch {
 				if r.refused != nil {
-					r.done <- r.refused
+					answer(r, r.refused)
 				} else {
-					r.done <- err
+					answer(r, err)
 				}
 			}
-			return
+			return selfErr
 		}
-		batch[bad].done <- err
+		answer(batch[bad], err)
 		batch = slices.Concat(batch[:bad], batch[bad+1:]) // a copy: the caller's slice stays whole
 	}
+	return selfErr
 }
 
 // tryBatch writes batch in one transaction. It returns the index of a row

@@ -70,7 +70,7 @@ func versions(t *testing.T, d *DB) map[string][]int64 {
 	return out
 }
 
-// hold takes the one write connection, so the writer blocks on its next
+// hold takes the one write connection, so the next leader blocks on its
 // statement; release gives it back.
 func hold(t *testing.T, d *DB) (release func()) {
 	t.Helper()
@@ -81,13 +81,18 @@ func hold(t *testing.T, d *DB) (release func()) {
 	return func() { tx.Rollback() }
 }
 
-// waitQueued waits until n requests are taken by the writer or queued.
+// waitQueued waits until n requests are taken into a batch or queued.
 func waitQueued(t *testing.T, d *DB, n int) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for d.taken.Load()+int64(len(d.appends)) < int64(n) {
+	queued := func() int64 {
+		d.qmu.Lock()
+		defer d.qmu.Unlock()
+		return d.taken.Load() + int64(len(d.queue))
+	}
+	for queued() < int64(n) {
 		if time.Now().After(deadline) {
-			t.Fatalf("only %d of %d appends queued", d.taken.Load()+int64(len(d.appends)), n)
+			t.Fatalf("only %d of %d appends queued", queued(), n)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -122,7 +127,8 @@ func TestAppendsShareCommits(t *testing.T) {
 	if got := len(versions(t, d)); got != n {
 		t.Fatalf("%d rooms logged, want %d", got, n)
 	}
-	// The writer took one batch before it blocked; the rest came in one.
+	// The first leader took one batch before it blocked; the rest came in
+	// the next.
 	if commits := d.commits.Load() - before; commits > 2 {
 		t.Fatalf("%d appends took %d commits, want at most 2", n, commits)
 	}
@@ -132,7 +138,7 @@ func TestAppendsShareCommits(t *testing.T) {
 // way a row can fail, and checks that each caller gets its own answer and
 // that exactly the rows answered nil are in the log.
 func TestBatchAnswersEachRow(t *testing.T) {
-	// Failure injection: SQLite triggers on the writer's connection that
+	// Failure injection: SQLite triggers on the write connection that
 	// fail the insert of a row whose client id names them.
 	const inject = `
 		CREATE TEMP TRIGGER abort_row BEFORE INSERT ON commands WHEN NEW.client_id = 'abort'
@@ -213,7 +219,9 @@ func TestBatchAnswersEachRow(t *testing.T) {
 					want[r.c.Room] = append(want[r.c.Room], r.c.Version)
 				}
 			}
-			d.appendBatch(batch)
+			if self := d.appendBatch(batch, nil); self != nil {
+				t.Fatalf("answer for no caller: %v", self)
+			}
 			for i, r := range tt.rows {
 				err := <-batch[i].done
 				switch {
@@ -256,9 +264,9 @@ func TestCloseDrains(t *testing.T) {
 	closed := make(chan error, 1)
 	go func() { closed <- d.Close() }()
 	for {
-		d.closeMu.RLock()
+		d.qmu.Lock()
 		c := d.closed
-		d.closeMu.RUnlock()
+		d.qmu.Unlock()
 		if c {
 			break
 		}
