@@ -35,8 +35,11 @@ func (f *feed) reset(v int64, view []byte) {
 // than the view itself (a new match phase may rewrite everything).
 func (f *feed) next(v int64, view []byte) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
+		// The phones' view (of version f.v) is still right: an update
+		// carrying only events names it as its base.
+		d := delta{base: f.v}
 		f.v = v
-		return delta{base: v}
+		return d
 	}
 	d := delta{changed: true, base: f.v}
 	var doc any
