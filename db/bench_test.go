@@ -32,7 +32,7 @@ func BenchmarkAppendCommand(b *testing.B) {
 }
 
 // BenchmarkAppendCommandRooms is many rooms logging at once: they share the
-// one writer connection.
+// one writer connection, and commits (see BenchmarkAppendRooms).
 func BenchmarkAppendCommandRooms(b *testing.B) {
 	d := open(b)
 	var next, total atomic.Int64

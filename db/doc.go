@@ -7,7 +7,15 @@
 // command's effects to nobody before AppendCommand has returned nil. After a
 // restart, Unfinished hands back every waiting or playing room with its seats
 // and whole log, and the runtime replays it; a finished room is loaded the
-// same way to watch its replay.
+// same way to watch its replay. A room nobody joined in time is expired
+// (Expire): it keeps its rows but is neither resumed nor listed as finished.
+//
+// Concurrent appends of many rooms share one commit (group commit, see
+// group.go): a lone append is written at once in its own transaction, and
+// appends that arrive while a commit runs are written together in the next
+// one, each caller answered only once the commit that holds its row is done,
+// and with its own error if its row was refused. Seat moves are one
+// transaction (PutSeats), so a player is never left in two seats.
 //
 // The database runs in WAL mode with synchronous=NORMAL: a commit survives a
 // killed server (the WAL is written before the call returns) and costs well
@@ -17,7 +25,9 @@
 //
 // The schema lives in numbered SQL files under migrations/, embedded in the
 // binary and applied in order, each in its own transaction, when Open finds
-// them missing from the schema_migrations table.
+// them missing from the schema_migrations table. Migrations run with foreign
+// keys off, so that a table can be rebuilt (SQLite changes a CHECK no other
+// way), and each checks every foreign key before it commits.
 //
 // Times are stored as Unix nanoseconds in UTC, so a replay gets back exactly
 // the Command.Time the match was played with. Seeds are stored as the int64

@@ -102,3 +102,78 @@ func benchRooms(b *testing.B, n int, group bool) {
 	b.ReportMetric(pct(0.50), "p50-µs")
 	b.ReportMetric(pct(0.99), "p99-µs")
 }
+
+// BenchmarkAppendPaced is the house of issue 10's goal: 2,000 rooms, each
+// logging one command a second, spread evenly over the second. An op is one
+// second of play (run it with -benchtime Nx for N seconds); p50/p99 are the
+// time from call to commit of every append.
+func BenchmarkAppendPaced(b *testing.B) {
+	const n = 2000
+	for _, path := range []string{"single", "group"} {
+		b.Run(fmt.Sprintf("rooms=%d/path=%s", n, path), func(b *testing.B) {
+			benchPaced(b, n, time.Second, path == "group")
+		})
+	}
+}
+
+func benchPaced(b *testing.B, n int, every time.Duration, group bool) {
+	d, err := Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	body := json.RawMessage(`{"type":"move","dir":"NORTH","client":"a1b2c3d4","n":12}`)
+	at := time.Date(2025, 3, 14, 20, 15, 9, 0, time.UTC)
+	for i := range n {
+		if err := d.CreateRoom(rooms.RoomRecord{Code: fmt.Sprintf("R%04d", i), Game: "sonar", Created: at}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	appendFn := d.AppendCommand
+	if !group {
+		appendFn = d.appendUngrouped
+	}
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		latency []time.Duration
+	)
+	commits := d.commits.Load()
+	b.ResetTimer()
+	begin := time.Now()
+	for i := range n {
+		code := fmt.Sprintf("R%04d", i)
+		phase := every * time.Duration(i) / time.Duration(n)
+		wg.Go(func() {
+			mine := make([]time.Duration, 0, b.N)
+			for v := int64(1); v <= int64(b.N); v++ {
+				time.Sleep(time.Until(begin.Add(phase + every*time.Duration(v-1))))
+				c := rooms.CommandRecord{Room: code, Version: v, Seat: int(v % 8), ClientID: "c", Body: body, Time: at}
+				t := time.Now()
+				if err := appendFn(c); err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, time.Since(t))
+			}
+			mu.Lock()
+			latency = append(latency, mine...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	b.StopTimer()
+	rows := len(latency)
+	txs := d.commits.Load() - commits
+	slices.Sort(latency)
+	pct := func(p float64) float64 {
+		if rows == 0 {
+			return 0
+		}
+		return float64(latency[int(p*float64(rows-1))].Microseconds())
+	}
+	b.ReportMetric(float64(rows)/float64(max(txs, 1)), "rows/commit")
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(float64(latency[rows-1].Microseconds()), "max-µs")
+}
