@@ -49,3 +49,17 @@ func FuzzPatchRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// TestEventsOnlyUpdateNamesTheHeldVersion: an update whose view did not
+// change says which version the phones hold, not the new one.
+func TestEventsOnlyUpdateNamesTheHeldVersion(t *testing.T) {
+	var f feed
+	f.reset(3, []byte(`{"a":1}`))
+	d := f.next(4, []byte(`{"a":1}`))
+	if d.changed || d.base != 3 {
+		t.Fatalf("unchanged view: %+v, want base 3", d)
+	}
+	if d = f.next(5, []byte(`{"a":2}`)); !d.changed || d.base != 4 {
+		t.Fatalf("changed view after an unchanged one: %+v, want base 4", d)
+	}
+}
