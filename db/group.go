@@ -99,7 +99,9 @@ func (d *DB) submit(r *appendReq) error {
 	d.leading = true
 	n := min(len(d.queue), maxBatch)
 	batch := append(d.batch[:0], d.queue[:n]...)
-	d.queue = d.queue[:copy(d.queue, d.queue[n:])]
+	rest := copy(d.queue, d.queue[n:])
+	clear(d.queue[rest:])
+	d.queue = d.queue[:rest]
 	d.taken.Add(int64(n))
 	d.qmu.Unlock()
 
