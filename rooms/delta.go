@@ -24,6 +24,10 @@ type delta struct {
 	base    int64
 }
 
+// eventsSent records that the phones were sent version v's events over
+// the view they hold.
+func (f *feed) eventsSent(v int64) { f.v = v }
+
 // reset makes view (at version v) what the seat's phones hold: after a
 // welcome, which always carries the whole view.
 func (f *feed) reset(v int64, view []byte) {
@@ -35,11 +39,10 @@ func (f *feed) reset(v int64, view []byte) {
 // than the view itself (a new match phase may rewrite everything).
 func (f *feed) next(v int64, view []byte) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
-		// The phones' view (of version f.v) is still right: an update
-		// carrying only events names it as its base.
-		d := delta{base: f.v}
-		f.v = v
-		return d
+		// The phones' view still holds. If events go out alone, they
+		// say which version that is; the feed moves on only then (see
+		// eventsSent), so a version nobody was sent is never a base.
+		return delta{base: f.v}
 	}
 	d := delta{changed: true, base: f.v}
 	var doc any

@@ -59,7 +59,13 @@ func TestEventsOnlyUpdateNamesTheHeldVersion(t *testing.T) {
 	if d.changed || d.base != 3 {
 		t.Fatalf("unchanged view: %+v, want base 3", d)
 	}
-	if d = f.next(5, []byte(`{"a":2}`)); !d.changed || d.base != 4 {
-		t.Fatalf("changed view after an unchanged one: %+v, want base 4", d)
+	// Version 4 went out with events; version 5 changed nothing and was
+	// sent to nobody: version 6's patch is against version 4.
+	f.eventsSent(4)
+	if d = f.next(5, []byte(`{"a":1}`)); d.changed || d.base != 4 {
+		t.Fatalf("unchanged view: %+v, want base 4", d)
+	}
+	if d = f.next(6, []byte(`{"a":2}`)); !d.changed || d.base != 4 {
+		t.Fatalf("changed view after a silent version: %+v, want base 4", d)
 	}
 }

@@ -613,8 +613,11 @@ func (r *Room) seatUpdate(seat int, events []games.Event) []byte {
 		r.feeds[seat] = f
 	}
 	d := f.next(r.version, r.view(seat))
-	if !d.changed && len(visible) == 0 {
-		return nil
+	if !d.changed {
+		if len(visible) == 0 {
+			return nil
+		}
+		f.eventsSent(r.version)
 	}
 	return updateFrame(r.version, visible, d)
 }

@@ -126,7 +126,8 @@ func TestRefusalCarriesTheRule(t *testing.T) {
 
 func TestNothingNewWakesNoPhone(t *testing.T) {
 	f := newFixture(t, nil)
-	r, tokens := f.room(t, twoSides, 4)
+	// Padded views, so that updates are patches with a base.
+	r, tokens := f.room(t, `{"seats":4,"teams":2,"target":1000,"pad":300}`, 4)
 	phones := started(t, r, tokens)
 	watcher, _ := connect(t, r, "", nil)
 
@@ -142,8 +143,8 @@ func TestNothingNewWakesNoPhone(t *testing.T) {
 			t.Fatalf("phone %d was woken by another seat's private note: %+v", i, m)
 		}
 	}
-	// The next public move reaches them, patched from the view they hold
-	// (or whole: a view this small is smaller than its patch).
+	// The next public move reaches them, patched from the view they hold:
+	// version 1's, since version 2 was sent to none of them.
 	turn := phones[0].view.Turn
 	mustAck(t, phones[turn].add("m", 2))
 	for _, p := range []*phone{phones[0], phones[2], phones[3], watcher} {
@@ -153,7 +154,7 @@ func TestNothingNewWakesNoPhone(t *testing.T) {
 		} else {
 			m = p.expect(rooms.TypeUpdate)
 		}
-		if m.V != 3 || (m.Base != nil && *m.Base != 1) || (m.Base == nil && len(m.View) == 0) {
+		if m.V != 3 || m.Base == nil || *m.Base != 1 || len(m.Patch) == 0 {
 			t.Fatalf("update after a silent version: %+v", m)
 		}
 	}
