@@ -480,7 +480,12 @@ func (r *Room) catchUp(seat int) []byte {
 		f.reset(r.version, view)
 		return view
 	}
-	if d := f.next(r.version, view); d.changed {
+	// The seat's phones move to the current version (with what changed,
+	// if anything), so that the next patch's base is one they all hold.
+	if d := f.next(r.version, view); d.changed || f.v != r.version {
+		if !d.changed {
+			f.eventsSent(r.version)
+		}
 		frame := updateFrame(r.version, nil, d)
 		for _, x := range r.sessions {
 			if x.seat == seat {

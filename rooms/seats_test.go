@@ -360,3 +360,35 @@ func TestEmptyWaitingRoomsExpire(t *testing.T) {
 		t.Fatalf("resumed %d rooms (%v), want only the one with a player", n, err)
 	}
 }
+
+// TestSecondPhoneOfASeatAfterSilentVersions: a seat's first phone holds an
+// old version (later ones told the seat nothing); a second phone joins at
+// the current one; the next patch must suit both.
+func TestSecondPhoneOfASeatAfterSilentVersions(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, `{"seats":4,"teams":2,"target":1000,"pad":300}`, 4)
+	phones := started(t, r, tokens)
+	mustAck(t, phones[1].do(map[string]any{"t": "cmd", "id": "n", "cmd": map[string]any{"type": "note"}}))
+	second, w := connect(t, r, tokens[0], nil)
+	if w.V != 2 {
+		t.Fatalf("second phone welcomed at v%d", w.V)
+	}
+	// The first phone is told it is at v2 too, with nothing new.
+	m := phones[0].expect(rooms.TypeUpdate)
+	if m.V != 2 || m.Base == nil || *m.Base != 1 || len(m.Patch) != 0 || len(m.Events) != 0 {
+		t.Fatalf("first phone's catch-up %+v", m)
+	}
+	turn := phones[0].view.Turn
+	mustAck(t, phones[turn].add("m", 2))
+	for _, p := range []*phone{phones[0], second} {
+		var u rooms.Message
+		if p == phones[turn] {
+			u = p.updates[len(p.updates)-1]
+		} else {
+			u = p.expect(rooms.TypeUpdate)
+		}
+		if u.V != 3 || u.Base == nil || *u.Base != 2 {
+			t.Fatalf("update after the second phone joined: %+v", u)
+		}
+	}
+}
