@@ -1,0 +1,331 @@
+package pocketsub
+
+import (
+	"encoding/json"
+	"math"
+	"math/bits"
+)
+
+// BotCommand is the seat's next command when it is the seat to act. The bot
+// plays through the same commands and the same legal lists as a player.
+// Everything in Pocket Sub is on the table, so it reads the board as any
+// seat sees it; it never looks at the seed.
+//
+// In play it scores every legal move and Mine: winning, sinking enemy Subs
+// and keeping its own; never ending where an enemy Hero Sub (or, for a
+// non-hero, any enemy Sub) can reach it next turn; keeping a way out for
+// next turn (above all for its Hero Sub); threatening lone enemy Subs; and
+// laying Mines where enemy Subs must pass.
+func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+	if seat < 0 || seat >= g.opts.Players || g.turn != seat {
+		return nil, false
+	}
+	switch g.phase {
+	case deploying, whirlpools:
+		c, ok := g.botSetup(seat)
+		if !ok {
+			return nil, false
+		}
+		return c.Encode(), true
+	case playing:
+		c, ok := g.botMove(seat)
+		if !ok {
+			return nil, false
+		}
+		return c.Encode(), true
+	}
+	return nil, false
+}
+
+// hexDistance is the number of tile steps between two positions.
+func hexDistance(a, b Hex) int {
+	dq, dr := a.Q-b.Q, a.R-b.R
+	return (abs(dq) + abs(dr) + abs(dq+dr)) / 2
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func (g *Game) tileDistance(a, b Region) int {
+	return hexDistance(g.board.tiles[a.tile()].at, g.board.tiles[b.tile()].at)
+}
+
+// botSetup picks a Command Centre far from the enemy's, Subs near its own
+// Command Centre and away from enemy pieces, and a Whirlpool on the tile
+// with the most enemy pieces.
+func (g *Game) botSetup(seat int) (Command, bool) {
+	legal := g.legalSetup(seat)
+	best, bestScore := -1, math.MinInt
+	for i, c := range legal {
+		r, _ := g.board.parse(c.At)
+		score := 0
+		switch c.Type {
+		case TypePlaceCC:
+			near := 10
+			for s, cc := range g.ccs {
+				if cc != NoRegion && s != seat {
+					near = min(near, g.tileDistance(r, cc))
+				}
+			}
+			score = near
+		case TypePlaceSub:
+			own := g.ccs[seat]
+			score = -10 * g.tileDistance(r, own)
+			if g.ccAt(r) >= 0 {
+				// One Sub may wait safely in the Command Centre.
+				score = 5
+				for _, u := range g.subs {
+					if u.placed && u.at == r {
+						score = -100
+					}
+				}
+			}
+			for _, u := range g.subs {
+				if !u.placed || u.owner == seat {
+					continue
+				}
+				if !g.friends(u.owner, seat) && g.board.adjacent(r, u.at) {
+					score -= 30
+				}
+			}
+			for _, n := range g.board.adj[r] {
+				if g.board.terrain(n) == Rocky {
+					score-- // rocky neighbours slow the way out
+				}
+			}
+		case TypePlaceWhirlpool:
+			for _, u := range g.subs {
+				if u.alive && u.at.tile() == r.tile() {
+					if g.friends(u.owner, seat) {
+						score -= 2
+					} else {
+						score += 3
+					}
+				}
+			}
+			if c.Spin == SpinCW {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return Command{}, false
+	}
+	return legal[best], true
+}
+
+// reach is what one Sub could do on its next turn from a region.
+type reach struct {
+	entered uint64 // every region it could enter
+	safe    int    // complete moves that keep it afloat
+}
+
+// reachOf walks every path of Sub i as if it started from from, on the
+// board as it is, without tokens.
+func (g *Game) reachOf(i int, from Region) reach {
+	t := g.newTrip(i, 0)
+	t.start, t.at = from, from
+	var out reach
+	g.walk(t, func(p plan) {
+		for _, r := range p.pathSlice() {
+			out.entered |= 1 << uint(r)
+		}
+		if !p.dead {
+			out.safe++
+		}
+	})
+	return out
+}
+
+type botCandidate struct {
+	plan  plan
+	mine  Region
+	score float64
+}
+
+func (g *Game) botMove(seat int) (Command, bool) {
+	myTeam := g.team[seat]
+	// Where each enemy Sub could strike next turn, from the board as it is.
+	threat := map[int]uint64{}
+	var enemies []int
+	for i, u := range g.subs {
+		if u.alive && g.team[u.owner] != myTeam {
+			enemies = append(enemies, i)
+			threat[i] = g.reachOf(i, u.at).entered
+		}
+	}
+	// How close each region is to the nearest enemy Sub, for Mines.
+	near := g.distances(enemies)
+
+	var cands []botCandidate
+	for i, u := range g.subs {
+		if u.owner != seat || !u.alive {
+			continue
+		}
+		for _, p := range g.plans(i) {
+			base := g.scorePlan(seat, &p, threat)
+			if len(p.mines) == 0 {
+				cands = append(cands, botCandidate{plan: p, mine: NoRegion, score: base})
+				continue
+			}
+			for _, m := range p.mines {
+				cands = append(cands, botCandidate{plan: p, mine: m, score: base + g.scoreMine(seat, m, near, &p)})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return Command{}, false
+	}
+	best := 0
+	for i, c := range cands {
+		if c.score > cands[best].score {
+			best = i
+		}
+	}
+	c := cands[best]
+	cmd := Command{Type: TypeMove, Sub: g.subs[c.plan.sub].id, Tokens: c.plan.tokens.names()}
+	for _, r := range c.plan.pathSlice() {
+		cmd.Path = append(cmd.Path, g.board.name(r))
+	}
+	if c.mine != NoRegion {
+		cmd.Mine = g.board.name(c.mine)
+	}
+	return cmd, true
+}
+
+// distances is each region's fewest steps from any of the given Subs.
+func (g *Game) distances(subs []int) []int {
+	d := make([]int, g.board.regions())
+	for i := range d {
+		d[i] = math.MaxInt32
+	}
+	var queue []Region
+	for _, i := range subs {
+		d[g.subs[i].at] = 0
+		queue = append(queue, g.subs[i].at)
+	}
+	for len(queue) > 0 {
+		r := queue[0]
+		queue = queue[1:]
+		for _, n := range g.board.adj[r] {
+			if d[n] > d[r]+1 {
+				d[n] = d[r] + 1
+				queue = append(queue, n)
+			}
+		}
+	}
+	return d
+}
+
+// scorePlan values a move before its Mine.
+func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
+	if p.over {
+		if p.winner == g.team[seat] {
+			return 1e6
+		}
+		return -1e6
+	}
+	score := 0.0
+	own := g.liveSubs(seat)
+	for i, u := range g.subs {
+		if !p.subGone(i) {
+			continue
+		}
+		if g.friends(u.owner, seat) {
+			score -= 100
+		} else {
+			score += 100
+			if g.liveSubs(u.owner) == 1 {
+				score += 50 // knocks a player out
+			}
+		}
+	}
+	// Tokens are worth keeping for when they save a Sub.
+	score -= 6 * float64(p.tokens.count())
+	if p.dead {
+		score -= 100
+		if own == 1 {
+			score -= 400 // the Hero Sub: the player would be out
+		}
+		return score
+	}
+	at := p.at
+	hero := own == 1
+	home := g.ccAt(at) >= 0 && g.friends(g.ccAt(at), seat)
+	if !home {
+		for e, reachable := range threat {
+			if p.subGone(e) || reachable&(1<<uint(at)) == 0 {
+				continue
+			}
+			enemyHero := g.liveSubs(g.subs[e].owner) == 1
+			switch {
+			case enemyHero:
+				score -= 90 // it sinks us and sails on
+			case !hero:
+				score -= 45 // a trade at best
+			}
+		}
+	}
+	r := g.reachOf(p.sub, at)
+	switch {
+	case r.safe == 0:
+		score -= 80
+		if hero {
+			score -= 300
+		}
+	case r.safe < 4:
+		score -= float64(4-r.safe) * 5
+		if hero {
+			score -= float64(4-r.safe) * 15
+		}
+	}
+	// Threaten enemy Subs: a Hero Sub sinks any it reaches; others trade.
+	for i, u := range g.subs {
+		if !u.alive || p.subGone(i) || g.friends(u.owner, seat) || r.entered&(1<<uint(u.at)) == 0 {
+			continue
+		}
+		if c := g.ccAt(u.at); c >= 0 {
+			continue
+		}
+		lone := g.liveSubs(u.owner) == 1
+		switch {
+		case hero:
+			score += 30
+		case lone:
+			// A lone enemy Sub is a Hero: attacking it sinks us.
+		default:
+			score += 8
+		}
+	}
+	return score + float64(bits.OnesCount64(r.entered))*0.2
+}
+
+// scoreMine values laying the Mine on m: near enemy Subs, away from its
+// own side's Subs.
+func (g *Game) scoreMine(seat int, m Region, near []int, p *plan) float64 {
+	score := 0.0
+	switch d := near[m]; {
+	case d <= 1:
+		score += 10
+	case d == 2:
+		score += 5
+	case d == 3:
+		score += 2
+	}
+	for i, u := range g.subs {
+		if i != p.sub && u.alive && g.friends(u.owner, seat) && g.board.adjacent(m, u.at) {
+			score -= 3
+		}
+	}
+	if !p.dead && g.board.adjacent(m, p.at) {
+		score -= 2 // a Mine next to the Sub hems it in
+	}
+	return score
+}
