@@ -16,10 +16,12 @@ func createRoom(host *phone, mode, blue, red, radio string) string {
 	host.t.Helper()
 	host.open("/")
 	host.see("#opt-map")
-	host.tap(fmt.Sprintf(`input[name=mode][value=%s]`, mode))
-	host.choose("#opt-blue", blue)
-	host.choose("#opt-red", red)
-	host.choose("#opt-radio", radio)
+	// The form is drawn from the game's catalogue: choices carry their
+	// JSON values, crews are numbers.
+	host.tap(fmt.Sprintf(`input[name=mode][value='"%s"']`, mode))
+	host.typeIn("#opt-blue_crew", blue)
+	host.typeIn("#opt-red_crew", red)
+	host.choose("#opt-radio", `"`+radio+`"`)
 	host.tap("#create-room")
 	return host.text("[data-code]")
 }
@@ -83,6 +85,9 @@ func (c *crew) duties() {
 // that is not full.
 func (c *crew) charge1() {
 	c.mate.see("#fm-duty.warn")
+	// The gauges open once the page holds the course (and no charge is
+	// still on its way).
+	c.mate.until("a gauge to charge", `!!document.querySelector('button[data-charge]:not([disabled])')`)
 	for _, sys := range c.charge {
 		var ok bool
 		c.mate.eval(fmt.Sprintf(`!!document.querySelector('button[data-charge=%s]:not([disabled])')`, sys), &ok)

@@ -37,6 +37,24 @@ func secure(p *phone, section int) {
 	p.until("the section secured", fmt.Sprintf(`Number(document.querySelector("#secured")?.dataset.secured) > %d`, before))
 }
 
+// tapClosed taps a control that is shut now (aria-disabled): it answers by
+// saying why.
+func tapClosed(p *phone, sel string) {
+	p.t.Helper()
+	raw := p.until("closed "+sel, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		if (!el || el.getAttribute("aria-disabled") !== "true") return null;
+		el.scrollIntoView({block: "center", inline: "center"});
+		const r = el.getBoundingClientRect();
+		return r.width && r.height ? [r.left + r.width / 2, r.top + r.height / 2] : null;
+	})()`, sel))
+	var at [2]float64
+	if err := json.Unmarshal(raw, &at); err != nil {
+		p.fail("tap %s: %v", sel, err)
+	}
+	p.run(chromedp.MouseClickXY(at[0], at[1]))
+}
+
 func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	e := start(t)
 	defer logShots(t)
@@ -67,6 +85,22 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	blue.place("A10")
 	red.place("O15")
 
+	// A closed heading still answers a tap: the whole refusal, its rule
+	// included, readable on a 360 px phone (touch screens show no tooltips).
+	tapClosed(blue.captain, `button[data-course=WEST]`)
+	why := blue.captain.text(`[data-group=course] .refusal`)
+	if want := "WEST: heading WEST from A10 leaves the map: a submarine stays on the map"; !strings.Contains(why, want) {
+		t.Fatalf("the closed heading explains %q, want %q", why, want)
+	}
+	blue.captain.fits("refusal-in-full", `[data-group=course] .refusal`)
+	var clipped bool
+	blue.captain.eval(`(() => { const el = document.querySelector("[data-group=course] .refusal .grow");
+		return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 || getComputedStyle(el).textOverflow === "ellipsis"; })()`, &clipped)
+	if clipped {
+		t.Fatal("the refusal is cut on a 360 px phone")
+	}
+	blue.captain.tap(`[data-group=course] .refusal button`)
+
 	// One course: the combined phone turns to the First Mate, then to the
 	// Engineer, then back to the Captain by itself.
 	blue.captain.tap(`button[data-course=NORTH]:not([disabled])`)
@@ -91,8 +125,13 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 		t.Errorf("controls under 44px while surfaced: %q", small)
 	}
 
-	// A finger that leaves the outline starts over.
+	// The Engineer traces first and passes the sheet on: the Radio
+	// Operator waits for it.
 	radio := phones[1]
+	radio.until("the Radio Operator waits for the Engineer", `document.querySelector("#trace-wait")?.textContent.includes("Engineer traces the first section")`)
+	secure(phones[0], 1)
+
+	// A finger that leaves the outline starts over.
 	radio.tap(`#surfacing rect.section[data-section="4"]`)
 	radio.see(".trace svg")
 	radio.fits("radio-tracing", ".trace svg")
@@ -103,17 +142,25 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 		t.Fatalf("a stray finger reads %q", msg)
 	}
 	radio.trace(tracePoints(radio))
-	radio.until("section 4 secured", `document.querySelector("#secured")?.dataset.secured === "1"`)
+	radio.until("section 4 secured", `document.querySelector("#secured")?.dataset.secured === "2"`)
 
-	// The combined phone secures three sections, as three roles.
-	for _, section := range []int{1, 2, 3} {
+	// The combined phone secures two more sections, as two more roles.
+	for _, section := range []int{2, 3} {
 		secure(phones[0], section)
 	}
 	phones[0].until("four sections", `document.querySelector("#secured")?.dataset.secured === "4"`)
 
-	// The enemy Engineer inspects; the Captain dives.
+	// The enemy Engineer sees the four lines as they were drawn and rejects
+	// one: only its tracer draws it again. Then the sheet passes.
 	red.captain.until("the inspection on the Engineer's tab", `document.body.dataset.tab === "engineer" && !!document.querySelector("#inspect")`)
-	red.captain.fits("combined-inspect", "#inspect", `[data-inspect=ok]`)
+	red.captain.until("four traced lines", `document.querySelectorAll("#inspect svg[data-judge] polyline.drawn").length === 4`)
+	red.captain.fits("combined-inspect", "#inspect", `[data-reject="4"]`)
+	red.captain.tap(`[data-reject="4"]`)
+	radio.until("asked to retrace section 4", `document.querySelector("#rejected")?.textContent.includes("section 4")`)
+	radio.fits("radio-retrace", "#rejected", ".trace svg")
+	radio.trace(tracePoints(radio))
+	radio.until("section 4 secured again", `document.querySelector("#secured")?.dataset.secured === "4"`)
+	red.captain.until("one rejection left", `document.querySelector("#inspect")?.textContent.includes("reject 1 more section")`)
 	red.captain.tap(`[data-inspect=ok]`)
 	blue.captain.tap(`#dive-now`)
 	blue.captain.until("the dive in the log", `[...document.querySelectorAll(".log li[data-kind=dived]")].some(li => li.textContent.includes("BLUE: DIVE"))`)

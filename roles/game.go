@@ -23,8 +23,8 @@ var Definition = games.Definition{
 	Page:       "/sonar.html",
 	Options:    catalogue(),
 	House: []string{
-		"Real-time surfacing: each section is traced with a finger on the phone, and the enemy Engineer judges the drawing.",
-		"The Radio Operator's tracker (radio assist).",
+		"real-time surfacing traced with a finger on the phone, judged by the enemy Engineer",
+		"the Radio Operator's tracker (radio assist)",
 	},
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)

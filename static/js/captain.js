@@ -7,7 +7,8 @@ import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
 import { chartSVG, stepCell } from "./map.js";
 import { logList } from "./log.js";
 
-// short keeps the part of a refusal before its explanation, for buttons.
+// short keeps the part of a refusal before its explanation, for the small
+// line under a button; tapping the closed button shows the whole sentence.
 export function short(reason) {
   if (!reason) return "";
   if (reason.startsWith("wait for the OK")) return "waiting for OKs";
@@ -25,7 +26,7 @@ function systemState(own, system) {
   const g = gauge(own, system);
   if (!g) return { ok: false, why: "not on this map" };
   if (g.ready) return { ok: true, why: "READY" };
-  if (g.marks < g.size) return { ok: false, why: `charging ${g.marks}/${g.size}`, full: g.blocked };
+  if (g.marks < g.size) return { ok: false, why: `charging ${g.marks}/${g.size}`, full: g.blocked || `${system.toUpperCase()} is not ready: its gauge is ${g.marks}/${g.size}` };
   return { ok: false, why: short(g.blocked), full: g.blocked };
 }
 
@@ -73,6 +74,12 @@ export function captainPanel(el, app) {
       notes.push(h("div", { class: "notice" }, `Waiting for the ${enemy.crew.toUpperCase()} Captain to choose a start.`));
     }
     if (own.blackout) notes.push(h("div", { class: "notice warn" }, "BLACKOUT: no heading is open. You must surface."));
+    if (v.chart.name === "delta") {
+      const holes = v.chart.ice_holes || [];
+      notes.push(h("div", { class: "notice", id: "ice" }, holes.length
+        ? `Under the ice: surface in a hole (dashed circles: ${holes.join(", ")}) or break the ice for 1 damage.`
+        : "Delta without its ice rule: the table gave no ice holes, so surfacing costs nothing extra."));
+    }
     if (pub.sonar_pending && pub.sonar_pending !== v.crew) {
       notes.push(h("div", { class: "notice" }, `Sonar: waiting for the ${pub.sonar_pending.toUpperCase()} Captain's answer.`));
     }
@@ -177,11 +184,14 @@ export function captainPanel(el, app) {
         h("p", {}, "Silence: a straight move of 0 to 4 cells that the enemy does not hear. Choose a heading, then how far."),
         h("div", { class: "compass" },
           ...opts.map((o) => h("button", {
-            class: `${o.dir[0].toLowerCase()}${st.silenceDir === o.dir ? " selected" : ""}`,
+            class: `${o.dir[0].toLowerCase()}${st.silenceDir === o.dir ? " selected" : ""}${o.reason ? " off" : ""}`,
             "data-silence-dir": o.dir,
-            disabled: !!o.reason,
+            "aria-disabled": o.reason ? "true" : null,
             title: o.reason || "",
-            onclick: () => { st.silenceDir = o.dir; st.silenceDist = null; redo(); },
+            onclick: () => {
+              if (o.reason) { app.explain("silence", `${o.dir}: ${o.reason}`); return; }
+              st.silenceDir = o.dir; st.silenceDist = null; redo();
+            },
           }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.reason ? short(o.reason) : `up to ${o.max}`)))),
         dists.length ? h("div", { class: "distances", "aria-label": "distance" }, dists) : null,
         h("div", { class: "confirm" },
@@ -199,6 +209,9 @@ export function captainPanel(el, app) {
     if (st.mode === "surface") {
       return app.group("surface", { class: "card alert" },
         h("p", {}, "SURFACE: the enemy learns your sector, your route is erased (mines stay) and the Engineer's breakdowns are cleared once you dive."),
+        (v.chart.ice_holes || []).length && !v.chart.ice_holes.includes(own.position)
+          ? h("p", { class: "notice warn" }, `${own.position} is not an ice hole: breaking through the ice costs 1 damage.`)
+          : null,
         h("div", { class: "confirm" },
           h("button", {
             class: "danger", id: "confirm",
@@ -218,13 +231,15 @@ export function captainPanel(el, app) {
     const courses = own.courses || [];
     const reasons = new Set(courses.map((c) => c.reason || ""));
     const common = courses.length && !courses.some((c) => c.legal) && reasons.size === 1 ? courses[0].reason : "";
+    // A closed heading stays tappable: the tap shows the whole rule.
     const btn = (o) => h("button", {
-      class: o.dir[0].toLowerCase() + (o.legal ? " primary" : ""),
+      class: o.dir[0].toLowerCase() + (o.legal ? " primary" : " off"),
       "data-course": o.dir,
-      disabled: !o.legal || !!app.busy.course || st.mode !== null,
+      disabled: !!app.busy.course || st.mode !== null,
+      "aria-disabled": o.legal ? null : "true",
       title: o.reason || `to ${o.to}`,
       "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${o.reason}`,
-      onclick: () => app.act("course", { type: "course", dir: o.dir }),
+      onclick: () => (o.legal ? app.act("course", { type: "course", dir: o.dir }) : app.explain("course", `${o.dir}: ${o.reason}`)),
     }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : short(o.reason)));
     return app.group("course", {},
       h("h3", {}, "Course"),
@@ -238,9 +253,9 @@ export function captainPanel(el, app) {
     const own = v.own;
     const t = own.turn;
     if (!t || v.public.outcome) return null;
-    if (!t.current) return { ok: false, why: `${v.public.turn?.toUpperCase()}'s turn` };
-    if (!t.moved) return { ok: false, why: "move first" };
-    if (own.duties.first_mate || own.duties.engineer) return { ok: false, why: "wait for OKs" };
+    if (!t.current) return { ok: false, why: `${v.public.turn?.toUpperCase()}'s turn`, full: `it is ${v.public.turn?.toUpperCase()}'s turn: you end only your own` };
+    if (!t.moved) return { ok: false, why: "move first", full: "announce a course (or surface) before ending the turn" };
+    if (own.duties.first_mate || own.duties.engineer) return { ok: false, why: "wait for OKs", full: "wait for the OK of your First Mate and Engineer before ending the turn" };
     return { ok: true, why: "pass the turn" };
   }
 
@@ -248,12 +263,14 @@ export function captainPanel(el, app) {
     const own = v.own;
     const pub = v.public;
     const buttons = [];
+    // A closed system stays tappable: the tap shows why, in full.
     const sys = (key, label, state, onclick, extra = {}) => buttons.push(h("button", {
       "data-system": key,
-      disabled: !state.ok || st.mode !== null || !!app.busy.systems,
+      disabled: st.mode !== null || !!app.busy.systems,
+      "aria-disabled": state.ok ? null : "true",
       title: state.full || state.why,
-      class: state.ok ? "good" : "",
-      onclick,
+      class: state.ok ? "good" : "off",
+      onclick: state.ok ? onclick : () => app.explain("systems", `${label}: ${state.full || state.why}`),
       ...extra,
     }, label, h("span", { class: "sub" }, state.why)));
 
@@ -265,21 +282,23 @@ export function captainPanel(el, app) {
       }, "DIVE", h("span", { class: "sub" }, ok ? "inspection passed" : "secure 4 sections, then inspection")));
     }
     const torpedo = systemState(own, "torpedo");
-    if (torpedo.ok && !own.torpedo_targets.length) Object.assign(torpedo, { ok: false, why: "no water in reach" });
+    if (torpedo.ok && !own.torpedo_targets.length) Object.assign(torpedo, { ok: false, why: "no water in reach", full: "no water cell is within the torpedo's reach" });
     sys("torpedo", "Torpedo", torpedo, () => { st.mode = "torpedo"; st.selected = null; redo(); });
     const mine = systemState(own, "mine");
-    if (mine.ok && !own.mine_cells.length) Object.assign(mine, { ok: false, why: "no free cell" });
+    if (mine.ok && !own.mine_cells.length) Object.assign(mine, { ok: false, why: "no free cell", full: "no cell next to your submarine is free for a mine: water, off your route, without a mine" });
     sys("mine", "Drop mine", mine, () => { st.mode = "mine"; st.selected = null; redo(); });
     const trig = own.triggers.length
       ? { ok: true, why: `${own.triggers.length} mine${own.triggers.length > 1 ? "s" : ""}` }
-      : { ok: false, why: own.mines.length ? "not now" : "no mines" };
+      : own.mines.length
+        ? { ok: false, why: "not now", full: "none of your mines may go off now: not while surfaced, before your crew's OKs, during a sonar question, or when the table's rules say it is not your moment" }
+        : { ok: false, why: "no mines", full: "you have no mine to trigger: drop one first" };
     sys("trigger", "Trigger mine", trig, () => { st.mode = "trigger"; st.selected = null; redo(); });
     sys("silence", "Silence", systemState(own, "silence"), () => { st.mode = "silence"; redo(); });
     sys("drone", "Drone", systemState(own, "drone"), () => { st.mode = "drone"; redo(); });
     sys("sonar", "Sonar", systemState(own, "sonar"), () => app.act("systems", { type: "sonar" }));
     if (gauge(own, "scenario")) {
       const a = systemState(own, "scenario");
-      if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine" });
+      if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine", full: "every Archer mine has gone off" });
       sys("archer", "Archer", a, () => { st.mode = "archer"; st.selected = null; redo(); });
     }
     const surf = own.surface_blocked ? { ok: false, why: short(own.surface_blocked), full: own.surface_blocked } : { ok: true, why: "reveal sector" };
@@ -348,7 +367,7 @@ export function captainPanel(el, app) {
       if (t && !t.length && st.mode !== "archer") reset();
       parts.push(sonarAnswer(v), mapSection(v), modeSection(v), compass(v), systems(v));
     }
-    parts.push(h("h3", {}, "Announcements"), logList(v.log));
+    parts.push(h("h3", {}, "Announcements"), logList(app.lines));
     replace(el, parts);
   };
 }

@@ -4,7 +4,8 @@
 // damage asks first. It also shows which systems are down, and the
 // inspection of a surfaced enemy's sheet (real time).
 
-import { h, s, replace } from "./ui.js";
+import { h, s, replace, roleTitles } from "./ui.js";
+import { judgeSVG, NAMES } from "./surface.js";
 import { glyph, colourInfo, icon } from "./symbols.js";
 import { brokenSystems, systemInfo } from "./firstmate.js";
 
@@ -85,14 +86,32 @@ function legend() {
     ...["yellow", "orange", "grey"].map((c) => h("span", { class: "sheet" }, line(c), `${CIRCUIT_LETTER[c]} ${c} circuit`)));
 }
 
+// inspectCard is the enemy Engineer's judgement of a surfaced crew's sheet:
+// each section as its tracer drew it, over the white outline. A line that
+// leaves the outline is rejected section by section; the table limits the
+// rejections and the time, so an inspection never stalls the match.
 export function inspectCard(v, app) {
   const enemy = v.public.crews.find((c) => c.crew !== v.crew);
+  const ins = v.own.inspect;
+  const left = ins.rejections_left;
+  const by = new Date(ins.by);
+  const when = Number.isNaN(by.getTime()) ? "" : by.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   return app.group("inspect", { class: "card alert", id: "inspect" },
-    h("h3", {}, `Inspect the ${enemy.crew.toUpperCase()} Engineer's sheet`),
-    h("p", {}, `${enemy.crew.toUpperCase()} surfaced in sector ${enemy.sector} and secured all four sections. Did every line stay inside the white outlines?`),
+    h("h3", {}, `Inspect the ${enemy.crew.toUpperCase()} sheet`),
+    h("p", {}, `${enemy.crew.toUpperCase()} surfaced in sector ${enemy.sector} and traced its four sections. Did every line stay inside the white outline?`),
+    h("p", { class: "small muted" }, left > 0
+      ? `You may reject ${left} more section${left === 1 ? "" : "s"}: its tracer draws it again.`
+      : "No rejection left: pass the sheet.",
+    when ? ` Without your verdict the sheet passes by itself at ${when}.` : ""),
+    h("div", { class: "judging" }, ins.sections.map((sec) => h("figure", { class: "judged", "data-judge-section": sec.section },
+      judgeSVG(sec.section, sec.trace),
+      h("figcaption", {}, `Section ${sec.section} (${NAMES[sec.section - 1]}), traced by the ${roleTitles[sec.role] || sec.role}`),
+      left > 0 ? h("button", {
+        class: "danger", "data-reject": sec.section,
+        onclick: () => app.act("inspect", { type: "inspect", ok: false, section: sec.section }),
+      }, `✗ Line outside: section ${sec.section}`) : null))),
     h("div", { class: "confirm" },
-      h("button", { class: "good", "data-inspect": "ok", onclick: () => app.act("inspect", { type: "inspect", ok: true }) }, "✓ Clean: they may dive"),
-      h("button", { class: "danger", "data-inspect": "fail", onclick: () => app.act("inspect", { type: "inspect", ok: false }) }, "✗ Stray lines: start over")));
+      h("button", { class: "good", "data-inspect": "ok", onclick: () => app.act("inspect", { type: "inspect", ok: true }) }, "✓ Every line inside: they may dive")));
 }
 
 export function engineerPanel(el, app) {

@@ -34,7 +34,7 @@ export function firstMatePanel(el, app) {
     let state;
     if (g.marks >= g.size && down) state = h("span", { class: "pill bad" }, `charged, but BROKEN DOWN (${colourInfo[colour].name})`);
     else if (g.ready) state = h("span", { class: "pill ok" }, "READY");
-    else if (g.marks >= g.size) state = h("span", { class: "pill ok" }, `charged · ${short(g.blocked)}`);
+    else if (g.marks >= g.size) state = h("span", { class: "small" }, h("span", { class: "pill ok" }, "charged"), ` ${g.blocked || ""}`);
     else state = h("span", { class: "muted" }, `${g.marks}/${g.size}` + (down ? " · broken down" : ""));
     return h("div", {
       class: `gauge c-${colour}${g.ready ? " ready" : ""}${down ? " down" : ""}`,
@@ -80,15 +80,15 @@ export function firstMatePanel(el, app) {
     } else {
       st.drone = false;
     }
+    // A closed system stays tappable: the tap shows the engine's reason.
+    const launch = (key, label, g, onclick) => h("button", {
+      class: g?.ready ? "good grow" : "grow off", "data-system": key,
+      "aria-disabled": g?.ready ? null : "true",
+      onclick: g?.ready ? onclick : () => app.explain("systems", `${label}: ${g?.blocked || "not on this map"}`),
+    }, label, h("span", { class: "sub" }, g?.ready ? "READY" : short(g?.blocked)));
     parts.push(app.group("systems", { class: "row" },
-      h("button", {
-        class: drone?.ready ? "good grow" : "grow", "data-system": "drone", disabled: !drone?.ready,
-        onclick: () => { st.drone = true; app.render(); },
-      }, "Launch drone", h("span", { class: "sub" }, drone?.ready ? "READY" : short(drone?.blocked))),
-      h("button", {
-        class: sonar?.ready ? "good grow" : "grow", "data-system": "sonar", disabled: !sonar?.ready,
-        onclick: () => app.act("systems", { type: "sonar" }),
-      }, "Activate sonar", h("span", { class: "sub" }, sonar?.ready ? "READY" : short(sonar?.blocked)))));
+      launch("drone", "Launch drone", drone, () => { st.drone = true; app.render(); }),
+      launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }))));
     replace(el, parts);
   };
 }

@@ -71,6 +71,13 @@ export function chartSVG(chart, opts = {}) {
       class: "island", x: g.x(c.col) + 2, y: g.y(c.row) + 2, width: CELL - 4, height: CELL - 4, rx: 5,
     }, s("title", {}, `${cellName(c.col, c.row)}: island`)));
   }
+  // Delta's open-water holes (when the table gave them): the only cells
+  // where surfacing costs no damage.
+  for (const c of cells(chart.ice_holes)) {
+    svg.append(s("circle", {
+      class: "icehole", cx: g.cx(c.col), cy: g.cy(c.row), r: CELL * 0.38, "data-icehole": cellName(c.col, c.row),
+    }, s("title", {}, `${cellName(c.col, c.row)}: hole in the ice`)));
+  }
   for (const c of cells(opts.archer)) {
     svg.append(s("circle", { class: "archer", cx: g.cx(c.col), cy: g.cy(c.row), r: CELL * 0.4 }));
   }

@@ -5,6 +5,7 @@
 
 import { h, s, replace, dirStep } from "./ui.js";
 import { chartSVG, CELL, MARGIN } from "./map.js";
+import { enemyLines } from "./log.js";
 
 function storageKey(app) {
   return `periscope.radio.${app.code}.${app.seat}`;
@@ -166,11 +167,13 @@ export function radioPanel(el, app) {
     const v = app.view;
     if (!v) return;
     if (!st.anchor) st.anchor = centre(v.chart.size);
-    if (st.from > (v.enemy || []).length) st.from = 0;
-    const t = track(v.enemy, st.from);
+    // The enemy's announcements, from the events this page keeps.
+    const enemy = enemyLines(app.lines, v.crew);
+    if (st.from > enemy.length) st.from = 0;
+    const t = track(enemy, st.from);
     const radio = v.radio;
     const parts = [];
-    const heard = (v.enemy || []).slice(st.from).filter((l) => l.kind === "course").length;
+    const heard = enemy.slice(st.from).filter((l) => l.kind === "course").length;
     parts.push(h("div", { class: "card crew" },
       h("p", {}, "Every enemy heading is drawn on the transparent sheet (orange). Drag it over the map until it fits between the islands; ", h("strong", {}, "?"), " marks a silence (up to 4 cells, any heading)."),
       h("p", { class: "small muted", id: "heard" }, `${heard} heading${heard === 1 ? "" : "s"} on the sheet.`)));
@@ -202,7 +205,7 @@ export function radioPanel(el, app) {
       h("button", {
         id: "restart",
         onclick: () => {
-          st.from = (v.enemy || []).length;
+          st.from = enemy.length;
           st.anchor = centre(v.chart.size);
           save(app, st);
           app.render();

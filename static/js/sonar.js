@@ -6,7 +6,7 @@
 import { Conn, badge, ONLINE } from "./net.js";
 import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
 import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal } from "./ui.js";
-import { logList, lastLine } from "./log.js";
+import { logList, lastLine, mergeEvents } from "./log.js";
 import { waitingRoom, waitingSeats, waitingKeys } from "./waiting.js";
 import { captainPanel } from "./captain.js";
 import { firstMatePanel } from "./firstmate.js";
@@ -24,6 +24,7 @@ const app = {
   conn: null,
   lobby: null,
   view: null,
+  lines: [], // the log, kept from the room's events (views carry no log)
   tab: null,
   autoTab: null, // the tab to return to after an automatic switch
   refusals: {},
@@ -50,6 +51,20 @@ app.act = async function act(group, cmd) {
   if (app.refusals[group]) {
     document.querySelector(`[data-group="${group}"] .refusal`)?.scrollIntoView({ block: "nearest", behavior: "smooth" });
   }
+};
+
+// explain shows, in a control group, why a closed control is closed: the
+// engine's whole sentence, rule included (touch screens have no tooltips).
+app.explain = function explain(group, text) {
+  if (!text) return;
+  app.refusals[group] = text;
+  app.render();
+};
+
+// closed is the attributes of a control that is shut now: it stays
+// tappable and says why, in full.
+app.closed = function closed(group, why) {
+  return { "aria-disabled": "true", class: "off", onclick: () => app.explain(group, why) };
 };
 
 app.host = async function host(group, action, extra) {
@@ -132,6 +147,7 @@ function hitUs(events, crew) {
 function setView(view, events) {
   const prev = app.view;
   app.view = view;
+  app.lines = mergeEvents(app.lines, events);
   if (!view) return;
   if (!app.tab || !view.roles.includes(app.tab)) app.tab = view.roles[0];
   if (prev) followDuty(prev, view);
@@ -156,7 +172,7 @@ function renderTop() {
     document.createTextNode(seat ? seat.label : "Captain Sonar"),
     h("span", { class: "code" }, ` · ${app.code}`));
   replace($("#damage"), v?.own ? damageTrack(v.own.damage) : null);
-  const line = lastLine(v?.log);
+  const line = lastLine(app.lines);
   $("#ticker").textContent = line ? line.text : "";
   $("#ticker").className = "ticker" + (line ? " " + line.crew : "");
 }
@@ -218,7 +234,7 @@ app.render = function render() {
   logBox.classList.toggle("hidden", !v || waiting || app.tab === "captain");
   if (v && !waiting && app.tab !== "captain") {
     replace(logBox, h("details", { open: app.tab === "radio_operator" ? "" : null },
-      h("summary", { class: "button block" }, "Announcements"), logList(v.log)));
+      h("summary", { class: "button block" }, "Announcements"), logList(app.lines)));
   }
   document.body.dataset.state = app.lobby?.state || "";
   document.body.dataset.tab = app.tab || "";

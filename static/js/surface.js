@@ -1,8 +1,10 @@
 // Real-time surfacing: each crew member secures one section of the
 // submarine on their own phone by tracing its outline with a finger,
 // staying inside the white channel (the rulebook's "outline and initial a
-// section"). Four sections, each by a different role; then the enemy
-// Engineer inspects and the Captain dives.
+// section"). The Engineer starts (unless the table chose any order), four
+// sections, each by a different role. The line the finger drew goes to the
+// enemy Engineer, who judges it: a rejected section is traced again by its
+// tracer. Then the Captain dives.
 
 import { h, s, roleTitles } from "./ui.js";
 
@@ -14,7 +16,8 @@ const SHAPES = [
   [[40, 50], [130, 50], [150, 28], [170, 50], [260, 50], [260, 145], [40, 145]], // hull
   [[40, 45], [200, 45], [240, 75], [270, 50], [270, 130], [240, 105], [200, 135], [40, 135]], // stern
 ];
-const NAMES = ["bow", "tower", "hull", "stern"];
+export const NAMES = ["bow", "tower", "hull", "stern"];
+const MAX_POINTS = 300; // the engine's limit for one trace
 const TOLERANCE = 18; // how far from the line a finger may stray, SVG units
 const SPACING = 6;
 
@@ -32,22 +35,57 @@ export function samples(shape) {
   return pts;
 }
 
-// A small submarine with its four sections, to pick one.
-function subPicker(sections, onPick, canPick) {
+function outline(shape) {
+  return shape.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ") + " Z";
+}
+
+// thin keeps a finger's path within the engine's limits: whole numbers in
+// the 300 x 180 box, at most MAX_POINTS points, first and last kept.
+export function thin(path) {
+  const clamp = ([x, y]) => [Math.max(0, Math.min(300, Math.round(x))), Math.max(0, Math.min(180, Math.round(y)))];
+  if (path.length <= MAX_POINTS) return path.map(clamp);
+  const step = (path.length - 1) / (MAX_POINTS - 1);
+  const out = [];
+  for (let i = 0; i < MAX_POINTS; i++) out.push(clamp(path[Math.round(i * step)]));
+  return out;
+}
+
+// judgeSVG draws a traced section as the enemy Engineer judges it: the
+// white outline's channel and the line the tracer's finger drew.
+export function judgeSVG(section, trace) {
+  const shape = SHAPES[section - 1];
+  const svg = s("svg", {
+    class: "subsvg judge", viewBox: "0 0 300 180", role: "img", "data-judge": section,
+    "aria-label": `section ${section} (${NAMES[section - 1]}) as traced`,
+  });
+  svg.append(s("path", { class: "channel", d: outline(shape) }));
+  svg.append(s("path", { class: "guide", d: outline(shape) }));
+  if (trace?.length) svg.append(s("polyline", { class: "drawn", points: trace.map((p) => p.join(",")).join(" ") }));
+  return svg;
+}
+
+// A small submarine with its four sections, to pick one. redo marks the
+// sections the enemy Engineer rejected.
+function subPicker(sections, onPick, canPick, redo = []) {
   const svg = s("svg", { class: "subsvg", viewBox: "0 0 340 110", role: "group", "aria-label": "submarine sections" });
   svg.append(s("rect", { class: "hull", x: 150, y: 8, width: 50, height: 30, rx: 8 }));
   for (let i = 0; i < 4; i++) {
     const by = sections[i];
+    const again = redo[i];
     const x = 10 + i * 80;
     const rx = i === 0 || i === 3 ? 30 : 4;
+    const free = !by && !again;
     svg.append(s("rect", {
-      class: "section" + (by ? " done" : ""), x, y: 34, width: 80, height: 66, rx,
+      class: "section" + (by ? " done" : "") + (again ? " redo" : ""), x, y: 34, width: 80, height: 66, rx,
       "data-section": i + 1, role: "button",
-      "aria-label": by ? `section ${i + 1} secured by the ${roleTitles[by]}` : `secure section ${i + 1}`,
-      onclick: () => { if (!by && canPick) onPick(i + 1); },
+      "aria-label": by ? `section ${i + 1} secured by the ${roleTitles[by]}`
+        : again ? `section ${i + 1} rejected: the ${roleTitles[again]} traces it again` : `secure section ${i + 1}`,
+      onclick: () => { if (free && canPick) onPick(i + 1); },
     }));
     svg.append(s("text", { class: "secnum", x: x + 40, y: 60 }, String(i + 1)));
-    svg.append(s("text", { class: "secnum", x: x + 40, y: 84, "font-size": 12 }, by ? `✓ ${roleTitles[by].split(" ").map((w) => w[0]).join("")}` : NAMES[i]));
+    const initials = (r) => roleTitles[r].split(" ").map((w) => w[0]).join("");
+    svg.append(s("text", { class: "secnum", x: x + 40, y: 84, "font-size": 12 },
+      by ? `✓ ${initials(by)}` : again ? `✗ redo ${initials(again)}` : NAMES[i]));
   }
   return svg;
 }
@@ -57,7 +95,7 @@ function subPicker(sections, onPick, canPick) {
 function tracer(app, section, onDone, onMessage) {
   const shape = SHAPES[section - 1];
   const pts = samples(shape);
-  const d = shape.map((p, i) => `${i ? "L" : "M"}${p[0]},${p[1]}`).join(" ") + " Z";
+  const d = outline(shape);
   const svg = s("svg", {
     class: "subsvg", viewBox: "0 0 300 180", role: "application",
     "aria-label": `trace the outline of section ${section} with your finger`,
@@ -74,6 +112,7 @@ function tracer(app, section, onDone, onMessage) {
 
   let next = 0;
   let tracing = false;
+  let path = []; // where the finger really went: what the enemy judges
   const toSVG = (e) => {
     const m = svg.getScreenCTM();
     if (!m) return null;
@@ -106,6 +145,7 @@ function tracer(app, section, onDone, onMessage) {
     tracing = true;
     app.gesture += 1;
     next = 1;
+    path = [[p.x, p.y]];
     onMessage("");
     draw();
   });
@@ -116,6 +156,8 @@ function tracer(app, section, onDone, onMessage) {
     finger.setAttribute("cx", p.x);
     finger.setAttribute("cy", p.y);
     finger.classList.remove("hidden");
+    const last = path[path.length - 1];
+    if (Math.hypot(p.x - last[0], p.y - last[1]) >= 3) path.push([p.x, p.y]);
     // Follow the finger forward along the outline; skipping a few samples
     // is fine (fast fingers), leaving the channel is not.
     let best = -1;
@@ -137,7 +179,8 @@ function tracer(app, section, onDone, onMessage) {
       tracing = false;
       app.endGesture();
       finger.classList.add("hidden");
-      onDone();
+      path.push([p.x, p.y]);
+      onDone(thin(path));
     }
   });
   const lift = () => {
@@ -148,6 +191,26 @@ function tracer(app, section, onDone, onMessage) {
   return svg;
 }
 
+// mayTrace lists the seat's roles that may trace now, each with the
+// section it must retrace (or null for any free section).
+function mayTrace(v, sf) {
+  const owes = (r) => sf.sections.some((x) => x === r) || (sf.redo || []).some((x) => x === r);
+  const out = [];
+  for (const r of v.roles) {
+    const again = (sf.redo || []).findIndex((x) => x === r);
+    if (again >= 0) out.push({ role: r, section: again + 1 });
+    else if (owes(r)) continue;
+    else if (sf.engineer_first && r !== "engineer") continue;
+    else out.push({ role: r, section: null });
+  }
+  return out;
+}
+
+function clock(iso) {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
 export function surfacingCard(app) {
   const v = app.view;
   const own = v?.own;
@@ -155,50 +218,63 @@ export function surfacingCard(app) {
   const sf = own.surfacing;
   const st = (app.surfaceUI ||= { section: null, role: null, message: "" });
   const sections = sf.sections;
-  const usedRoles = new Set(sections.filter(Boolean));
-  const myRoles = v.roles.filter((r) => !usedRoles.has(r));
+  const redo = sf.redo || [];
+  const can = mayTrace(v, sf);
   const secured = sections.filter(Boolean).length;
   const parts = [h("h2", {}, `Surfaced in sector ${sf.sector}`)];
-  const status = h("p", { id: "secured", "data-secured": secured }, `Sections secured: ${secured} of 4. Each section needs a different role.`);
-  parts.push(status);
+  parts.push(h("p", { id: "secured", "data-secured": secured },
+    `Sections secured: ${secured} of 4. Each section needs a different role` +
+    (sf.engineer_first ? "; the Engineer traces first and passes the sheet on." : ".")));
   if (sf.inspected) {
     parts.push(h("div", { class: "notice good" }, "Inspection passed: the Captain orders the dive."));
     if (app.has("captain")) {
       parts.push(app.group("dive", {}, h("button", { class: "primary block", id: "dive-now", onclick: () => app.act("dive", { type: "dive" }) }, "DIVE")));
     }
   } else if (secured === 4) {
-    parts.push(h("div", { class: "notice" }, "All four sections secured: waiting for the enemy Engineer's inspection."));
-  } else if (!myRoles.length) {
-    parts.push(h("div", { class: "notice" }, "You have secured your section. Waiting for your crewmates."));
+    parts.push(h("div", { class: "notice", id: "inspecting" },
+      "All four sections secured: the enemy Engineer is inspecting your lines.",
+      sf.inspect_by ? ` If they say nothing, the sheet passes by itself at ${clock(sf.inspect_by)}.` : ""));
+  } else if (!can.length) {
+    const owed = v.roles.some((r) => sections.includes(r));
+    parts.push(h("div", { class: "notice", id: "trace-wait" }, owed
+      ? "Your section is secured. Waiting for your crewmates."
+      : "The Engineer traces the first section, then passes the sheet on to you."));
   } else {
-    if (!st.role || !myRoles.includes(st.role)) st.role = myRoles[0];
-    if (st.section && sections[st.section - 1]) st.section = null;
-    if (myRoles.length > 1) {
+    const roles = can.map((c) => c.role);
+    if (!st.role || !roles.includes(st.role)) st.role = roles[0];
+    const mine = can.find((c) => c.role === st.role);
+    if (mine.section) st.section = mine.section;
+    else if (st.section && (sections[st.section - 1] || redo[st.section - 1])) st.section = null;
+    if (redo.some(Boolean)) {
+      const which = redo.map((r, i) => (r ? `section ${i + 1} (${roleTitles[r]})` : null)).filter(Boolean).join(", ");
+      parts.push(h("div", { class: "notice warn", id: "rejected" }, `The enemy Engineer rejected ${which}: its tracer draws it again.`));
+    }
+    if (roles.length > 1) {
       parts.push(h("div", { class: "row" }, h("span", {}, "Securing as:"),
-        ...myRoles.map((r) => h("button", {
+        ...roles.map((r) => h("button", {
           class: st.role === r ? "selected" : "", "data-secure-role": r,
-          onclick: () => { st.role = r; app.render(); },
+          onclick: () => { st.role = r; st.section = null; app.render(); },
         }, roleTitles[r]))));
     }
     if (!st.section) {
       parts.push(h("p", {}, `${roleTitles[st.role]}: tap a free section to secure it.`));
-      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; app.render(); }, true));
+      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; app.render(); }, true, redo));
     } else {
       const msg = h("p", { class: "small", id: "trace-msg", role: "status" }, st.message);
-      parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line.`));
+      parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line. The enemy Engineer will see your line.`));
       parts.push(h("div", { class: "trace" }, tracer(app, st.section,
-        () => {
+        (trace) => {
           const section = st.section;
           st.section = null;
           st.message = "";
-          app.act("secure", { type: "secure", section, role: st.role });
+          app.act("secure", { type: "secure", section, role: st.role, trace });
         },
         (text) => { st.message = text; msg.textContent = text; })));
       parts.push(msg);
-      parts.push(h("button", { onclick: () => { st.section = null; app.render(); } }, "Pick another section"));
+      if (!mine.section) parts.push(h("button", { onclick: () => { st.section = null; app.render(); } }, "Pick another section"));
     }
     if (app.refusals.secure) parts.push(app.group("secure", {}));
   }
-  if (sf.inspected || secured === 4 || !myRoles.length) parts.push(subPicker(sections, () => {}, false));
+  if (sf.inspected || secured === 4 || !can.length) parts.push(subPicker(sections, () => {}, false, redo));
   return h("div", { class: "card alert", id: "surface-card" }, parts);
 }

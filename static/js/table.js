@@ -6,7 +6,7 @@ import { Conn, badge } from "./net.js";
 import { roomCode, api } from "./room.js";
 import { h, replace, damageTrack, wakeLock } from "./ui.js";
 import { chartSVG } from "./map.js";
-import { logList } from "./log.js";
+import { logList, mergeEvents } from "./log.js";
 import { seatList, qrCard } from "./waiting.js";
 import { outcomeBanner } from "./reveal.js";
 
@@ -14,6 +14,7 @@ const $ = (sel) => document.querySelector(sel);
 const code = roomCode();
 let lobby = null;
 let view = null;
+let lines = []; // the public log, kept from the room's events
 const keepAwake = wakeLock(() => lobby?.state === "playing");
 
 function turnText(pub) {
@@ -38,6 +39,7 @@ function crewCard(pub, crew) {
     if (pub.mode === "realtime") {
       status.push(h("span", { class: "pill" }, `secured ${c.secured || 0}/4`));
       if (c.inspected) status.push(h("span", { class: "pill ok" }, "inspected: ready to dive"));
+      else if (c.secured === 4) status.push(h("span", { class: "pill wait" }, "enemy Engineer inspecting"));
     }
   } else status.push(h("span", { class: "pill ok" }, "submerged"));
   return h("div", { class: "crewstat " + crew, "data-crew": crew },
@@ -73,7 +75,7 @@ function render() {
       reveal: view.reveal,
     }), view.reveal ? h("p", { class: "small muted", style: "text-align:center" }, "Blue: solid line · Red: dashed line · ▼ start") : null),
     crewCard(pub, "red"),
-    h("div", { class: "logcol" }, h("h2", {}, "Announcements"), logList(view.log, { tall: true }))));
+    h("div", { class: "logcol" }, h("h2", {}, "Announcements"), logList(lines, { tall: true }))));
   replace(main, parts);
 }
 
@@ -97,10 +99,12 @@ async function main() {
     welcome(msg) {
       lobby = msg.room || lobby;
       view = msg.view || view;
+      lines = mergeEvents(lines, msg.events);
       render();
     },
     update(msg) {
       view = msg.view || view;
+      lines = mergeEvents(lines, msg.events);
       render();
     },
     room(l) {
