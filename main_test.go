@@ -89,7 +89,7 @@ func TestSurvivesSIGKILL(t *testing.T) {
 	defer cancel()
 	api := client.API{Base: base}
 
-	lobby, err := api.Create(ctx, gridtactics.Definition.Name, map[string]any{"smallBoard": true})
+	lobby, err := api.Create(ctx, gridtactics.Definition.Name, map[string]any{"small_board": true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
 		}
 	}
 	p.tap(`input[name=game][value=gridtactics]`)
-	p.see(`input[name=smallBoard]`)
+	p.see(`input[name=small_board]`)
 	p.tap("#create-room")
 	code := p.text("[data-code]")
 	// Pocket Tactics seats Red first: the lobby names the sides as the

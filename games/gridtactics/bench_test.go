@@ -44,8 +44,8 @@ func BenchmarkBotCommand(b *testing.B) {
 func BenchmarkApply(b *testing.B) {
 	g := layout(b, Options{}, 1, Red, "rS C3", "bS H8")
 	there := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"C3","to":"D4"}`)}
-	end := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"end-turn"}`)}
-	blueEnd := games.Command{Seat: Blue, Body: json.RawMessage(`{"type":"end-turn"}`)}
+	end := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"end_turn"}`)}
+	blueEnd := games.Command{Seat: Blue, Body: json.RawMessage(`{"type":"end_turn"}`)}
 	back := games.Command{Seat: Red, Body: json.RawMessage(`{"type":"move","unit":"D4","to":"C3"}`)}
 	for b.Loop() {
 		for _, c := range []games.Command{there, end, blueEnd, back, end, blueEnd} {

@@ -98,15 +98,29 @@ func (g *Game) botPlay(seat int) Command {
 		return Command{Type: TypeSecondAttack}
 	}
 	r := g.botRand(seat)
-	// Caution fades in quiet turns so that two careful bots still meet.
-	caution := max(0, 1-float64(g.turns-g.lastFight)/patience)
 	best, bestScore := Command{Type: TypeEndTurn}, minGain
-	consider := func(c Command, score float64) {
-		score += r.Float64() * 1e-3
-		if score > bestScore {
-			best, bestScore = c, score
+	for _, o := range g.botOptions(seat) {
+		// A tiny random nudge breaks ties between equal choices.
+		if score := o.score + r.Float64()*1e-3; score > bestScore {
+			best, bestScore = o.cmd, score
 		}
 	}
+	return best
+}
+
+// botOption is one legal command and what the bot thinks it is worth.
+type botOption struct {
+	cmd   Command
+	score float64
+}
+
+// botOptions scores every legal action of seat's ready units, from what
+// seat may know.
+func (g *Game) botOptions(seat int) []botOption {
+	// Caution fades in quiet turns so that two careful bots still meet.
+	caution := max(0, 1-float64(g.turns-g.lastFight)/patience)
+	var out []botOption
+	consider := func(c Command, score float64) { out = append(out, botOption{c, score}) }
 	for u, un := range g.units {
 		if un.owner != seat {
 			continue
@@ -133,7 +147,7 @@ func (g *Game) botPlay(seat int) Command {
 				g.position(seat, u, m, caution)-here)
 		}
 	}
-	return best
+	return out
 }
 
 // attackValue is the expected worth of u attacking t, as seat knows it.

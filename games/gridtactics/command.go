@@ -2,10 +2,11 @@ package gridtactics
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
+
+	"periscope/games"
 )
 
 // Command types, as sent in the "type" field.
@@ -17,9 +18,9 @@ const (
 	TypeAttack        = "attack"         // attack from where the unit stands
 	TypeTank          = "tank"           // tank combat: move 1, then attack
 	TypeArtillery     = "artillery"      // artillery: move 1 and/or fire
-	TypeSecondAttack  = "second-attack"  // artillery fires again after a miss
-	TypeDeclineSecond = "decline-second" // artillery does not fire again
-	TypeEndTurn       = "end-turn"       // hand the turn over
+	TypeSecondAttack  = "second_attack"  // artillery fires again after a miss
+	TypeDeclineSecond = "decline_second" // artillery does not fire again
+	TypeEndTurn       = "end_turn"       // hand the turn over
 )
 
 // Command is the JSON a player (or the room) sends. Units are named by the
@@ -30,7 +31,7 @@ const (
 //	{"type":"attack","unit":"C4","target":"D5"}
 //	{"type":"tank","unit":"B1","to":"B2","target":"B3"}
 //	{"type":"artillery","unit":"D1","to":"D2","target":"D4"}
-//	{"type":"second-attack"}  {"type":"decline-second"}  {"type":"end-turn"}
+//	{"type":"second_attack"}  {"type":"decline_second"}  {"type":"end_turn"}
 type Command struct {
 	Type   string            `json:"type"`
 	Place  map[string]string `json:"place,omitempty"`
@@ -55,25 +56,28 @@ var fields = map[string]struct{ need, may []string }{
 
 // Decode reads a command's JSON and checks its shape: a known type with the
 // fields that type takes. Whether the command is allowed now is for the game
-// to judge. Any input returns a command or an error, never a panic.
+// to judge. Any input returns a command or a refusal with the rule code
+// "malformed", never a panic.
 func Decode(body []byte) (Command, error) {
 	var c Command
 	if len(body) > maxBody {
-		return c, errors.New("the command is too long")
+		return c, games.Refuse("malformed", "the command is too long")
 	}
 	if err := strictDecode(body, &c); err != nil {
-		return Command{}, fmt.Errorf("unreadable command: %w", err)
+		return Command{}, games.Refuse("malformed", "unreadable command: %v", err)
 	}
-	c.Type = strings.ToLower(strings.TrimSpace(c.Type))
+	// Logs written before the wire went snake_case say "end-turn": they
+	// must still replay when a server restarts on them.
+	c.Type = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(c.Type)), "-", "_")
 	if len(c.Place) == 0 {
 		c.Place = nil
 	}
 	spec, ok := fields[c.Type]
 	if !ok {
 		if c.Type == "" {
-			return Command{}, errors.New(`the command has no "type"`)
+			return Command{}, games.Refuse("malformed", `the command has no "type"`)
 		}
-		return Command{}, fmt.Errorf("%s is not a command: use %s", quote(c.Type), strings.Join(typeNames(), ", "))
+		return Command{}, games.Refuse("malformed", "%s is not a command: use %s", quote(c.Type), strings.Join(typeNames(), ", "))
 	}
 	present := map[string]bool{
 		"place":  len(c.Place) > 0,
@@ -83,7 +87,7 @@ func Decode(body []byte) (Command, error) {
 	}
 	for _, f := range spec.need {
 		if !present[f] {
-			return Command{}, fmt.Errorf("%s needs %q", c.Type, f)
+			return Command{}, games.Refuse("malformed", "%s needs %q", c.Type, f)
 		}
 		present[f] = false
 	}
@@ -92,11 +96,11 @@ func Decode(body []byte) (Command, error) {
 	}
 	for _, f := range []string{"place", "unit", "to", "target"} {
 		if present[f] {
-			return Command{}, fmt.Errorf("%s does not take %q", c.Type, f)
+			return Command{}, games.Refuse("malformed", "%s does not take %q", c.Type, f)
 		}
 	}
 	if c.Type == TypeArtillery && c.To == "" && c.Target == "" {
-		return Command{}, errors.New(`artillery needs "to", "target" or both`)
+		return Command{}, games.Refuse("malformed", `artillery needs "to", "target" or both`)
 	}
 	return c, nil
 }

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"periscope/games"
 )
 
 func TestDecode(t *testing.T) {
@@ -19,22 +21,23 @@ func TestDecode(t *testing.T) {
 		{"tank without a move", `{"type":"tank","unit":"T1","target":"C4"}`, Command{Type: TypeTank, Unit: "T1", Target: "C4"}, ""},
 		{"artillery move only", `{"type":"artillery","unit":"AR1","to":"C4"}`, Command{Type: TypeArtillery, Unit: "AR1", To: "C4"}, ""},
 		{"setup", `{"type":"setup","place":{"A1":"tank"}}`, Command{Type: TypeSetup, Place: map[string]string{"A1": "tank"}}, ""},
-		{"end turn", `{"type":"end-turn"}`, Command{Type: TypeEndTurn}, ""},
+		{"end turn", `{"type":"end_turn"}`, Command{Type: TypeEndTurn}, ""},
+		{"a log written before snake_case", `{"type":"decline-second"}`, Command{Type: TypeDeclineSecond}, ""},
 		{"no type", `{}`, Command{}, `the command has no "type"`},
 		{"null", `null`, Command{}, `the command has no "type"`},
-		{"unknown type", `{"type":"fly"}`, Command{}, `"fly" is not a command: use artillery, attack, decline-second, end-turn, move, second-attack, setup, tank`},
+		{"unknown type", `{"type":"fly"}`, Command{}, `"fly" is not a command: use artillery, attack, decline_second, end_turn, move, second_attack, setup, tank`},
 		{"missing field", `{"type":"move","unit":"C3"}`, Command{}, `move needs "to"`},
 		{"empty setup", `{"type":"setup","place":{}}`, Command{}, `setup needs "place"`},
-		{"extra field", `{"type":"end-turn","unit":"C3"}`, Command{}, `end-turn does not take "unit"`},
+		{"extra field", `{"type":"end_turn","unit":"C3"}`, Command{}, `end_turn does not take "unit"`},
 		{"soldier attack with a move", `{"type":"attack","unit":"C3","to":"C4","target":"C5"}`, Command{}, `attack does not take "to"`},
 		{"artillery doing nothing", `{"type":"artillery","unit":"C3"}`, Command{}, `artillery needs "to", "target" or both`},
 		{"wrong type of field", `{"type":"move","unit":3,"to":"C4"}`, Command{}, `"unit" has the wrong type`},
-		{"unknown field", `{"type":"end-turn","hack":true}`, Command{}, `unreadable command`},
+		{"unknown field", `{"type":"end_turn","hack":true}`, Command{}, `unreadable command`},
 		{"not JSON", `end turn please`, Command{}, `unreadable command`},
 		{"an array", `[]`, Command{}, `unreadable command`},
-		{"two objects", `{"type":"end-turn"} {"type":"end-turn"}`, Command{}, `unexpected data after the JSON object`},
-		{"trailing brace", `{"type":"end-turn"}}`, Command{}, `unexpected data after the JSON object`},
-		{"too long", `{"type":"end-turn","unit":"` + strings.Repeat("x", maxBody) + `"}`, Command{}, `the command is too long`},
+		{"two objects", `{"type":"end_turn"} {"type":"end_turn"}`, Command{}, `unexpected data after the JSON object`},
+		{"trailing brace", `{"type":"end_turn"}}`, Command{}, `unexpected data after the JSON object`},
+		{"too long", `{"type":"end_turn","unit":"` + strings.Repeat("x", maxBody) + `"}`, Command{}, `the command is too long`},
 		{"long type is cut short", `{"type":"` + strings.Repeat("y", 100) + `"}`, Command{}, `"yyyyyyyyyyyyyyyy"... is not a command`},
 	}
 	for _, tc := range cases {
@@ -43,6 +46,9 @@ func TestDecode(t *testing.T) {
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v; want %q", err, tc.err)
+				}
+				if rule := games.RuleOf(err); rule != "malformed" {
+					t.Fatalf("rule %q; want malformed", rule)
 				}
 				return
 			}
@@ -62,8 +68,8 @@ func FuzzDecode(f *testing.F) {
 		`{"type":"setup","place":{"A1":"tank","B1":"soldier"}}`,
 		`{"type":"artillery","unit":"AR1","to":"C4","target":"C6"}`,
 		`{"type":"tank","unit":"t2","target":"c4"}`,
-		`{"type":"second-attack"}`,
-		`{"type":"end-turn","unit":3}`,
+		`{"type":"second_attack"}`,
+		`{"type":"end_turn","unit":3}`,
 		`{"type":"move","unit":"\u0000","to":"\ud800"}`,
 		`[{"type":"move"}]`,
 		`{"type":"setup","place":{"A1":null}}`,
@@ -75,8 +81,8 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte) {
 		c, err := Decode(body)
 		if err != nil {
-			if err.Error() == "" {
-				t.Fatal("empty error message")
+			if err.Error() == "" || games.RuleOf(err) != "malformed" {
+				t.Fatalf("refusal %q with rule %q; want a message and malformed", err, games.RuleOf(err))
 			}
 			return
 		}
@@ -103,10 +109,13 @@ func TestParseOptions(t *testing.T) {
 		{"nil", ``, Options{}, ""},
 		{"null", `null`, Options{}, ""},
 		{"empty", `{}`, Options{}, ""},
-		{"all", `{"smallBoard":true,"hiddenSetup":true,"timeLimit":true}`, Options{SmallBoard: true, HiddenSetup: true, TimeLimit: true}, ""},
+		{"all", `{"small_board":true,"hidden_setup":true,"time_limit":true}`, Options{SmallBoard: true, HiddenSetup: true, TimeLimit: true}, ""},
+		{"one", `{"hidden_setup":true}`, Options{HiddenSetup: true}, ""},
+		{"the lobby's defaults", `{"small_board":false,"hidden_setup":false,"time_limit":false}`, Options{}, ""},
+		{"rooms created before snake_case", `{"smallBoard":true,"timeLimit":true}`, Options{SmallBoard: true, TimeLimit: true}, ""},
 		{"typo", `{"hidden":true}`, Options{}, `options: not valid JSON here (json: unknown field "hidden")`},
-		{"wrong type", `{"timeLimit":"15"}`, Options{}, `options: "timeLimit" has the wrong type`},
-		{"garbage", `{"timeLimit":`, Options{}, `options: not valid JSON here`},
+		{"wrong type", `{"time_limit":"15"}`, Options{}, `options: "time_limit" has the wrong type`},
+		{"garbage", `{"time_limit":`, Options{}, `options: not valid JSON here`},
 		{"too long", `{"x":"` + strings.Repeat("x", maxBody) + `"}`, Options{}, `the options are too long`},
 	}
 	for _, tc := range cases {
@@ -132,7 +141,7 @@ func TestParseOptions(t *testing.T) {
 }
 
 func FuzzParseOptions(f *testing.F) {
-	for _, s := range []string{``, `null`, `{}`, `{"smallBoard":true}`, `{"timeLimit":1}`, `{"hiddenSetup":true}{}`, `"x"`} {
+	for _, s := range []string{``, `null`, `{}`, `{"small_board":true}`, `{"time_limit":1}`, `{"hidden_setup":true}{}`, `{"smallBoard":true}`, `"x"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -27,10 +27,11 @@
 // outcome: 3 for a win by elimination, 2 for a win on units when time runs
 // out, 1 each for a draw.
 //
-// Options (JSON, see Options): smallBoard, hiddenSetup (units face down
-// until they move, attack or are attacked; the other side and spectators
-// see only "unit") and timeLimit (15 minutes from the start; the room
-// sends a tick and the side with more units wins).
+// Options (JSON, see Options and Definition.Options): small_board,
+// hidden_setup (units face down until they move, attack or are attacked;
+// the other side and spectators see only "unit") and time_limit (15
+// minutes from the start; the room sends a tick and the side with more
+// units wins).
 //
 // # Squares and commands
 //
@@ -39,7 +40,10 @@
 // square it stands on or by its id: "S1".."S3", "T1", "T2", "AR1", "AR2"
 // (letters beyond H, so an id is never a square). Command documents the
 // JSON; Decode checks its shape. Game.Apply refuses anything against the
-// rules with an error a player understands, and then changes nothing.
+// rules with a games.RuleError: one snake_case code per rule
+// (not_your_turn, already_acted, out_of_range, ...; "malformed" for a body
+// Decode cannot read) and a sentence a player understands; it then changes
+// nothing. docs/games/gridtactics.md lists every code.
 //
 // # Determinism
 //
@@ -51,9 +55,11 @@
 //
 // # Views
 //
-// View(seat) gives a page everything to draw and to offer: the board in
-// square order (unit order would tell face-down units apart), and on the
-// player's turn each ready unit's legal moves and targets with the chance
-// to hit, worked out from what that player knows ("4+ = 50%", or for a
-// face-down target that might be a shielded soldier also "5+ = 33%").
+// View(seat) is state, not a log (rolls and moves are events), so the
+// room sends a seat nothing when nothing it may see has changed. It gives a
+// page everything to draw and to offer: the board in square order (unit
+// order would tell face-down units apart), and on the player's turn each
+// ready unit's legal moves and targets with the chance to hit, worked out
+// from what that player knows ("4+ = 50%", or for a face-down target that
+// might be a shielded soldier also "5+ = 33%").
 package gridtactics

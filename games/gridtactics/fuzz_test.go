@@ -46,8 +46,16 @@ func invariants(t testing.TB, g *Game) {
 	}
 	for _, seat := range []int{Red, Blue, games.Spectator} {
 		v := g.view(seat)
-		if _, err := json.Marshal(v); err != nil {
+		b, err := json.Marshal(v)
+		if err != nil {
 			t.Fatalf("view of %d: %v", seat, err)
+		}
+		var tree any
+		if err := json.Unmarshal(b, &tree); err != nil {
+			t.Fatal(err)
+		}
+		if n := longestList(tree); n > g.size*g.size {
+			t.Fatalf("view of %d holds a list of %d entries, more than the board has squares", seat, n)
 		}
 		hiddenFrom(t, g, seat, v)
 	}
@@ -175,6 +183,9 @@ func FuzzGame(f *testing.F) {
 				}
 				if err.Error() == "" {
 					t.Fatal("an empty error message")
+				}
+				if rule := games.RuleOf(err); !snake.MatchString(rule) {
+					t.Fatalf("refused %s (%v) names no rule: %q", cmd.Body, err, rule)
 				}
 				invariants(t, g)
 				continue

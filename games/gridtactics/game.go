@@ -17,10 +17,28 @@ const (
 
 var names = [2]string{"Red", "Blue"}
 
-// Definition puts Pocket Tactics in the lobby.
+// Definition puts Pocket Tactics in the lobby. One player may play alone:
+// the host gives the other seat to the bot.
 var Definition = games.Definition{
-	Name:  "gridtactics",
-	Title: "Pocket Tactics",
+	Name:       "gridtactics",
+	Title:      "Pocket Tactics",
+	Summary:    "Two armies of soldiers, tanks and artillery on an 8x8 grid: destroy every enemy unit. Against a friend or the bot.",
+	MinPlayers: 1,
+	MaxPlayers: 2,
+	Page:       "/tactics.html",
+	Bots:       true,
+	Options: []games.Option{
+		{Key: "small_board", Label: "Small board (6x6, set up on two rows)", Kind: games.OptionBool, Default: false,
+			Help: "A shorter match on 6x6. Seven units do not fit on a 6-square row, so each side sets up on its two back rows."},
+		{Key: "hidden_setup", Label: "Hidden setup (units face down until they act)", Kind: games.OptionBool, Default: false,
+			Help: "The other side sees only \"unit\" until a unit moves, attacks or is attacked."},
+		{Key: "time_limit", Label: "15-minute time limit (more units wins)", Kind: games.OptionBool, Default: false,
+			Help: "The match ends 15 minutes after the start; the side with more units wins, equal numbers draw."},
+	},
+	House: []string{
+		"On the 6x6 board each side sets up on its two back rows (seven units do not fit on one)",
+		"In hidden setup a unit also turns face up when it is attacked, with the soldiers shielding it",
+	},
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -58,14 +76,14 @@ type shot struct {
 	attacker, target, needs int
 }
 
-// Roll is one die roll, as the dice log shows it.
+// Roll is one attack roll: the data of a "roll" event, from which pages
+// keep their dice log.
 type Roll struct {
 	Seat int    `json:"seat"`
 	Text string `json:"text"`
 	Roll int    `json:"roll"`
-	// Needs is the target number (after Shield Formation); 0 for the roll
-	// that decides who starts.
-	Needs    int    `json:"needs,omitempty"`
+	// Needs is the target number (after Shield Formation).
+	Needs    int    `json:"needs"`
 	Hit      bool   `json:"hit,omitempty"`
 	Attacker string `json:"attacker,omitempty"`
 	Target   string `json:"target,omitempty"`
@@ -96,7 +114,6 @@ type Game struct {
 	openMoved, openFired bool
 	pending              *shot // a missed artillery attack awaiting a choice
 
-	dice    []Roll
 	outcome *games.Outcome
 	applied int // accepted commands; seeds the bot's own choices
 }
@@ -176,32 +193,32 @@ func (g *Game) run(seat int, c Command, now time.Time) ([]games.Event, error) {
 	}
 	switch {
 	case seat == games.System:
-		return nil, fmt.Errorf("the room does not send %s commands", c.Type)
+		return nil, games.Refuse("not_a_player", "the room does not send %s commands", c.Type)
 	case seat == games.Spectator:
-		return nil, fmt.Errorf("spectators watch; they cannot play")
+		return nil, games.Refuse("not_a_player", "spectators watch; they cannot play")
 	case seat != Red && seat != Blue:
-		return nil, fmt.Errorf("seat %d is not a seat of this match", seat)
+		return nil, games.Refuse("not_a_player", "seat %d is not a seat of this match", seat)
 	}
 	switch g.phase {
 	case waiting:
-		return nil, fmt.Errorf("the match has not started yet")
+		return nil, games.Refuse("not_started", "the match has not started yet")
 	case over:
-		return nil, fmt.Errorf("the match is over")
+		return nil, games.Refuse("match_over", "the match is over")
 	}
 	if c.Type == TypeSetup {
 		return g.setup(seat, c.Place)
 	}
 	if g.phase == placing {
 		if g.placed[seat] {
-			return nil, fmt.Errorf("%s is still placing its units", names[1-seat])
+			return nil, games.Refuse("opponent_placing", "%s is still placing its units", names[1-seat])
 		}
-		return nil, fmt.Errorf("place your units first")
+		return nil, games.Refuse("place_first", "place your units first")
 	}
 	if seat != g.turn {
-		return nil, fmt.Errorf("it is %s's turn", names[g.turn])
+		return nil, games.Refuse("not_your_turn", "it is %s's turn", names[g.turn])
 	}
 	if p := g.pending; p != nil && c.Type != TypeSecondAttack && c.Type != TypeDeclineSecond {
-		return nil, fmt.Errorf("your artillery on %s missed: choose second-attack or decline-second first",
+		return nil, games.Refuse("second_attack_pending", "your artillery on %s missed: fire again or decline first",
 			g.units[p.attacker].at)
 	}
 	switch c.Type {
@@ -223,12 +240,12 @@ func (g *Game) run(seat int, c Command, now time.Time) ([]games.Event, error) {
 		return g.attack(u, "", c.Target)
 	case TypeTank:
 		if g.units[u].kind != Tank {
-			return nil, fmt.Errorf("%s is a %s, not a tank", g.units[u].at, g.units[u].kind)
+			return nil, games.Refuse("wrong_unit", "%s is a %s, not a tank", g.units[u].at, g.units[u].kind)
 		}
 		return g.attack(u, c.To, c.Target)
 	default: // TypeArtillery; Decode admits no other type
 		if g.units[u].kind != Artillery {
-			return nil, fmt.Errorf("%s is a %s, not artillery", g.units[u].at, g.units[u].kind)
+			return nil, games.Refuse("wrong_unit", "%s is a %s, not artillery", g.units[u].at, g.units[u].kind)
 		}
 		if c.Target == "" {
 			return g.move(u, c.To)
@@ -240,10 +257,10 @@ func (g *Game) run(seat int, c Command, now time.Time) ([]games.Event, error) {
 // begin is the room's start command: both players now set up.
 func (g *Game) begin(seat int, now time.Time) ([]games.Event, error) {
 	if seat != games.System {
-		return nil, fmt.Errorf("only the room starts the match")
+		return nil, games.Refuse("room_only", "only the room starts the match")
 	}
 	if g.phase != waiting {
-		return nil, fmt.Errorf("the match has already started")
+		return nil, games.Refuse("already_started", "the match has already started")
 	}
 	g.phase = placing
 	g.started = now
@@ -261,17 +278,17 @@ func (g *Game) begin(seat int, now time.Time) ([]games.Event, error) {
 func (g *Game) tick(seat int, now time.Time) ([]games.Event, error) {
 	switch {
 	case seat != games.System:
-		return nil, fmt.Errorf("only the room's clock ends a match on time")
+		return nil, games.Refuse("room_only", "only the room's clock ends a match on time")
 	case !g.opts.TimeLimit:
-		return nil, fmt.Errorf("this match has no time limit")
+		return nil, games.Refuse("no_time_limit", "this match has no time limit")
 	case g.phase == waiting:
-		return nil, fmt.Errorf("the match has not started yet")
+		return nil, games.Refuse("not_started", "the match has not started yet")
 	case g.phase == over:
-		return nil, fmt.Errorf("the match is over")
+		return nil, games.Refuse("match_over", "the match is over")
 	}
 	end := g.started.Add(TimeLimit)
 	if now.Before(end) {
-		return nil, fmt.Errorf("the clock has not run out: time is up at %s", end.Format("15:04:05"))
+		return nil, games.Refuse("time_not_up", "the clock has not run out: time is up at %s", end.Format("15:04:05"))
 	}
 	red, blue := g.count(Red), g.count(Blue)
 	o := games.Outcome{Scores: map[int]int{}}
@@ -362,9 +379,9 @@ func (g *Game) square(text string) (Square, error) {
 	sq, ok, on := parseSquare(text, g.size)
 	switch {
 	case !ok:
-		return Square{}, fmt.Errorf("%s is not a square: name one like C4", quote(text))
+		return Square{}, games.Refuse("not_a_square", "%s is not a square: name one like C4", quote(text))
 	case !on:
-		return Square{}, fmt.Errorf("%s is off the %dx%d board", sq, g.size, g.size)
+		return Square{}, games.Refuse("off_board", "%s is off the %dx%d board", sq, g.size, g.size)
 	}
 	return sq, nil
 }
@@ -375,24 +392,24 @@ func (g *Game) ownUnit(seat int, ref string) (int, error) {
 	for i, u := range g.units {
 		if u.owner == seat && equalFold(u.id, ref) {
 			if !u.alive {
-				return -1, fmt.Errorf("your %s %s has been destroyed", u.kind, u.id)
+				return -1, games.Refuse("unit_destroyed", "your %s %s has been destroyed", u.kind, u.id)
 			}
 			return i, nil
 		}
 	}
 	sq, ok, on := parseSquare(ref, g.size)
 	if !ok {
-		return -1, fmt.Errorf("%s is neither a square nor one of your units", quote(ref))
+		return -1, games.Refuse("no_such_unit", "%s is neither a square nor one of your units", quote(ref))
 	}
 	if !on {
-		return -1, fmt.Errorf("%s is off the %dx%d board", sq, g.size, g.size)
+		return -1, games.Refuse("off_board", "%s is off the %dx%d board", sq, g.size, g.size)
 	}
 	i := g.at(sq)
 	switch {
 	case i < 0:
-		return -1, fmt.Errorf("there is no unit on %s", sq)
+		return -1, games.Refuse("no_unit_there", "there is no unit on %s", sq)
 	case g.units[i].owner != seat:
-		return -1, fmt.Errorf("the unit on %s is %s's", sq, names[g.units[i].owner])
+		return -1, games.Refuse("not_your_unit", "the unit on %s is %s's", sq, names[g.units[i].owner])
 	}
 	return i, nil
 }

@@ -52,7 +52,7 @@ func botPlayer(g *Game, seat int) (Command, bool) {
 }
 
 // randomPlayer sets up in a random order and then picks uniformly among
-// all legal commands, end-turn included.
+// all legal commands, end_turn included.
 func randomPlayer(r *rand.Rand) player {
 	return func(g *Game, seat int) (Command, bool) {
 		switch {
@@ -181,7 +181,6 @@ func clone(g *Game) *Game {
 	c := *g
 	c.units = append([]unit(nil), g.units...)
 	c.grid = append([]int8(nil), g.grid...)
-	c.dice = append([]Roll(nil), g.dice...)
 	if g.pending != nil {
 		p := *g.pending
 		c.pending = &p

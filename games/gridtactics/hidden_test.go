@@ -2,6 +2,8 @@ package gridtactics
 
 import (
 	"encoding/json"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -131,4 +133,94 @@ func TestTargetChances(t *testing.T) {
 			t.Errorf("target %s: %+v; want %+v", k, got[k], w)
 		}
 	}
+}
+
+// The bot decides from its seat's view alone: swapping what two face-down
+// enemy units really are never changes how it weighs any choice, the
+// command it picks, or what its seat sees. Tried in hand-made positions and
+// over whole matches, against a bot and against a player who only ends its
+// turns (so that the bot meets units that never turned face up).
+func TestBotIgnoresWhatItCannotSee(t *testing.T) {
+	hidden := Options{HiddenSetup: true}
+	positions := [][]string{
+		{"rS C3", "rS D3", "rT E3", "rA A1", "bS D4", "bA D6", "bT H8"},
+		{"rS D4", "rT C5", "rA D2", "rS B2", "bS C3", "bT E4", "bA F6", "bS D6", "bT B6"},
+		{"rA C3", "rT E5", "rS E3", "bA C5", "bT E4", "bS B4", "bS D2"},
+	}
+	swaps := 0
+	for _, spec := range positions {
+		for _, turn := range []int{Red, Blue} {
+			swaps += checkSwaps(t, layout(t, hidden, 1, turn, spec...), turn)
+		}
+	}
+	passive := func(g *Game, seat int) (Command, bool) {
+		switch {
+		case g.phase == placing && !g.placed[seat]:
+			return randomSetup(g, seat, rand.New(rand.NewPCG(uint64(seat), 3))), true
+		case g.phase == playing && g.turn == seat:
+			return Command{Type: TypeEndTurn}, true
+		}
+		return Command{}, false
+	}
+	for seed := range uint64(12) {
+		o := Options{HiddenSetup: true, SmallBoard: seed%3 == 2}
+		players := [2]player{botPlayer, botPlayer}
+		if seed%2 == 1 {
+			players[seed/2%2] = passive
+		}
+		g := started(t, o, seed)
+		for steps := 0; g.Outcome() == nil; steps++ {
+			if steps > 5000 {
+				t.Fatalf("seed %d: no result after 5000 commands", seed)
+			}
+			if g.phase == playing {
+				swaps += checkSwaps(t, g, g.turn)
+			}
+			for seat := range 2 {
+				if c, ok := players[seat](g, seat); ok {
+					mustApply(t, g, seat, string(c.Encode()))
+					break
+				}
+			}
+		}
+	}
+	if swaps < 100 {
+		t.Fatalf("only %d positions with face-down enemies of different kinds were tried", swaps)
+	}
+}
+
+// checkSwaps tries every pair of face-down units of seat's opponent that
+// differ in kind, and reports how many pairs it tried.
+func checkSwaps(t *testing.T, g *Game, seat int) int {
+	t.Helper()
+	want, _ := g.BotCommand(seat)
+	scores := g.botOptions(seat)
+	view, _ := json.Marshal(g.View(seat))
+	tried := 0
+	for i, a := range g.units {
+		for j := i + 1; j < len(g.units); j++ {
+			b := g.units[j]
+			if a.owner == seat || b.owner == seat || a.owner != b.owner || !a.alive || !b.alive ||
+				!a.hidden || !b.hidden || a.kind == b.kind {
+				continue
+			}
+			other := clone(g)
+			other.units[i].kind, other.units[j].kind = b.kind, a.kind
+			other.units[i].id, other.units[j].id = b.id, a.id
+			got, _ := other.BotCommand(seat)
+			if !reflect.DeepEqual(other.botOptions(seat), scores) {
+				t.Fatalf("turn %d: the bot weighs its choices differently when the face-down %s on %s and %s on %s trade places",
+					g.turns, a.kind, a.at, b.kind, b.at)
+			}
+			if string(got) != string(want) {
+				t.Fatalf("turn %d: the bot plays %s, but %s when the face-down %s on %s and %s on %s trade places",
+					g.turns, want, got, a.kind, a.at, b.kind, b.at)
+			}
+			if v, _ := json.Marshal(other.View(seat)); string(v) != string(view) {
+				t.Fatalf("turn %d: seat %d sees what the face-down units on %s and %s are", g.turns, seat, a.at, b.at)
+			}
+			tried++
+		}
+	}
+	return tried
 }

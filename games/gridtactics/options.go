@@ -10,17 +10,30 @@ import (
 )
 
 // Options are the optional rules a host picks in the lobby. The zero value is
-// the standard game: 8x8 board, open setup, no clock.
+// the standard game: 8x8 board, open setup, no clock. The keys are those of
+// the catalogue (Definition.Options).
 type Options struct {
 	// SmallBoard plays on 6x6. Seven units do not fit on a 6-square back row,
 	// so on the small board each player sets up on its two back rows.
-	SmallBoard bool `json:"smallBoard,omitempty"`
+	SmallBoard bool `json:"small_board"`
 	// HiddenSetup places units face down: the opponent (and spectators) see
 	// only "unit" until it moves, attacks or is attacked.
-	HiddenSetup bool `json:"hiddenSetup,omitempty"`
+	HiddenSetup bool `json:"hidden_setup"`
 	// TimeLimit ends the match 15 minutes after it starts; the player with
 	// more units then wins.
-	TimeLimit bool `json:"timeLimit,omitempty"`
+	TimeLimit bool `json:"time_limit"`
+}
+
+// optionsJSON is what ParseOptions accepts: the keys, and the camelCase
+// names rooms were created with before the wire went snake_case, so that
+// their matches still resume from the database.
+type optionsJSON struct {
+	SmallBoard     bool `json:"small_board"`
+	HiddenSetup    bool `json:"hidden_setup"`
+	TimeLimit      bool `json:"time_limit"`
+	OldSmallBoard  bool `json:"smallBoard"`
+	OldHiddenSetup bool `json:"hiddenSetup"`
+	OldTimeLimit   bool `json:"timeLimit"`
 }
 
 // TimeLimit is the length of a timed match.
@@ -34,18 +47,22 @@ const maxBody = 4096
 // standard game. Unknown fields are refused so that a typo is not silently
 // ignored.
 func ParseOptions(data json.RawMessage) (Options, error) {
-	var o Options
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
-		return o, nil
+		return Options{}, nil
 	}
 	if len(trimmed) > maxBody {
-		return o, errors.New("the options are too long")
+		return Options{}, errors.New("the options are too long")
 	}
-	if err := strictDecode(trimmed, &o); err != nil {
+	var j optionsJSON
+	if err := strictDecode(trimmed, &j); err != nil {
 		return Options{}, fmt.Errorf("options: %w", err)
 	}
-	return o, nil
+	return Options{
+		SmallBoard:  j.SmallBoard || j.OldSmallBoard,
+		HiddenSetup: j.HiddenSetup || j.OldHiddenSetup,
+		TimeLimit:   j.TimeLimit || j.OldTimeLimit,
+	}, nil
 }
 
 // size is the board's width and height.

@@ -13,7 +13,7 @@ import (
 // the die decides who starts.
 func (g *Game) setup(seat int, place map[string]string) ([]games.Event, error) {
 	if g.placed[seat] {
-		return nil, fmt.Errorf("you have already placed your units")
+		return nil, games.Refuse("already_placed", "you have already placed your units")
 	}
 	rows := "your back row"
 	if g.opts.setupRows() == 2 {
@@ -37,22 +37,22 @@ func (g *Game) setup(seat int, place map[string]string) ([]games.Event, error) {
 			return nil, err
 		}
 		if !g.canSetUpOn(seat, sq) {
-			return nil, fmt.Errorf("%s is not on %s", sq, rows)
+			return nil, games.Refuse("not_setup_square", "%s is not on %s", sq, rows)
 		}
 		if seen[sq] {
-			return nil, fmt.Errorf("%s is named twice", sq)
+			return nil, games.Refuse("square_named_twice", "%s is named twice", sq)
 		}
 		seen[sq] = true
 		kind, ok := parseKind(place[k])
 		if !ok {
-			return nil, fmt.Errorf("%s is not a unit: use soldier, tank or artillery", quote(place[k]))
+			return nil, games.Refuse("not_a_unit", "%s is not a unit: use soldier, tank or artillery", quote(place[k]))
 		}
 		counts[kind]++
 		ps = append(ps, placement{sq, kind})
 	}
 	for _, a := range army {
 		if counts[a.kind] != a.count {
-			return nil, fmt.Errorf("place 3 soldiers, 2 tanks and 2 artillery on %s (you placed %s)", rows, describe(counts))
+			return nil, games.Refuse("wrong_army", "place 3 soldiers, 2 tanks and 2 artillery on %s (you placed %s)", rows, describe(counts))
 		}
 	}
 
@@ -101,21 +101,17 @@ func (g *Game) firstTurn() []games.Event {
 	var evs []games.Event
 	for {
 		r := [2]int{g.d6(), g.d6()}
-		for s := range 2 {
-			g.dice = append(g.dice, Roll{Seat: s, Roll: r[s],
-				Text: fmt.Sprintf("%s rolls %d for the first turn", names[s], r[s])})
-		}
-		text := fmt.Sprintf("Red rolls %d, Blue rolls %d", r[Red], r[Blue])
+		text := fmt.Sprintf("Red rolls %d, Blue rolls %d for the first turn", r[Red], r[Blue])
 		data, _ := json.Marshal(map[string]int{"red": r[Red], "blue": r[Blue]})
 		if r[Red] == r[Blue] {
-			evs = append(evs, games.Event{Text: text + ": a tie, roll again", Kind: "first-roll", Data: data})
+			evs = append(evs, games.Event{Text: text + ": a tie, roll again", Kind: "first_roll", Data: data})
 			continue
 		}
 		g.turn = Red
 		if r[Blue] > r[Red] {
 			g.turn = Blue
 		}
-		evs = append(evs, games.Event{Text: fmt.Sprintf("%s: %s goes first", text, names[g.turn]), Kind: "first-roll", Data: data})
+		evs = append(evs, games.Event{Text: fmt.Sprintf("%s: %s goes first", text, names[g.turn]), Kind: "first_roll", Data: data})
 		break
 	}
 	g.phase = playing
@@ -126,7 +122,7 @@ func (g *Game) firstTurn() []games.Event {
 // canAct checks that unit u has not acted this turn.
 func (g *Game) canAct(u int) error {
 	if g.units[u].spent {
-		return fmt.Errorf("your %s on %s has already acted this turn", g.units[u].kind, g.units[u].at)
+		return games.Refuse("already_acted", "your %s on %s has already acted this turn", g.units[u].kind, g.units[u].at)
 	}
 	return nil
 }
@@ -137,7 +133,7 @@ func (g *Game) move(u int, toText string) ([]games.Event, error) {
 		return nil, err
 	}
 	if g.units[u].kind == Artillery && g.open == u && g.openMoved {
-		return nil, fmt.Errorf("your artillery on %s has already moved this turn", g.units[u].at)
+		return nil, games.Refuse("already_moved", "your artillery on %s has already moved this turn", g.units[u].at)
 	}
 	to, err := g.square(toText)
 	if err != nil {
@@ -239,27 +235,27 @@ func (g *Game) checkMove(u int, to Square) error {
 	}
 	un := g.units[u]
 	if to == un.at {
-		return fmt.Errorf("your %s is already on %s", un.kind, to)
+		return games.Refuse("already_there", "your %s is already on %s", un.kind, to)
 	}
 	if o := g.at(to); o >= 0 {
 		if g.units[o].owner == un.owner {
-			return fmt.Errorf("%s is taken by your %s", to, g.units[o].kind)
+			return games.Refuse("square_taken", "%s is taken by your %s", to, g.units[o].kind)
 		}
-		return fmt.Errorf("%s is taken by a %s unit", to, names[g.units[o].owner])
+		return games.Refuse("square_taken", "%s is taken by a %s unit", to, names[g.units[o].owner])
 	}
 	switch un.kind {
 	case Soldier:
 		if d := chebyshev(un.at, to); d > 3 {
-			return fmt.Errorf("a soldier moves at most 3 squares: %s to %s is %d", un.at, to, d)
+			return games.Refuse("too_far", "a soldier moves at most 3 squares: %s to %s is %d", un.at, to, d)
 		}
-		return fmt.Errorf("units block every path of 3 steps from %s to %s", un.at, to)
+		return games.Refuse("path_blocked", "units block every path of 3 steps from %s to %s", un.at, to)
 	case Tank:
 		if d := manhattan(un.at, to); d > 2 {
-			return fmt.Errorf("a tank moves at most 2 squares orthogonally: %s to %s is %d", un.at, to, d)
+			return games.Refuse("too_far", "a tank moves at most 2 squares orthogonally: %s to %s is %d", un.at, to, d)
 		}
-		return fmt.Errorf("units block the tank's way from %s to %s", un.at, to)
+		return games.Refuse("path_blocked", "units block the tank's way from %s to %s", un.at, to)
 	}
-	return fmt.Errorf("artillery moves 1 square orthogonally: %s to %s is not one step", un.at, to)
+	return games.Refuse("too_far", "artillery moves 1 square orthogonally: %s to %s is not one step", un.at, to)
 }
 
 // inRange reports whether a kind of unit standing on from may attack to.
@@ -333,7 +329,7 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 	un := g.units[u]
 	isOpen := un.kind == Artillery && g.open == u
 	if isOpen && g.openFired {
-		return nil, fmt.Errorf("your artillery on %s has already fired this turn", un.at)
+		return nil, games.Refuse("already_fired", "your artillery on %s has already fired this turn", un.at)
 	}
 	from := un.at
 	if toText != "" {
@@ -343,14 +339,14 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 		}
 		if un.kind == Tank {
 			if manhattan(un.at, to) != 1 {
-				return nil, fmt.Errorf("a tank's combat move is 1 square orthogonally: %s to %s is not one step", un.at, to)
+				return nil, games.Refuse("too_far", "a tank's combat move is 1 square orthogonally: %s to %s is not one step", un.at, to)
 			}
 			if !g.empty(to) {
-				return nil, fmt.Errorf("%s is taken", to)
+				return nil, games.Refuse("square_taken", "%s is taken", to)
 			}
 		} else {
 			if isOpen && g.openMoved {
-				return nil, fmt.Errorf("your artillery on %s has already moved this turn", un.at)
+				return nil, games.Refuse("already_moved", "your artillery on %s has already moved this turn", un.at)
 			}
 			if err := g.checkMove(u, to); err != nil {
 				return nil, err
@@ -365,9 +361,9 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 	t := g.at(tsq)
 	switch {
 	case t < 0:
-		return nil, fmt.Errorf("there is no unit on %s to attack", tsq)
+		return nil, games.Refuse("no_target", "there is no unit on %s to attack", tsq)
 	case g.units[t].owner == un.owner:
-		return nil, fmt.Errorf("the %s on %s is your own", g.units[t].kind, tsq)
+		return nil, games.Refuse("own_unit", "the %s on %s is your own", g.units[t].kind, tsq)
 	case !inRange(un.kind, from, tsq):
 		return nil, rangeError(un.kind, from, tsq, toText != "")
 	}
@@ -404,11 +400,11 @@ func rangeError(k Kind, from, to Square, moved bool) error {
 	}
 	switch k {
 	case Soldier:
-		return fmt.Errorf("a soldier attacks only an adjacent enemy: %s is %d squares from %s", to, chebyshev(from, to), from)
+		return games.Refuse("out_of_range", "a soldier attacks only an adjacent enemy: %s is %d squares from %s", to, chebyshev(from, to), from)
 	case Tank:
-		return fmt.Errorf("%sa tank attacks only an enemy on an orthogonally neighbouring square, and %s is not next to %s", where, to, from)
+		return games.Refuse("out_of_range", "%sa tank attacks only an enemy on an orthogonally neighbouring square, and %s is not next to %s", where, to, from)
 	}
-	return fmt.Errorf("%sartillery fires at exactly 2 squares away: %s is %d from %s", where, to, chebyshev(from, to), from)
+	return games.Refuse("out_of_range", "%sartillery fires at exactly 2 squares away: %s is %d from %s", where, to, chebyshev(from, to), from)
 }
 
 // fire rolls one attack of a on t and removes t on a hit. Attacker, target
@@ -448,7 +444,6 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 		Shield:   shield,
 		Second:   second,
 	}
-	g.dice = append(g.dice, r)
 	g.lastFight = g.turns
 	data, _ := json.Marshal(r)
 	evs = append(evs, games.Event{Text: r.Text, Kind: "roll", Data: data})
@@ -477,7 +472,7 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 func (g *Game) secondAttack() ([]games.Event, error) {
 	p := g.pending
 	if p == nil {
-		return nil, fmt.Errorf("there is no missed artillery attack to repeat")
+		return nil, games.Refuse("no_missed_attack", "there is no missed artillery attack to repeat")
 	}
 	g.pending = nil
 	evs, _, _ := g.fire(p.attacker, p.target, true)
@@ -490,7 +485,7 @@ func (g *Game) secondAttack() ([]games.Event, error) {
 func (g *Game) declineSecond() ([]games.Event, error) {
 	p := g.pending
 	if p == nil {
-		return nil, fmt.Errorf("there is no missed artillery attack to decline")
+		return nil, games.Refuse("no_missed_attack", "there is no missed artillery attack to decline")
 	}
 	g.pending = nil
 	g.finishArtillery()

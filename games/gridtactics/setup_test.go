@@ -66,14 +66,14 @@ func TestSetup(t *testing.T) {
 
 func TestSetupStaysSecretUntilBothHavePlaced(t *testing.T) {
 	g := started(t, Options{}, 1)
-	if err := sequence(t, g, Red, `{"type":"end-turn"}`); err == nil || err.Error() != "place your units first" {
+	if err := sequence(t, g, Red, `{"type":"end_turn"}`); err == nil || err.Error() != "place your units first" {
 		t.Fatalf("playing before setup: %v", err)
 	}
 	mustApply(t, g, Red, redLine)
 	if err := sequence(t, g, Red, redLine); err == nil || err.Error() != "you have already placed your units" {
 		t.Fatalf("second setup: %v", err)
 	}
-	if err := sequence(t, g, Red, `{"type":"end-turn"}`); err == nil || err.Error() != "Blue is still placing its units" {
+	if err := sequence(t, g, Red, `{"type":"end_turn"}`); err == nil || err.Error() != "Blue is still placing its units" {
 		t.Fatalf("playing while Blue places: %v", err)
 	}
 	for _, seat := range []int{Blue, games.Spectator} {
@@ -107,9 +107,6 @@ func TestSetupStaysSecretUntilBothHavePlaced(t *testing.T) {
 	}
 	if !strings.HasSuffix(last.Text, names[g.turn]+" goes first") {
 		t.Fatalf("event %q", last.Text)
-	}
-	if n := len(g.dice); n < 2 || g.dice[n-2].Roll != r["red"] || g.dice[n-1].Roll != r["blue"] {
-		t.Fatalf("dice log %+v does not end with the rolls %v", g.dice, r)
 	}
 	if v := g.view(games.Spectator); len(v.Board) != 2*armySize {
 		t.Fatalf("spectator sees %d units after setup; want 14", len(v.Board))

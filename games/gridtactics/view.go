@@ -20,7 +20,7 @@ type View struct {
 	Players []PlayerView `json:"players"`
 	// Turn is the seat to play, -1 outside play; TurnNumber counts turns.
 	Turn       int     `json:"turn"`
-	TurnNumber int     `json:"turnNumber"`
+	TurnNumber int     `json:"turn_number"`
 	Board      []Piece `json:"board"`
 	// Setup is the viewer's own setup task while it still has to place.
 	Setup *SetupView `json:"setup,omitempty"`
@@ -31,8 +31,7 @@ type View struct {
 	// Actions are the viewer's units that may still act, with every legal
 	// choice; present only on the viewer's turn.
 	Actions    []UnitActions  `json:"actions,omitempty"`
-	CanEndTurn bool           `json:"canEndTurn,omitempty"`
-	Dice       []Roll         `json:"dice"`
+	CanEndTurn bool           `json:"can_end_turn,omitempty"`
 	Deadline   *time.Time     `json:"deadline,omitempty"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`
 }
@@ -52,7 +51,7 @@ type Piece struct {
 	Owner    int    `json:"owner"`
 	Kind     string `json:"kind"`
 	ID       string `json:"id,omitempty"`
-	FaceDown bool   `json:"faceDown,omitempty"`
+	FaceDown bool   `json:"face_down,omitempty"`
 	Spent    bool   `json:"spent,omitempty"`
 }
 
@@ -82,7 +81,7 @@ type UnitActions struct {
 	Attacks []TargetView `json:"attacks,omitempty"`
 	// MoveAttacks are tank combat actions and artillery turns that move one
 	// square first, then attack one of the targets.
-	MoveAttacks []MoveAttack `json:"moveAttacks,omitempty"`
+	MoveAttacks []MoveAttack `json:"move_attacks,omitempty"`
 }
 
 // MoveAttack is a square to move to and the targets in range from there.
@@ -102,10 +101,10 @@ type TargetView struct {
 	Shield bool `json:"shield,omitempty"`
 	// IfShielded is set when a face-down target might be a soldier in
 	// Shield Formation: the chance if it is ("5+ = 33%").
-	IfShielded string `json:"ifShielded,omitempty"`
+	IfShielded string `json:"if_shielded,omitempty"`
 	// WithSecond is artillery's chance in percent counting the second
 	// attack it may fire after a miss.
-	WithSecond int `json:"withSecond,omitempty"`
+	WithSecond int `json:"with_second,omitempty"`
 }
 
 // View is seat's view of the match; games.Spectator gets the public one.
@@ -123,7 +122,6 @@ func (g *Game) view(seat int) View {
 		Turn:       -1,
 		TurnNumber: g.turns,
 		Board:      []Piece{},
-		Dice:       append([]Roll{}, g.dice...),
 		Outcome:    g.Outcome(),
 	}
 	if seat != Red && seat != Blue {

@@ -8,7 +8,7 @@ import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock, crewTag } from "../ui.js";
 import { intro, lobby, nameField } from "./lobby.js";
 import { board, panel, sides, legend, keep, myTurn, clockText } from "./play.js";
-import { absorb, seedLog, tray, logList } from "./story.js";
+import { absorb, rejoin, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -117,14 +117,15 @@ async function drain() {
 }
 
 function show(msg) {
-  if (msg.t === "welcome") {
+  const welcome = msg.t === "welcome";
+  if (welcome) {
     app.seat = msg.seat;
     if (msg.room) app.lobby = msg.room;
-    if (msg.gap) app.log = [];
+    rejoin(app, msg);
   }
   if (msg.view) app.view = msg.view;
-  const pause = absorb(app, msg.events);
-  if (msg.t === "welcome") seedLog(app, app.view);
+  // A welcome catches up on the past: no pause for it.
+  const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
   keep(app);
   const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
   render();

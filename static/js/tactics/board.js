@@ -144,7 +144,7 @@ export function draw(view, ui) {
       const p = pieces.get(sq);
       if (p) {
         units.append(unitShape(p.owner, p.kind, x + CELL / 2, y + CELL / 2 + 4, {
-          id: p.id, spent: p.spent, faceDown: p.faceDown, mine: p.owner === view.seat,
+          id: p.id, spent: p.spent, faceDown: p.face_down, mine: p.owner === view.seat,
         }));
       }
       const t = targets.get(sq);

@@ -14,9 +14,9 @@ export function intro(app) {
   const create = async () => {
     problem.replaceChildren();
     const options = {};
-    if (small.checked) options.smallBoard = true;
-    if (hidden.checked) options.hiddenSetup = true;
-    if (timed.checked) options.timeLimit = true;
+    if (small.checked) options.small_board = true;
+    if (hidden.checked) options.hidden_setup = true;
+    if (timed.checked) options.time_limit = true;
     try {
       const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options });
       location.assign(`/tactics.html?room=${encodeURIComponent(lobby.code)}`);
@@ -95,7 +95,7 @@ export function lobby(app) {
 function options(view) {
   if (!view || !view.options) return null;
   const o = view.options;
-  const parts = [o.smallBoard ? "6×6 board" : "8×8 board", o.hiddenSetup ? "hidden setup" : "open setup", o.timeLimit ? "15-minute limit" : "no time limit"];
+  const parts = [o.small_board ? "6×6 board" : "8×8 board", o.hidden_setup ? "hidden setup" : "open setup", o.time_limit ? "15-minute limit" : "no time limit"];
   return h("p", { class: "muted small", id: "options" }, "Options: " + parts.join(", "));
 }
 

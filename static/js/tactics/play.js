@@ -31,7 +31,7 @@ export function keep(app) {
   if (!app.sel && v.active && actionsFor(app, v.active)) app.sel = v.active;
   if (app.stage) {
     const ua = app.sel && actionsFor(app, app.sel);
-    if (!ua || !(ua.moveAttacks || []).some((m) => m.to === app.stage)) app.stage = null;
+    if (!ua || !(ua.move_attacks || []).some((m) => m.to === app.stage)) app.stage = null;
   }
   if (!myTurn(app)) app.endArmed = false;
 }
@@ -117,7 +117,7 @@ function tapPlay(app, sq) {
     return;
   }
   if (v.pending) {
-    if (sq === v.pending.target) app.send({ type: "second-attack" });
+    if (sq === v.pending.target) app.send({ type: "second_attack" });
     else app.error = `Your artillery on ${v.pending.unit} missed: fire again at ${v.pending.target} or decline first`;
     return;
   }
@@ -128,7 +128,7 @@ function tapPlay(app, sq) {
       return;
     }
     if (app.stage) {
-      const combo = ua.moveAttacks.find((m) => m.to === app.stage);
+      const combo = ua.move_attacks.find((m) => m.to === app.stage);
       if (combo.targets.some((t) => t.at === sq)) {
         app.send({ type: ua.kind === "tank" ? "tank" : "artillery", unit: ua.unit, to: app.stage, target: sq });
         return;
@@ -142,7 +142,7 @@ function tapPlay(app, sq) {
       app.send({ type: "attack", unit: ua.unit, target: sq });
       return;
     }
-    if ((ua.moveAttacks || []).some((m) => m.to === sq)) {
+    if ((ua.move_attacks || []).some((m) => m.to === sq)) {
       app.stage = sq;
       return;
     }
@@ -183,8 +183,8 @@ function targetText(t, view) {
 
 function chanceText(t) {
   let text = t.chance;
-  if (t.withSecond) text += `, ${t.withSecond}% with a second shot`;
-  if (t.ifShielded) text += `; ${t.ifShielded} if a shielded soldier`;
+  if (t.with_second) text += `, ${t.with_second}% with a second shot`;
+  if (t.if_shielded) text += `; ${t.if_shielded} if a shielded soldier`;
   return text;
 }
 
@@ -202,8 +202,8 @@ function playPanel(app) {
     return [
       h("p", {}, `Your artillery on ${p.unit} missed ${p.target}. It may fire once more: ${p.chance}.`),
       h("div", { class: "row" },
-        h("button", { class: "primary", id: "again", onclick: () => app.send({ type: "second-attack" }) }, `Fire again (${p.chance})`),
-        h("button", { id: "decline", onclick: () => app.send({ type: "decline-second" }) }, "Decline")),
+        h("button", { class: "primary", id: "again", onclick: () => app.send({ type: "second_attack" }) }, `Fire again (${p.chance})`),
+        h("button", { id: "decline", onclick: () => app.send({ type: "decline_second" }) }, "Decline")),
     ];
   }
   const out = [];
@@ -212,7 +212,7 @@ function playPanel(app) {
     out.push(h("p", { id: "selected" }, h("strong", {}, `Your ${unitName(ua)}`), ": ", hintFor(ua, app.stage)));
     const list = [];
     if (app.stage) {
-      const combo = ua.moveAttacks.find((m) => m.to === app.stage);
+      const combo = ua.move_attacks.find((m) => m.to === app.stage);
       const type = ua.kind === "tank" ? "tank" : "artillery";
       for (const t of combo.targets) {
         list.push(targetButton(app, t, { type, unit: ua.unit, to: app.stage, target: t.at }, `From ${app.stage}: `));
@@ -230,7 +230,7 @@ function playPanel(app) {
   }
   const waiting = (v.actions || []).length;
   out.push(h("button", {
-    class: "block" + (waiting ? "" : " primary"), id: "end-turn", disabled: !v.canEndTurn || app.busy,
+    class: "block" + (waiting ? "" : " primary"), id: "end-turn", disabled: !v.can_end_turn || app.busy,
     "data-armed": String(app.endArmed),
     onclick: () => {
       if (waiting && !app.endArmed) {
@@ -243,7 +243,7 @@ function playPanel(app) {
       }
       app.endArmed = false;
       app.sel = app.stage = null;
-      app.send({ type: "end-turn" });
+      app.send({ type: "end_turn" });
     },
   }, app.endArmed ? `Tap again to end the turn (${waiting} unit${waiting > 1 ? "s" : ""} could still act)` : "End turn"));
   return out;
@@ -253,7 +253,7 @@ function hintFor(ua, stage) {
   if (stage) return `tap a marked enemy to move to ${stage} and attack it, or tap ${stage} again just to move.`;
   const parts = [];
   if ((ua.moves || []).length) parts.push("a green dot to move");
-  if ((ua.moveAttacks || []).length) parts.push("a ringed square to move there and attack");
+  if ((ua.move_attacks || []).length) parts.push("a ringed square to move there and attack");
   if ((ua.attacks || []).length) parts.push("a marked enemy to attack");
   return "tap " + parts.join(", or ") + ".";
 }
@@ -278,10 +278,10 @@ function boardUI(app, view, live) {
     ui.selected = ua.unit;
     if (app.stage) {
       ui.stage = app.stage;
-      ui.targets = ua.moveAttacks.find((m) => m.to === app.stage).targets;
+      ui.targets = ua.move_attacks.find((m) => m.to === app.stage).targets;
     } else {
-      ui.moves = (ua.moves || []).filter((m) => !(ua.moveAttacks || []).some((c) => c.to === m));
-      ui.staging = (ua.moveAttacks || []).map((m) => m.to);
+      ui.moves = (ua.moves || []).filter((m) => !(ua.move_attacks || []).some((c) => c.to === m));
+      ui.staging = (ua.move_attacks || []).map((m) => m.to);
       ui.targets = ua.attacks || [];
     }
   }

@@ -5,14 +5,14 @@ import { h, s, crewTag } from "../ui.js";
 
 // How long an opponent's action stays on screen before the next one, so a
 // bot's whole turn is seen step by step instead of in one jump (ms).
-export const PACE = { roll: 1100, "first-roll": 900, move: 450, destroyed: 300 };
+export const PACE = { roll: 1100, first_roll: 900, move: 450, destroyed: 300 };
 
 const TEAMS = ["red", "blue"];
 
 // teamOf finds which side an event is about, for the log's colour and tag.
 function teamOf(e, data) {
   if (data && typeof data.seat === "number") return TEAMS[data.seat];
-  if (e.kind === "first-roll" || e.kind === "start" || e.kind === "over") return "";
+  if (e.kind === "first_roll" || e.kind === "start" || e.kind === "over") return "";
   if (/^Red\b/.test(e.text)) return "red";
   if (/^Blue\b/.test(e.text)) return "blue";
   return "";
@@ -42,7 +42,7 @@ export function absorb(app, events) {
           app.last = { attacker: data.attacker, target: data.target };
         }
         break;
-      case "first-roll":
+      case "first_roll":
         if (data) app.roll = { seq: (app.roll?.seq || 0) + 1, kind: "first", red: data.red, blue: data.blue, text: e.text };
         break;
       case "move":
@@ -51,18 +51,24 @@ export function absorb(app, events) {
     }
     pace = Math.max(pace, PACE[e.kind] || 0);
   }
-  // A long match keeps its recent past; the dice log in the view keeps every roll.
+  // A long match keeps its recent past on screen.
   if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
   return pace;
 }
 
-// seedLog starts the log of a phone that joins mid-match from the view's
-// complete dice log (the room does not resend old events to a new phone).
-export function seedLog(app, view) {
-  if (app.log.length || !view || !view.dice) return;
-  for (const r of view.dice) {
-    app.log.push({ v: 0, text: r.text, kind: "roll", team: TEAMS[r.seat] || "" });
+// rejoin prepares the log for a welcome. A welcome carries every event the
+// seat may see since the version the phone last held (all of them on a
+// first visit or a reload), so entries from that version on are dropped
+// before it is absorbed: a phone that changes seat or reconnects never
+// shows an event twice. After a gap the view alone is the truth.
+export function rejoin(app, msg) {
+  if (msg.gap) {
+    app.log = [];
+    app.roll = app.last = null;
+    return;
   }
+  const first = (msg.events || []).reduce((v, e) => Math.min(v, e.v ?? Infinity), Infinity);
+  if (first !== Infinity) app.log = app.log.filter((l) => l.v < first);
 }
 
 const PIPS = {
