@@ -231,8 +231,8 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 	blue := newPhone(t, b, shots, false)
 
 	red.run("open the page", chromedp.Navigate(base+"/tactics.html"))
-	red.mustTap("#opt-hidden")
-	red.mustTap("#opt-time")
+	red.mustTap("#opt-hidden_setup")
+	red.mustTap("#opt-time_limit")
 	red.mustTap("#create")
 	red.wait(`[data-take="0"]`)
 	var code string

@@ -28,8 +28,8 @@ var Definition = games.Definition{
 	Page:       "/tactics.html",
 	Bots:       true,
 	Options: []games.Option{
-		{Key: "small_board", Label: "Small board (6x6, set up on two rows)", Kind: games.OptionBool, Default: false,
-			Help: "A shorter match on 6x6. Seven units do not fit on a 6-square row, so each side sets up on its two back rows."},
+		{Key: "small_board", Label: "Small board (6×6, set up on two rows)", Kind: games.OptionBool, Default: false,
+			Help: "A shorter match on 6×6. Seven units do not fit on a 6-square row, so each side sets up on its two back rows."},
 		{Key: "hidden_setup", Label: "Hidden setup (units face down until they act)", Kind: games.OptionBool, Default: false,
 			Help: "The other side sees only \"unit\" until a unit moves, attacks or is attacked."},
 		{Key: "time_limit", Label: "15-minute time limit (more units wins)", Kind: games.OptionBool, Default: false,

@@ -5,20 +5,28 @@ import { h, refusal } from "../ui.js";
 import { api, savedName, saveName } from "../room.js";
 import { qrCard } from "../waiting.js";
 
-// intro is the page without a room: pick the options and open a room.
+// intro is the page without a room: pick the options and open a room. The
+// options are the catalogue's (GET /api/games), so their keys, labels and
+// defaults have one source: the game's Definition.
 export function intro(app) {
-  const small = h("input", { type: "checkbox", id: "opt-small" });
-  const hidden = h("input", { type: "checkbox", id: "opt-hidden" });
-  const timed = h("input", { type: "checkbox", id: "opt-time" });
+  const fields = h("fieldset", {}, h("legend", {}, "Options"), h("p", { class: "muted small" }, "Loading the options…"));
   const problem = h("div", {});
+  let read = () => ({});
+  api("GET", "/api/games").then((list) => {
+    const game = (list || []).find((g) => g.name === "gridtactics");
+    const boxes = (game?.options || []).filter((o) => o.kind === "bool").map((o) => [o, h("input", { type: "checkbox", id: `opt-${o.key}`, name: o.key, checked: o.default === true })]);
+    fields.replaceChildren(h("legend", {}, "Options"),
+      ...boxes.map(([o, box]) => h("label", { class: "inline" }, box,
+        h("span", {}, o.label, o.help ? h("span", { class: "muted small", style: "display:block" }, o.help) : null))));
+    // Only what differs from the defaults travels.
+    read = () => Object.fromEntries(boxes.filter(([o, box]) => box.checked !== (o.default === true)).map(([o, box]) => [o.key, box.checked]));
+  }).catch((e) => {
+    fields.replaceChildren(h("legend", {}, "Options"), refusal(e.message));
+  });
   const create = async () => {
     problem.replaceChildren();
-    const options = {};
-    if (small.checked) options.small_board = true;
-    if (hidden.checked) options.hidden_setup = true;
-    if (timed.checked) options.time_limit = true;
     try {
-      const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options });
+      const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options: read() });
       location.assign(`/tactics.html?room=${encodeURIComponent(lobby.code)}`);
     } catch (e) {
       problem.replaceChildren(refusal(e.message));
@@ -27,11 +35,7 @@ export function intro(app) {
   return h("div", { class: "card" },
     h("h1", {}, "Pocket Tactics"),
     h("p", {}, "Two players, 3 soldiers, 2 tanks and 2 artillery each, on an 8×8 grid. Destroy every enemy unit to win. Play on two phones, or one phone against the bot."),
-    h("fieldset", {},
-      h("legend", {}, "Options"),
-      h("label", { class: "inline" }, small, "Small board (6×6, set up on two rows)"),
-      h("label", { class: "inline" }, hidden, "Hidden setup (units face down until they act)"),
-      h("label", { class: "inline" }, timed, "15-minute time limit (more units wins)")),
+    fields,
     h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
     problem);
 }
