@@ -159,3 +159,38 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+// The catalogue's options are exactly the fields of Options, under the
+// same keys, with the defaults the game uses when a key is absent.
+func TestCatalogueOptions(t *testing.T) {
+	d := Definition
+	if d.MinPlayers != 1 || d.MaxPlayers != 2 || d.Page != "/tactics.html" || !d.Bots || d.Summary == "" || len(d.House) == 0 {
+		t.Fatalf("catalogue entry %+v", d)
+	}
+	var fields map[string]any
+	b, _ := json.Marshal(Options{})
+	if err := json.Unmarshal(b, &fields); err != nil {
+		t.Fatal(err)
+	}
+	defaults := map[string]any{}
+	for _, o := range d.Options {
+		if o.Kind != games.OptionBool || o.Label == "" || o.Help == "" {
+			t.Errorf("option %+v: want a bool with a label and help", o)
+		}
+		if _, ok := fields[o.Key]; !ok {
+			t.Errorf("option %q is not a field of Options %s", o.Key, b)
+		}
+		defaults[o.Key] = o.Default
+		one, _ := json.Marshal(map[string]any{o.Key: true})
+		if got, err := ParseOptions(one); err != nil || got == (Options{}) {
+			t.Errorf("%s gives %+v, %v; want that option set", one, got, err)
+		}
+	}
+	if len(defaults) != len(fields) {
+		t.Errorf("the catalogue offers %d options, Options has %d fields", len(defaults), len(fields))
+	}
+	all, _ := json.Marshal(defaults)
+	if got, err := ParseOptions(all); err != nil || got != (Options{}) {
+		t.Errorf("the catalogue's defaults %s give %+v, %v; want the standard game", all, got, err)
+	}
+}
