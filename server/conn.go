@@ -12,6 +12,12 @@ import (
 
 func httpFS(f fs.FS) http.FileSystem { return http.FS(f) }
 
+// deflateFrom is the smallest frame worth compressing: deflate shrinks
+// frames over 1 KiB to 15-40% but costs 25-100 µs of CPU each
+// (docs/benchmarks.md), which pays for a welcome carrying a match's log,
+// not for the small patches that make most of the traffic.
+const deflateFrom = 4 << 10
+
 // errBinaryFrame answers a binary frame; the connection stays open.
 var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSON text frames: binary frames are not read"}
 
@@ -75,6 +81,7 @@ func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone 
 	defer ping.Stop()
 	send := func(frame []byte) bool {
 		_ = c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
+		c.EnableWriteCompression(len(frame) >= deflateFrom)
 		return c.WriteMessage(websocket.TextMessage, frame) == nil
 	}
 	closing := func(code int, text string) {

@@ -163,6 +163,10 @@ func (s *Server) routes() {
 		// Origins are checked in upgrade, which also allows the server's own host.
 		Origins:          []string{"*"},
 		HandshakeTimeout: 10 * time.Second,
+		// Negotiated when the phone offers it; the writer compresses only
+		// frames large enough to pay (welcomes with a match's log), see
+		// deflateFrom.
+		EnableCompression: true,
 		RecoverHandler: func(c *websocket.Conn) {
 			if r := recover(); r != nil {
 				s.log.Error("websocket handler panic", "panic", r)
