@@ -41,8 +41,6 @@ type Hex struct{ Q, R int }
 // k (1-6) of a tile lies along side k-1.
 var directions = [6]Hex{{0, -1}, {1, -1}, {1, 0}, {0, 1}, {-1, 1}, {-1, 0}}
 
-var sideNames = [6]string{"top", "upper right", "lower right", "bottom", "lower left", "upper left"}
-
 func (h Hex) add(d Hex) Hex { return Hex{h.Q + d.Q, h.R + d.R} }
 
 // Region is a region of the board: tile index * 7 + slot, where slot 0 is
@@ -151,11 +149,6 @@ func (b *Board) name(r Region) string {
 		return "?"
 	}
 	return fmt.Sprintf("%s%d", b.tiles[r.tile()].name, r.slot())
-}
-
-// describe names a region for a sentence: "C3 (rocky)".
-func (b *Board) describe(r Region) string {
-	return fmt.Sprintf("%s (%s)", b.name(r), b.terrain(r))
 }
 
 // parse reads a region's name; case and surrounding spaces do not matter.

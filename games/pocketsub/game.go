@@ -35,6 +35,12 @@ var Definition = games.Definition{
 	},
 }
 
+// Game is a room game with bots and no clock.
+var (
+	_ games.Game   = (*Game)(nil)
+	_ games.Botter = (*Game)(nil)
+)
+
 type phase uint8
 
 const (

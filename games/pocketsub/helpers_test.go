@@ -122,6 +122,9 @@ func build(t testing.TB, s scen) *Game {
 	if s.players == 0 {
 		s.players = 2
 	}
+	if s.tiles == nil {
+		s.tiles = row
+	}
 	o, err := Options{Players: s.players, Captain: s.captain, RunningDeep: s.deep}.withDefaults()
 	if err != nil {
 		t.Fatal(err)
@@ -171,6 +174,7 @@ func build(t testing.TB, s scen) *Game {
 		switch {
 		case strings.HasPrefix(what, "mine:"):
 			g.mineAt[r] = int8(seatOf(what[5:]))
+			g.mines[seatOf(what[5:])]--
 		case strings.HasPrefix(what, "cc:"):
 			g.ccs[seatOf(what[3:])] = r
 		default:
