@@ -121,6 +121,7 @@ func (c *Conn) read() {
 		c.mu.Lock()
 		switch m.T {
 		case rooms.TypeWelcome:
+			m.View = canonical(m.View)
 			c.welcome = m
 			c.version, c.view = m.V, m.View
 			if m.Room != nil {
@@ -143,6 +144,7 @@ func (c *Conn) read() {
 				}
 				c.view, m.View = view, view
 			} else if len(m.View) > 0 {
+				m.View = canonical(m.View)
 				c.view = m.View
 			} else {
 				m.View = c.view
@@ -166,6 +168,20 @@ func (c *Conn) read() {
 		c.mu.Unlock()
 		c.signal()
 	}
+}
+
+// canonical re-encodes a view with sorted keys, the form patched views
+// take, so that a view reads the same however it arrived.
+func canonical(view json.RawMessage) json.RawMessage {
+	var v any
+	if len(view) == 0 || json.Unmarshal(view, &v) != nil {
+		return view
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return view
+	}
+	return b
 }
 
 func (c *Conn) signal() {
