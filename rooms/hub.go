@@ -392,43 +392,17 @@ type Snapshot struct {
 
 // Replay returns the view of seat (or Spectator) at version v of a finished
 // match, with the events of that version the seat saw. Unfinished matches
-// are not replayed: their secrets are still in play.
+// are not replayed: their secrets are still in play. It rebuilds the match
+// for every call; see OpenReplay for stepping through one.
 func (h *Hub) Replay(code string, v int64, seat int) (Snapshot, error) {
-	c, ok := NormalizeCode(code)
-	if !ok {
-		return Snapshot{}, errorf(CodeNotFound, "no room with code %q", code)
-	}
-	s, err := h.store.Load(c)
+	p, err := h.OpenReplay(code)
 	if err != nil {
-		return Snapshot{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("no room with code %q", code), Err: err}
+		return Snapshot{}, err
 	}
-	if s.Room.State != StateFinished {
-		return Snapshot{}, errorf(CodeForbidden, "room %s is still playing: replays open when the match is over", c)
+	if err := p.MoveTo(v); err != nil {
+		return Snapshot{}, err
 	}
-	def, ok := h.games[s.Room.Game]
-	if !ok {
-		return Snapshot{}, errorf(CodeNotFound, "game %q is not on this server", s.Room.Game)
-	}
-	last := int64(len(s.Commands))
-	if v < 0 || v > last {
-		return Snapshot{}, errorf(CodeNotFound, "room %s has versions 0 to %d", c, last)
-	}
-	snap := Snapshot{Code: c, Game: s.Room.Game, Seat: seat, V: v, Last: last, Outcome: s.Room.Outcome}
-	g, err := replay(def, s.Room, s.Commands[:v], func(ver int64, events []games.Event) {
-		if ver == v {
-			snap.Events = appendVisible(nil, ver, events, seat)
-		}
-	})
-	if err != nil {
-		return Snapshot{}, &Error{Code: CodeInternal, Message: "this match no longer replays", Err: err}
-	}
-	if seat < games.Spectator || seat >= len(g.Seats()) {
-		return Snapshot{}, errorf(CodeNotFound, "room %s has no seat %d", c, seat)
-	}
-	if snap.View, err = json.Marshal(g.View(seat)); err != nil {
-		return Snapshot{}, &Error{Code: CodeInternal, Message: "the view does not encode", Err: err}
-	}
-	return snap, nil
+	return p.Snapshot(seat)
 }
 
 // Finished lists finished matches, newest first.
