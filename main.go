@@ -30,6 +30,7 @@ import (
 	"periscope/db"
 	"periscope/games"
 	"periscope/games/gridtactics"
+	"periscope/games/saga"
 	"periscope/roles"
 	"periscope/rooms"
 	"periscope/server"
@@ -38,7 +39,7 @@ import (
 
 // games are the games the lobby offers.
 func catalogue() []games.Definition {
-	return []games.Definition{roles.Definition, gridtactics.Definition}
+	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition}
 }
 
 func main() {

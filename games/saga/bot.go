@@ -92,7 +92,8 @@ func (b *board) score(l Legal) float64 {
 	c := l.Command
 	switch c.Type {
 	case TypePlaceTile:
-		// A compact map, near the middle of the table.
+		// A compact map, wide rather than tall: it plays better and fits
+		// a phone.
 		h := hexOf(c.At)
 		n := 0
 		for s := range 6 {
@@ -100,7 +101,7 @@ func (b *board) score(l Legal) float64 {
 				n++
 			}
 		}
-		return float64(n) - 0.4*float64(abs(h.Q))
+		return float64(n) - 0.2*float64(abs(h.Q)) + 0.8*(float64(h.R)+float64(h.Q)/2)
 	case TypePlaceBase, TypeSkipTurn:
 		return 0
 	case TypeDeploy:

@@ -1,0 +1,297 @@
+// The Saga of the Nine Worlds page: one seat of a match (or a spectator),
+// from the lobby to the outcome. The server's view holds every legal
+// command; this module holds the connection, what the player has picked
+// (a unit, a reserve, a target) and turns taps into those commands.
+
+import { Conn, badge } from "../net.js";
+import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
+import { intro, lobby, nameField } from "./lobby.js";
+import { draw, TEAM, TEAM_MARK } from "./board.js";
+import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, primer } from "./panel.js";
+
+const $ = (id) => document.getElementById(id);
+const wanted = new URLSearchParams(location.search).get("seat");
+
+const app = {
+  code: roomCode(),
+  seat: -1,
+  token: "",
+  conn: null,
+  lobby: null,
+  view: null,
+  sel: null, // id of the selected own unit
+  pick: null, // id of the reserve unit to deploy or summon
+  focus: null, // a tapped position: a target's assault choices, or a card to read
+  log: [],
+  lastFight: null,
+  last: [], // positions that just changed
+  error: "",
+  lobbyError: "",
+  busy: false,
+  name: "",
+};
+
+// ---- connection ----
+
+app.send = async (cmd) => {
+  app.error = "";
+  app.busy = true;
+  render();
+  try {
+    await app.conn.send(cmd);
+  } catch (e) {
+    app.error = e.message;
+    vibrate(120);
+  } finally {
+    app.busy = false;
+    render();
+  }
+};
+
+app.host = async (action, extra) => {
+  app.lobbyError = "";
+  try {
+    await app.conn.host(action, extra);
+  } catch (e) {
+    app.lobbyError = e.message;
+  }
+  render();
+};
+
+app.take = async (seat, name) => {
+  app.lobbyError = "";
+  try {
+    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
+    rememberSeat(app.code, res.seat, res.token, name);
+    const url = new URL(location.href);
+    url.searchParams.set("seat", String(res.seat));
+    history.replaceState(null, "", url);
+    app.seat = res.seat;
+    app.lobby = res.room;
+    connectWith(seatToken(app.code, res.seat));
+  } catch (e) {
+    app.lobbyError = e.message;
+    render();
+  }
+};
+
+function connectWith(held) {
+  if (app.conn) app.conn.stop();
+  app.token = held ? held.token : "";
+  app.tokenSeat = held ? held.seat : -1;
+  app.conn = new Conn(app.code, app.token, app.handlers).start();
+}
+
+function dataOf(e) {
+  if (!e.data) return null;
+  if (typeof e.data === "object") return e.data;
+  try {
+    return JSON.parse(e.data);
+  } catch {
+    return null;
+  }
+}
+
+// absorb adds events to the log and remembers the last assault and the
+// tiles that just changed.
+function absorb(events) {
+  const last = [];
+  for (const e of events || []) {
+    const d = dataOf(e);
+    let team = -1;
+    if (d && typeof d.seat === "number") team = d.seat;
+    else if (/^Raven\b/.test(e.text)) team = 0;
+    else if (/^Wolf\b/.test(e.text)) team = 1;
+    app.log.push({ text: e.text, kind: e.kind || "", team });
+    if (e.kind === "combat" && d) app.lastFight = d;
+    if (d && d.at) last.push(d.at);
+    if (d && d.to) last.push(d.to);
+    if (d && d.from && d.from !== "0,0") last.push(d.from);
+  }
+  if (last.length) app.last = last;
+  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+}
+
+function show(msg) {
+  if (msg.t === "welcome") {
+    app.seat = msg.seat;
+    if (msg.room) app.lobby = msg.room;
+    app.log = [];
+  }
+  if (msg.view) app.view = msg.view;
+  absorb(msg.events);
+  keep();
+  render();
+  if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+}
+
+// keep drops picks the new view no longer allows.
+function keep() {
+  const v = app.view;
+  if (!v) return;
+  const legal = v.legal || [];
+  if (app.sel && !legal.some((l) => l.command.unit === app.sel && l.command.type !== "summon")) app.sel = null;
+  if (app.pick && !legal.some((l) => l.command.unit === app.pick && (l.command.type === "deploy" || l.command.type === "summon"))) app.pick = null;
+  if (v.phase === "deploying" && !app.pick) {
+    const first = legal.find((l) => l.command.type === "deploy");
+    if (first) app.pick = first.command.unit;
+  }
+  if (v.turn !== v.seat) app.focus = null;
+}
+
+// ---- taps on the map ----
+
+function tap(at) {
+  const v = app.view;
+  if (!v || app.busy) return;
+  app.error = "";
+  const legal = v.legal || [];
+  const find = (pred) => legal.find((l) => pred(l.command));
+  const place = find((c) => (c.type === "place_tile" || c.type === "place_base") && c.at === at);
+  if (place) return app.send(place.command);
+  if (app.pick) {
+    const put = find((c) => (c.type === "deploy" || c.type === "summon") && c.unit === app.pick && c.at === at);
+    if (put) return app.send(put.command);
+  }
+  const unit = v.units.find((u) => u.at === at);
+  if (app.sel) {
+    const mv = find((c) => c.type === "move" && c.unit === app.sel && c.to === at);
+    if (mv) return app.send(mv.command);
+    if (find((c) => (c.type === "close_assault" || c.type === "ranged_assault") && c.unit === app.sel && c.target === at)) {
+      app.focus = at;
+      return render();
+    }
+  }
+  if (unit && unit.owner === v.seat && find((c) => c.unit === unit.id && c.type !== "summon" && c.type !== "deploy")) {
+    app.sel = app.sel === unit.id ? null : unit.id;
+    app.pick = null;
+    app.focus = null;
+    return render();
+  }
+  // A tap that is no legal choice but names one goes to the server anyway,
+  // so the refusal is the rules engine's own words.
+  const mine = v.turn === v.seat && v.seat >= 0 && !v.fight;
+  const tile = v.tiles.find((t) => t.at === at);
+  if (mine && v.phase === "building") return app.send({ type: "place_tile", at });
+  if (mine && v.phase === "second_base") return app.send({ type: "place_base", at });
+  if (mine && app.pick && !unit) return app.send({ type: v.phase === "deploying" ? "deploy" : "summon", unit: app.pick, at });
+  if (mine && app.sel && tile && !unit) return app.send({ type: "move", unit: app.sel, to: at });
+  // Otherwise show what stands there: its card.
+  app.focus = unit || (tile && tile.base >= 0) ? at : null;
+  if (!unit && mine && v.phase === "playing") app.error = "Tap one of your units (outlined green) first.";
+  render();
+}
+
+function marks(v) {
+  const m = {};
+  const pct = {};
+  const legal = v.legal || [];
+  for (const l of legal) {
+    const c = l.command;
+    if (c.type === "place_tile" || c.type === "place_base") m[c.at] = "place";
+    if ((c.type === "deploy" || c.type === "summon") && c.unit === app.pick) m[c.at] = "place";
+    if (c.unit === app.sel && c.type === "move") m[c.to] = l.home ? "home" : l.water ? "water" : l.hop ? "hop" : "move";
+    if (c.unit === app.sel && (c.type === "close_assault" || c.type === "ranged_assault")) {
+      m[c.target] = "target";
+      pct[c.target] = `${Math.max(l.hit || 0, Number((pct[c.target] || "0").replace("%", "")))}%`;
+    }
+  }
+  return { m, pct };
+}
+
+// ---- rendering ----
+
+function render() {
+  const body = document.body;
+  const v = app.view;
+  body.classList.toggle("seat1", app.seat === 1);
+  body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
+  body.dataset.turn = v && v.seat >= 0 && v.turn === v.seat ? "mine" : "theirs";
+  body.dataset.busy = app.busy ? "1" : "0";
+  body.dataset.seat = String(app.seat);
+  $("conn").classList.toggle("hidden", !app.code);
+  replace($("who"), app.code
+    ? [h("span", {}, "Saga · "), h("span", { class: "code" }, app.code), app.seat >= 0 ? h("span", { class: `sg-tag team${app.seat}` }, ` ${TEAM_MARK[app.seat]} ${TEAM[app.seat]}`) : app.lobby ? " · watching" : null]
+    : "Saga of the Nine Worlds");
+  if (!app.code) {
+    if (!$("intro").firstChild) replace($("intro"), intro());
+    return;
+  }
+  const waiting = !app.lobby || app.lobby.state === "waiting";
+  $("lobby").classList.toggle("hidden", !waiting);
+  $("play").classList.toggle("hidden", waiting || !v);
+  if (waiting) {
+    const showName = !!app.lobby && app.seat < 0;
+    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
+    if (!showName && $("name-field")) $("name-field").remove();
+    const parts = lobby(app);
+    replace($("lobby-top"), parts.top);
+    replace($("lobby-seats"), parts.seats);
+    return;
+  }
+  if ($("name-field")) $("name-field").remove();
+  if (!v) return;
+  const cards = cardsOf(v);
+  replace($("outcome"), outcome(v));
+  replace($("sides"), sides(app, v));
+  const prompt = $("prompt");
+  prompt.textContent = v.prompt;
+  prompt.classList.toggle("mine", v.turn === v.seat && v.seat >= 0);
+  const ready = new Set(legalOf(v, (c) => c.unit && c.type !== "summon" && c.type !== "deploy").map((l) => l.command.unit));
+  const selAt = v.units.find((u) => u.id === app.sel && u.owner === v.seat)?.at;
+  const { m, pct } = marks(v);
+  replace($("board"), draw(v, cards, { marks: m, pct, sel: selAt, ready, last: app.last, tap }));
+  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("panel"), panel(app, v));
+  // A live assault sits above the map, where the player looks; the last
+  // one resolved stays below it.
+  replace($("fight-now"), v.fight ? fightPanel(app, v) : null);
+  replace($("fight"), v.fight ? null : fightPanel(app, v));
+  // The card of the selected unit, or of what was tapped.
+  let shown = null;
+  const focusUnit = app.focus && v.units.find((u) => u.at === app.focus);
+  if (focusUnit) shown = cardView(v, focusUnit.owner, cards[focusUnit.owner][focusUnit.card]);
+  else if (app.sel) {
+    const u = v.units.find((x) => x.id === app.sel && x.owner === v.seat);
+    if (u) shown = cardView(v, u.owner, cards[u.owner][u.card]);
+  } else if (app.pick && v.seat >= 0) {
+    const ref = v.players[v.seat].reserves.find((r) => r.id === app.pick);
+    if (ref) shown = cardView(v, v.seat, cards[v.seat][ref.card]);
+  }
+  replace($("card"), shown);
+  replace($("log"), logList(app));
+  if (!$("primer").firstChild) replace($("primer"), primer());
+  keepAwake();
+}
+app.render = render;
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+
+app.handlers = {
+  welcome: (msg) => show(msg),
+  update: (msg) => show(msg),
+  room: (l) => {
+    app.lobby = l;
+    render();
+  },
+  state: (state, attempt) => badge($("conn"), state, attempt),
+  fatal: (message) => {
+    if (app.token) {
+      forgetSeat(app.code, app.tokenSeat);
+      app.lobbyError = message;
+      app.seat = -1;
+      setTimeout(() => connectWith(null), 0);
+    } else {
+      app.lobbyError = message;
+    }
+    render();
+  },
+  notice: (message) => {
+    app.error = message;
+    render();
+  },
+};
+
+if (app.code) connectWith(seatToken(app.code, wanted));
+render();

@@ -1,0 +1,217 @@
+// Everything under the map: the two sides, the choices of the seat to act
+// (all taken from view.legal, never worked out here), the dice of an
+// assault with their matching, unit cards, the log and the rules primer.
+
+import { h } from "../ui.js";
+import { TEAM, TEAM_MARK, short } from "./board.js";
+
+const COMBATS = ["melee", "ballistics", "arcane"];
+const TITLE = { melee: "Melee", ballistics: "Ballistics", arcane: "Arcane" };
+
+// cardsOf indexes both factions' cards by id: cards[seat][id].
+export function cardsOf(view) {
+  return (view.players || []).map((p) => Object.fromEntries((p.faction?.units || []).map((c) => [c.id, c])));
+}
+
+export function terrainName(view, id) {
+  return (view.terrain || []).find((t) => t.id === id)?.name || id;
+}
+
+function houseTag(faction) {
+  return faction?.house ? h("span", { class: "house", title: "our design, not the publisher's" }, "house faction") : null;
+}
+
+export function sides(app, v) {
+  return v.players.map((p) => {
+    const turn = v.turn === p.seat;
+    return h("div", { class: `sg-side team${p.seat}${turn ? " turn" : ""}`, "data-seat": p.seat },
+      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${p.seat === v.seat ? " (you)" : ""}`),
+      h("span", { class: "small" }, p.faction.name, " ", houseTag(p.faction)),
+      h("span", { class: "small muted" }, `${p.in_play} in play · ${p.reserves.length} reserve · ${p.captured.length} lost`));
+  });
+}
+
+// cardView is a unit's stat card: its three combat abilities, terrain
+// advantage, special abilities and cost.
+export function cardView(view, seat, card) {
+  if (!card) return null;
+  const faction = view.players[seat]?.faction;
+  return h("div", { class: `card sg-card team${seat}`, id: "unit-card", "data-card": card.id },
+    h("div", { class: "row" },
+      h("span", { class: "sg-token team" + seat, "aria-hidden": "true" }, short(card.name)),
+      h("strong", { class: "grow" }, card.name),
+      h("span", { class: "muted small" }, `${TEAM[seat]} · ${card.type} · cost ${card.cost}`)),
+    h("p", { class: "small muted" }, faction?.name || "", " ", houseTag(faction)),
+    h("table", { class: "sg-stats" },
+      h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "OFF ▲"), h("th", {}, "DEF ■"))),
+      h("tbody", {}, COMBATS.map((k) => h("tr", {},
+        h("th", {}, TITLE[k]),
+        h("td", { class: "off" }, String(card[k].off)),
+        h("td", { class: "def" }, String(card[k].def)))))),
+    h("p", { class: "small" }, "Terrain advantage: ", card.terrain.length ? card.terrain.map((t) => terrainName(view, t)).join(", ") : "none"),
+    (card.abilities || []).map((a) => h("p", { class: "small" }, h("strong", {}, a.name + ": "), a.text)));
+}
+
+// legalOf filters the view's legal commands.
+export function legalOf(v, pred) {
+  return (v.legal || []).filter((l) => pred(l.command));
+}
+
+function unitCard(v, seat, id) {
+  const p = v.players[seat];
+  const ref = [...p.reserves, ...p.captured].find((r) => r.id === id) || v.units.find((u) => u.id === id && u.owner === seat);
+  return ref ? p.faction.units.find((c) => c.id === ref.card) : null;
+}
+
+// picker lists the reserve units the seat may deploy or summon, one button
+// per card.
+function picker(app, v, type) {
+  const ids = [...new Set(legalOf(v, (c) => c.type === type).map((l) => l.command.unit))];
+  if (!ids.length) return null;
+  return h("div", {},
+    h("p", { class: "small muted" }, type === "deploy" ? "Pick a unit, then a marked tile:" : "Or summon a reserve next to your base: pick one, then a marked tile."),
+    h("div", { class: "sg-picker" }, ids.map((id) => {
+      const card = unitCard(v, v.seat, id);
+      const left = v.players[v.seat].reserves.filter((r) => r.card === card?.id).length;
+      return h("button", {
+        class: "pick" + (app.pick === id ? " selected" : ""), "data-pick": id, "aria-pressed": app.pick === id ? "true" : "false",
+        onclick: () => { app.pick = app.pick === id ? null : id; app.sel = null; app.focus = null; app.render(); },
+      }, h("span", { class: "big" }, short(card?.name || id)), h("span", { class: "sub" }, `${card?.name || id} ×${left}`));
+    })));
+}
+
+// assaultOptions are the buttons for the selected unit's assaults on the
+// focused tile, with the chances the server worked out.
+function assaultOptions(app, v) {
+  if (!app.sel || !app.focus) return null;
+  const ls = legalOf(v, (c) => (c.type === "close_assault" || c.type === "ranged_assault") && c.unit === app.sel && c.target === app.focus);
+  if (!ls.length) return null;
+  return h("div", { class: "sg-assaults" },
+    h("p", { class: "small muted" }, `Assault ${app.focus}:`),
+    ls.map((l) => {
+      const c = l.command;
+      const kind = c.type === "close_assault" ? "Close" : `Ranged (${l.distance})`;
+      const notes = [`strike ${l.hit || 0}%`, l.counter_strikes ? `counter ${l.counter || 0}%` : "no counter-strike"];
+      if (l.water) notes.push("drowning check first");
+      if (l.base) notes.push("the base!");
+      return h("button", { class: "block assault-option", "data-combat": c.combat, "data-kind": c.type, onclick: () => app.send(c) },
+        `${kind} ${TITLE[c.combat]}`, h("span", { class: "sub" }, notes.join(" · ")));
+    }));
+}
+
+export function panel(app, v) {
+  if (v.phase === "over" || v.seat < 0) return null;
+  const mine = v.turn === v.seat;
+  const out = [];
+  if (v.phase === "building" && v.bag.in_hand) {
+    out.push(h("div", { class: "row sg-hand", id: "in-hand" },
+      h("span", { class: `sg-tile t-${v.bag.in_hand}`, "aria-hidden": "true" }, (v.terrain.find((t) => t.id === v.bag.in_hand) || {}).letter),
+      h("span", { class: "grow" }, `Tile in hand: ${terrainName(v, v.bag.in_hand)}`),
+      h("span", { class: "muted small" }, `${v.bag.left} in the bag`)));
+  }
+  if (!mine || v.fight) return out.length ? h("div", {}, out) : null;
+  if (v.phase === "deploying") out.push(picker(app, v, "deploy"));
+  if (v.phase === "playing") {
+    out.push(assaultOptions(app, v));
+    if (app.sel) {
+      const moves = legalOf(v, (c) => c.type === "move" && c.unit === app.sel);
+      const home = moves.find((l) => l.home);
+      out.push(h("p", { class: "small muted" }, moves.length ? "Green dots: moves (H hop, W drowning check, ⌂ home to reserves). Dashed orange: targets, with the chance to strike." : "This unit cannot move; tap an orange target."));
+      if (home) out.push(h("button", { class: "block", id: "go-home", onclick: () => app.send(home.command) }, "Send it home to the reserves"));
+    } else {
+      out.push(h("p", { class: "small muted" }, "Tap one of your units (outlined green) to see its moves and targets."));
+    }
+    out.push(picker(app, v, "summon"));
+    const skip = legalOf(v, (c) => c.type === "skip_turn")[0];
+    if (skip) out.push(h("button", { class: "block primary", id: "skip", onclick: () => app.send(skip.command) }, "Skip the turn"));
+  }
+  return h("div", {}, out);
+}
+
+// ---- dice ----
+
+function dieEl(n, kind, attrs = {}) {
+  return h(attrs.onclick ? "button" : "span", { class: `sg-die ${kind}`, "aria-label": `${kind === "off" ? "OFF" : "DEF"} die ${n}`, ...attrs },
+    h("span", { class: "pip" }, String(n)), h("span", { class: "kind" }, kind === "off" ? "▲" : "■"));
+}
+
+function strikeLine(label, st) {
+  if (!st) return null;
+  return h("div", { class: "sg-strike", "data-hit": st.hit ? "1" : "0" },
+    h("span", {}, label + ": "),
+    st.pairs.map((p) => h("span", { class: "pair" + (p.tie ? " tie" : "") }, `${p.off || "–"}▲ vs ${p.def || "–"}■`)),
+    h("strong", { class: st.hit ? "hitword" : "missword" }, st.hit ? ` succeeds (${st.top}▲)` : st.top ? ` fails (${st.top}■)` : " fails"));
+}
+
+const RESULT = {
+  captured: "the defender is captured",
+  both_captured: "both are captured",
+  attacker_captured: "the attacker is captured",
+  stalemate: "stalemate",
+  base_defeated: "the base falls",
+};
+
+// fightPanel shows the assault waiting for re-rolls (with the dice to tap
+// when it is this seat's choice) or the last one resolved.
+export function fightPanel(app, v) {
+  const f = v.fight || app.lastFight;
+  if (!f) return null;
+  const live = !!v.fight;
+  const mine = live && v.turn === v.seat && v.seat >= 0;
+  const rows = f.sides.map((sd, i) => {
+    const me = mine && sd.seat === v.seat;
+    const tap = (kind, idx) => me ? { onclick: () => app.send({ type: "reroll", dice: kind, index: idx }), "data-die": `${kind}-${idx}`, class: `sg-die ${kind} tap` } : {};
+    return h("div", { class: `sg-fside team${sd.seat}`, "data-side": i },
+      h("div", { class: "small" }, h("strong", {}, `${i === 0 ? "Attacker" : "Defender"}: ${sd.name}`),
+        live ? h("span", { class: "muted" }, ` · re-rolls ${sd.special} special, ${sd.situational} situational${sd.passed ? " · passed" : ""}`) : null),
+      h("div", { class: "row" },
+        sd.dice.off.map((n, j) => dieEl(n, "off", tap("off", j))),
+        sd.dice.def.map((n, j) => dieEl(n, "def", tap("def", j)))));
+  });
+  return h("div", { class: "card sg-fight" + (live ? " live" : ""), id: live ? "fight-live" : "fight-last", "data-result": f.result || "" },
+    h("div", { class: "row" }, h("strong", { class: "grow" }, `${f.close ? "Close" : "Ranged"} ${TITLE[f.combat]} assault`),
+      live ? h("span", { class: "small muted" }, `${f.stage} re-rolls`) : h("span", { class: "small" }, RESULT[f.result] || "")),
+    rows,
+    live ? null : strikeLine("Strike", f.strike),
+    live ? null : (f.counter ? strikeLine("Counter-strike", f.counter) : h("div", { class: "small muted" }, "No counter-strike.")),
+    mine ? h("p", { class: "small" }, "Tap one of your dice to re-roll it, or keep them all.") : null,
+    mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, "Keep my dice (pass)") : null,
+    live && !mine ? h("p", { class: "small muted" }, `${TEAM[v.turn]} is choosing a re-roll.`) : null);
+}
+
+// ---- log ----
+
+export function logList(app) {
+  const items = [];
+  for (let i = app.log.length - 1; i >= 0; i--) {
+    const l = app.log[i];
+    items.push(h("li", { "data-kind": l.kind, class: l.team >= 0 ? `team${l.team}` : "" }, l.team >= 0 ? TEAM_MARK[l.team] + " " : "", l.text));
+  }
+  if (!items.length) items.push(h("li", { class: "muted" }, "Nothing has happened yet."));
+  return h("ul", { class: "log", id: "log-list", "aria-label": "match log" }, items);
+}
+
+export function outcome(v) {
+  const o = v.outcome;
+  if (!o) return null;
+  const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
+  let head = w >= 0 ? `${TEAM[w]} wins` : "A draw";
+  if (v.seat >= 0) head = w === v.seat ? "You win!" : w >= 0 ? "You lose" : "A draw";
+  return h("div", { class: `outcome sg-outcome team${w}`, id: "result", "data-winner": w, role: "status" },
+    h("div", {}, head), h("div", { class: "small" }, o.reason),
+    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
+      h("a", { class: "button", href: "/saga.html" }, "New match"), h("a", { class: "button", href: "/" }, "Lobby")));
+}
+
+export function primer() {
+  return h("details", { class: "card sg-primer", id: "primer-box" },
+    h("summary", {}, "How to play (one screen)"),
+    h("ol", { class: "small" },
+      h("li", {}, "Setup: the winner of a die roll places their base; then you take turns drawing a terrain tile and placing it against a marked side, building away from the first player. The second base goes as far away as it can. Then each of you places 3 units on the free tiles closest to your base; the rest wait in reserve."),
+      h("li", {}, "On your turn do ONE thing: Move a unit to an adjacent free tile (or hop over one friend in a straight line), Assault, or Summon a reserve onto a free tile next to your base. Moving onto your own base sends the unit back to reserves."),
+      h("li", {}, "Water: entering it rolls a die, 1–3 drowns the unit (your opponent captures it). Summoning onto Water is safe."),
+      h("li", {}, "Assault: close (move onto an adjacent enemy: Melee or Arcane) or ranged (Ballistics or Arcane, adjacent unless an ability reaches further over tiles). Both sides roll OFF ▲ and DEF ■ dice of that ability. Dice are matched highest to lowest, ties cancel, the highest die left decides each strike."),
+      h("li", {}, "Re-rolls before the result, one at a time, attacker first: special abilities first, then situational ones (terrain advantage 1, each ally next to the assaulted tile 1, a base next to it 2). Tap a die to re-roll it, or keep your dice."),
+      h("li", {}, h("strong", {}, "Win"), " by capturing the enemy's whole force, or by assaulting their base and defeating it (a base always defends with 3 DEF dice)."),
+      h("li", {}, "The factions and the terrain bag are our own design (house content) built on the rulebook's model.")));
+}
