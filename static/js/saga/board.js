@@ -83,7 +83,8 @@ export function draw(view, cards, opts) {
       if (!unitAt[t.at]) g.append(s("text", { x: c.x, y: c.y + 9, class: "baseword", "text-anchor": "middle" }, TEAM_MARK[t.base] + "BASE"));
     } else {
       const letter = terrain[t.terrain]?.letter || "?";
-      g.append(s("text", { x: c.x - SIZE * 0.55, y: c.y - SIZE * 0.36, class: "tletter", "text-anchor": "middle" }, letter));
+      // The terrain's letters at the top of the tile, clear of the unit.
+      g.append(s("text", { x: c.x, y: c.y - SIZE * 0.57, class: "tletter", "text-anchor": "middle" }, letter));
     }
     if (opts.last && opts.last.includes(t.at)) g.append(s("polygon", { points: corners(c, 0.9), class: "lastmark" }));
     svg.append(g);
@@ -113,7 +114,7 @@ export function draw(view, cards, opts) {
     });
     const rad = SIZE * 0.5;
     if (u.owner === 0) g.append(s("circle", { cx: c.x, cy: c.y, r: rad, class: "body" }));
-    else g.append(s("polygon", { points: `${c.x},${c.y - rad * 1.18} ${c.x + rad * 1.18},${c.y} ${c.x},${c.y + rad * 1.18} ${c.x - rad * 1.18},${c.y}`, class: "body" }));
+    else g.append(s("polygon", { points: `${c.x},${c.y - rad * 1.1} ${c.x + rad * 1.1},${c.y} ${c.x},${c.y + rad * 1.1} ${c.x - rad * 1.1},${c.y}`, class: "body" }));
     g.append(s("text", { x: c.x, y: c.y + 7, class: "tag", "text-anchor": "middle" }, short(card?.name || u.card)));
     svg.append(g);
   }
