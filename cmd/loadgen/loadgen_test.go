@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"net"
+	"testing"
+	"time"
+
+	"periscope/cmd/loadgen/load"
+	"periscope/roles"
+	"periscope/server"
+	"periscope/server/servertest"
+)
+
+// TestLoadCountsUpdatesAndBytes plays 2 real Captain Sonar rooms for a few
+// seconds against an in-process server, then replays them through the bare
+// broadcast, and checks that the tool counted what the phones received:
+// the bare replay sends the very frames recorded, so both runs must agree
+// on the bytes of every version they both played.
+func TestLoadCountsUpdatesAndBytes(t *testing.T) {
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, roles.Definition), RoomLimit: -1, SeatLimit: -1, WriteLimit: -1})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	real, err := load.Run(ctx, load.Config{Base: base, Rooms: 2, Rate: 20, Duration: 3 * time.Second, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if real.Mismatch != 0 || real.Lost != 0 {
+		t.Fatalf("%d messages not matched with a frame, %d rooms lost", real.Mismatch, real.Lost)
+	}
+	if real.Accepted < 40 || real.Latency.N == 0 || real.Latency.N > int(real.Accepted) {
+		t.Fatalf("%d commands sent, %d applied, %d latencies", real.Sent, real.Accepted, real.Latency.N)
+	}
+	// 16 welcomes at least (one per phone), each a whole view.
+	if real.Welcome.N < 16 || real.Welcome.Mean < 1000 {
+		t.Fatalf("welcomes: %+v", real.Welcome)
+	}
+	if real.All.Frames == 0 || real.FramesPerUpdate <= 0 || real.FramesPerUpdate > 8 {
+		t.Fatalf("%d frames, %.2f per update", real.All.Frames, real.FramesPerUpdate)
+	}
+	// A websocket frame from the server has a 2 or 4 byte header.
+	if hdr := real.All.Wire - real.All.Payload; hdr < 2 || hdr > 4 {
+		t.Fatalf("wire %.1f B, payload %.1f B per frame: %.1f of header", real.All.Wire, real.All.Payload, hdr)
+	}
+	if len(real.Traces) != 2 {
+		t.Fatalf("%d traces recorded, want 2", len(real.Traces))
+	}
+
+	bs := load.NewBareServer(real.Traces)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go bs.Serve(ln)
+	defer bs.Close()
+	steps := 0
+	for _, tr := range real.Traces {
+		steps += len(tr.Steps) - 1 // the start is played before the clock
+	}
+	// One pass over each trace: the same versions, the same frames.
+	bare, err := load.RunBare(ctx, load.BareConfig{Base: "http://" + ln.Addr().String(), Traces: real.Traces, Rooms: 2,
+		Rate: 20, Duration: time.Duration(steps/2) * 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bare.Mismatch != 0 || bare.Lost != 0 {
+		t.Fatalf("bare: %d messages not matched, %d rooms lost", bare.Mismatch, bare.Lost)
+	}
+	if d := bare.Welcome.Mean - real.Welcome.Mean; d > real.Welcome.Mean/20 || d < -real.Welcome.Mean/20 {
+		t.Fatalf("bare welcomes of %d B, the real ones %d B", bare.Welcome.Mean, real.Welcome.Mean)
+	}
+	if bare.Accepted == 0 || bare.All.Frames == 0 {
+		t.Fatalf("bare: %d acks, %d frames", bare.Accepted, bare.All.Frames)
+	}
+	if d := bare.All.Payload - real.All.Payload; d > real.All.Payload/4 || d < -real.All.Payload/4 {
+		t.Fatalf("bare frames of %.0f B, the real ones %.0f B", bare.All.Payload, real.All.Payload)
+	}
+	t.Logf("real: %d applied, p50 %v, %.0f B/frame, %.2f frames/update; bare: %d, p50 %v, %.0f B/frame",
+		real.Accepted, real.Latency.P50, real.All.Payload, real.FramesPerUpdate, bare.Accepted, bare.Latency.P50, bare.All.Payload)
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"periscope/cmd/loadgen/load"
+)
+
+// report prints the runs side by side as markdown tables.
+func report(w io.Writer, rs []*load.Result) {
+	fmt.Fprintln(w, "| variant | cmds sent | applied | refused | matches ended | p50 | p99 | max | frames/update | JSON B/frame | wire B/frame | B/seat/version | server CPU/cmd | server CPU | tool CPU |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		refused := 0
+		for _, n := range r.Refused {
+			refused += n
+		}
+		sec := r.Duration.Seconds()
+		cpuPer := "n/a"
+		if r.Accepted > 0 && r.Server.PID > 0 {
+			cpuPer = fmt.Sprintf("%.0f µs", float64(r.Server.CPU.Microseconds())/float64(r.Accepted))
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %s | %s | %s | %.2f | %.0f | %.0f | %.0f | %s | %.0f%% | %.0f%% |\n",
+			r.Variant, r.Sent, r.Accepted, refused, r.Matches, ms(r.Latency.P50), ms(r.Latency.P99), ms(r.Latency.Max),
+			r.FramesPerUpdate, r.All.Payload, r.All.Wire, r.All.PerSeat, cpuPer,
+			100*r.Server.CPU.Seconds()/sec, 100*r.ToolCPU.Seconds()/sec)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "| versions |")
+	for _, r := range rs {
+		fmt.Fprintf(w, " %s: versions | frames | JSON B/frame | B/seat/version | p50 | p99 |", r.Variant)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprint(w, "|---|")
+	for range rs {
+		fmt.Fprint(w, "---|---|---|---|---|---|")
+	}
+	fmt.Fprintln(w)
+	for b := range load.Buckets {
+		fmt.Fprintf(w, "| %s |", load.BucketName(b))
+		for _, r := range rs {
+			k := r.Buckets[b]
+			fmt.Fprintf(w, " %d | %d | %.0f | %.0f | %s | %s |", k.Versions, k.Frames, k.Payload, k.PerSeat, ms(k.Latency.P50), ms(k.Latency.P99))
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| variant | welcomes | welcome mean | welcome max | lobby frames | RSS idle | RSS set up | RSS peak | RSS end | per room | threads |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		p := r.Server
+		fmt.Fprintf(w, "| %s | %d | %d B | %d B | %d | %s | %s | %s | %s | %s | %d |\n", r.Variant, r.Welcome.N, r.Welcome.Mean, r.Welcome.Max,
+			r.LobbyFrames, mib(p.RSSIdle), mib(p.RSSSetup), mib(p.RSSPeak), mib(p.RSSEnd), kib(p.PerRoom(r.Rooms)), p.Threads)
+	}
+	fmt.Fprintln(w)
+	for _, r := range rs {
+		if s := r.TopRefusals(6); s != "" {
+			fmt.Fprintf(w, "%s refusals: %s\n", r.Variant, s)
+		}
+		if r.Skipped > 0 {
+			fmt.Fprintf(w, "%s ticks with no order to give: %d\n", r.Variant, r.Skipped)
+		}
+		if r.Silent > 0 {
+			fmt.Fprintf(w, "%s command versions no seat got a frame of: %d\n", r.Variant, r.Silent)
+		}
+		if r.Lost > 0 {
+			fmt.Fprintf(w, "%s WARNING: %d rooms replaced because a phone's connection ended\n", r.Variant, r.Lost)
+		}
+		if r.Mismatch > 0 {
+			fmt.Fprintf(w, "%s WARNING: %d messages not matched with their frame size\n", r.Variant, r.Mismatch)
+		}
+	}
+}
+
+func ms(d time.Duration) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000)
+}
+
+func mib(b int64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+}
+
+func kib(b int64) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f KiB", float64(b)/(1<<10))
+}
