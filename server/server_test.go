@@ -473,7 +473,7 @@ func TestDuplicateIDOverTheWire(t *testing.T) {
 func TestStuckReaderIsDropped(t *testing.T) {
 	e := start(t, nil, func(c *server.Config) { c.SendQueue = 8 })
 	ctx := ctxT(t)
-	code, conns, _ := e.table(t, map[string]any{"target": 1 << 30, "pad": 64 << 10}, 1)
+	code, conns, _ := e.table(t, map[string]any{"target": 1 << 30, "pad": 64 << 10, "churn": true}, 1)
 	host := conns[0]
 	if err := host.Host(ctx, rooms.ActionBot, 1); err != nil {
 		t.Fatal(err)

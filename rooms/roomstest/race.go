@@ -30,6 +30,9 @@ type RaceOptions struct {
 	// Pad adds that many bytes to every view, to give messages the size of
 	// a real game's (benchmarks) or to fill a slow phone's buffers (tests).
 	Pad int `json:"pad"`
+	// Churn changes the padding with every move, so that every update
+	// carries all of it (a slow phone's buffers fill fast).
+	Churn bool `json:"churn"`
 	// Buggy races panic on the command {"type":"panic"}, after changing
 	// their state: a test that one bad rule cannot take a server down.
 	Buggy bool `json:"buggy"`
@@ -54,7 +57,7 @@ type RaceView struct {
 
 type race struct {
 	opt      RaceOptions
-	pad      string
+	pads     [2]string // the padding of even and odd moves
 	rng      *rand.Rand
 	started  bool
 	turn     int
@@ -87,7 +90,7 @@ func NewRace(options json.RawMessage, seed uint64) (games.Game, error) {
 	if opt.Target < 1 && !opt.Hog {
 		return nil, errors.New("the target must be at least 1")
 	}
-	return &race{opt: opt, pad: strings.Repeat(".", opt.Pad), rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats), notes: make([]int, opt.Seats)}, nil
+	return &race{opt: opt, pads: [2]string{strings.Repeat(".", opt.Pad), strings.Repeat(":", opt.Pad)}, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats), notes: make([]int, opt.Seats)}, nil
 }
 
 func (g *race) Seats() []games.SeatSpec {
@@ -190,7 +193,10 @@ func (g *race) arm(now time.Time) {
 }
 
 func (g *race) View(seat int) any {
-	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves, Pad: g.pad}
+	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves, Pad: g.pads[0]}
+	if g.opt.Churn {
+		v.Pad = g.pads[g.moves%2]
+	}
 	if seat >= 0 && seat < len(g.totals) {
 		mine := g.totals[seat]
 		v.Mine = &mine
