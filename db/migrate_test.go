@@ -51,7 +51,7 @@ func TestMigrationsIdempotent(t *testing.T) {
 		if err != nil {
 			t.Fatalf("open %d: %v", i+1, err)
 		}
-		if got := applied(t, d.write); strings.Join(got, " ") != "0001_init.sql 0002_expired.sql" {
+		if got := applied(t, d.write); strings.Join(got, " ") != "0001_init.sql 0002_expired.sql 0003_summaries.sql" {
 			t.Errorf("open %d: applied %v", i+1, got)
 		}
 		if err := d.CreateRoom(rooms.RoomRecord{Code: string(rune('A' + i)), Game: "sonar"}); err != nil {
@@ -245,7 +245,7 @@ func TestMigrateExpired(t *testing.T) {
 	if err := migrate(d, migrations); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(applied(t, d), " "); got != "0001_init.sql 0002_expired.sql" {
+	if got := strings.Join(applied(t, d), " "); got != "0001_init.sql 0002_expired.sql 0003_summaries.sql" {
 		t.Fatalf("applied %s", got)
 	}
 	if after := dump(t, d); !slices.Equal(before, after) {
@@ -320,5 +320,45 @@ func TestMigrateRefusesBrokenForeignKeys(t *testing.T) {
 	var fk int
 	if err := d.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 		t.Fatalf("foreign keys %d after a failed migration (%v), want back on", fk, err)
+	}
+}
+
+// 0003 adds the summaries and players of finished matches: an old file
+// keeps every row, lists its finished match as unsummarised, and the new
+// tables hold their keys and checks.
+func TestMigrateSummaries(t *testing.T) {
+	d, path := at1(t)
+	before := dump(t, d)
+	if err := migrate(d, migrations); err != nil {
+		t.Fatal(err)
+	}
+	if after := dump(t, d); !slices.Equal(before, after) {
+		t.Fatalf("rows changed:\nbefore %q\n after %q", before, after)
+	}
+	for _, tt := range []struct{ stmt, fail string }{
+		{`INSERT INTO players VALUES ('DONE', 0, 'Bo', 0, 0, 'Blue', 'Blue crew', '[]', 'won', '{}')`, "FOREIGN KEY constraint failed"},
+		{`INSERT INTO summaries VALUES ('NONE', 1, 1, '{}', '', 1)`, "FOREIGN KEY constraint failed"},
+		{`INSERT INTO summaries VALUES ('DONE', 1, 1.5, '{}', '', 1)`, ""},
+		{`INSERT INTO players VALUES ('DONE', 0, 'Bo', 0, 0, 'Blue', 'Blue crew', '[]', 'best', '{}')`, "CHECK constraint failed"},
+		{`INSERT INTO players VALUES ('DONE', 0, 'Bo', 0, 0, 'Blue', 'Blue crew', '[]', 'won', '{}')`, ""},
+	} {
+		_, err := d.Exec(tt.stmt)
+		switch {
+		case tt.fail == "" && err != nil:
+			t.Errorf("%s: %v", tt.stmt, err)
+		case tt.fail != "" && (err == nil || !strings.Contains(err.Error(), tt.fail)):
+			t.Errorf("%s: %v, want %q", tt.stmt, err, tt.fail)
+		}
+	}
+	if _, err := d.Exec(`DELETE FROM players; DELETE FROM summaries`); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if codes, err := s.Unsummarized(0); err != nil || !slices.Equal(codes, []string{"DONE"}) {
+		t.Fatalf("Unsummarized after upgrade = %v, %v", codes, err)
 	}
 }

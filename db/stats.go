@@ -2,7 +2,11 @@ package db
 
 import (
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"math"
+	"sort"
+	"strings"
 	"time"
 )
 
@@ -14,6 +18,9 @@ type Stats struct {
 	Matches int `json:"matches"`
 	// Games has one entry per game with a finished match, by game name.
 	Games []GameStats `json:"games"`
+	// Players has one entry per player name (bots aside) of a summarised
+	// match, most matches first.
+	Players []PlayerStats `json:"players"`
 }
 
 // GameStats sums up the finished matches of one game.
@@ -30,6 +37,37 @@ type GameStats struct {
 	// AvgMinutes is the mean time from the match's first logged command
 	// (its start) to its result.
 	AvgMinutes float64 `json:"avgMinutes"`
+	// Sides and Roles count the seats of summarised matches that played
+	// each side or role and how many of them won.
+	Sides []Record `json:"sides"`
+	Roles []Record `json:"roles"`
+	// Extras sums the game's own counts over every seat (Captain Sonar:
+	// hits, torpedoes fired, systems used by role).
+	Extras map[string]int `json:"extras,omitempty"`
+}
+
+// Record is matches played and won, under one name (a side, a role).
+type Record struct {
+	Game    string  `json:"game,omitempty"`
+	Name    string  `json:"name"`
+	Matches int     `json:"matches"`
+	Wins    int     `json:"wins"`
+	WinRate float64 `json:"winRate"`
+}
+
+// PlayerStats sums up one player name's finished matches.
+type PlayerStats struct {
+	Name       string  `json:"name"`
+	Matches    int     `json:"matches"`
+	Wins       int     `json:"wins"`
+	Draws      int     `json:"draws"`
+	WinRate    float64 `json:"winRate"`
+	AvgMinutes float64 `json:"avgMinutes"`
+	// Games, Sides and Roles break the record down (sides and roles by game).
+	Games  []Record       `json:"games"`
+	Sides  []Record       `json:"sides"`
+	Roles  []Record       `json:"roles"`
+	Extras map[string]int `json:"extras,omitempty"`
 }
 
 // Stats sums up every finished match.
@@ -42,7 +80,10 @@ func (d *DB) Stats() (Stats, error) {
 		if err := gameStats(tx, &st); err != nil {
 			return err
 		}
-		return wins(tx, &st)
+		if err := wins(tx, &st); err != nil {
+			return err
+		}
+		return playerStats(tx, &st)
 	})
 	if err != nil {
 		return Stats{}, fmt.Errorf("db: stats: %w", err)
@@ -104,4 +145,168 @@ func wins(tx *sql.Tx, st *Stats) error {
 		}
 	}
 	return rows.Err()
+}
+
+// playerStats fills in Stats.Players and each game's sides, roles and
+// extras from the players of summarised matches. It sums in Go: a house's
+// history is thousands of rows, and the breakdowns are easier read here
+// than in SQL.
+func playerStats(tx *sql.Tx, st *Stats) error {
+	rows, err := tx.Query(`SELECT r.game, p.name, p.bot, p.side, p.roles, p.result, p.extras, s.minutes
+		FROM players p JOIN summaries s ON s.room = p.room JOIN rooms r ON r.code = p.room
+		ORDER BY r.game, p.room, p.seat`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	games := make(map[string]*gameTally)
+	people := make(map[string]*playerTally) // by lower-case name
+	var order []string
+	for rows.Next() {
+		var (
+			game, name, side, roles, result, extras string
+			bot                                     bool
+			minutes                                 float64
+		)
+		if err := rows.Scan(&game, &name, &bot, &side, &roles, &result, &extras, &minutes); err != nil {
+			return err
+		}
+		var rl []string
+		var ex map[string]int
+		if err := json.Unmarshal([]byte(roles), &rl); err != nil {
+			return fmt.Errorf("players: roles: %w", err)
+		}
+		if err := json.Unmarshal([]byte(extras), &ex); err != nil {
+			return fmt.Errorf("players: extras: %w", err)
+		}
+		won := result == ResultWon
+		g := games[game]
+		if g == nil {
+			g = &gameTally{sides: newTally(), roles: newTally(), extras: map[string]int{}}
+			games[game] = g
+		}
+		g.sides.add(game, side, won)
+		for _, r := range rl {
+			g.roles.add(game, r, won)
+		}
+		addExtras(g.extras, ex)
+		if bot {
+			continue // bots are not people: their record is the game's only
+		}
+		key := strings.ToLower(name)
+		p := people[key]
+		if p == nil {
+			p = &playerTally{name: name, games: newTally(), sides: newTally(), roles: newTally(), extras: map[string]int{}}
+			people[key] = p
+			order = append(order, key)
+		}
+		p.matches++
+		p.minutes += minutes
+		switch result {
+		case ResultWon:
+			p.wins++
+		case ResultDraw:
+			p.draws++
+		}
+		p.games.add("", game, won)
+		p.sides.add(game, side, won)
+		for _, r := range rl {
+			p.roles.add(game, r, won)
+		}
+		addExtras(p.extras, ex)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for i := range st.Games {
+		if g := games[st.Games[i].Game]; g != nil {
+			st.Games[i].Sides, st.Games[i].Roles = g.sides.records(), g.roles.records()
+			if len(g.extras) > 0 {
+				st.Games[i].Extras = g.extras
+			}
+		} else {
+			st.Games[i].Sides, st.Games[i].Roles = []Record{}, []Record{}
+		}
+	}
+	st.Players = make([]PlayerStats, 0, len(order))
+	for _, k := range order {
+		p := people[k]
+		ps := PlayerStats{Name: p.name, Matches: p.matches, Wins: p.wins, Draws: p.draws,
+			WinRate: rate(p.wins, p.matches), AvgMinutes: p.minutes / float64(p.matches),
+			Games: p.games.records(), Sides: p.sides.records(), Roles: p.roles.records()}
+		if len(p.extras) > 0 {
+			ps.Extras = p.extras
+		}
+		st.Players = append(st.Players, ps)
+	}
+	sort.SliceStable(st.Players, func(i, j int) bool {
+		a, b := st.Players[i], st.Players[j]
+		if a.Matches != b.Matches {
+			return a.Matches > b.Matches
+		}
+		if a.Wins != b.Wins {
+			return a.Wins > b.Wins
+		}
+		return strings.ToLower(a.Name) < strings.ToLower(b.Name)
+	})
+	return nil
+}
+
+type gameTally struct {
+	sides, roles *tally
+	extras       map[string]int
+}
+
+type playerTally struct {
+	name                 string
+	matches, wins, draws int
+	minutes              float64
+	games, sides, roles  *tally
+	extras               map[string]int
+}
+
+// tally counts matches and wins by (game, name), in first-seen order.
+type tally struct {
+	by    map[[2]string]*Record
+	order [][2]string
+}
+
+func newTally() *tally { return &tally{by: make(map[[2]string]*Record)} }
+
+func (t *tally) add(game, name string, won bool) {
+	k := [2]string{game, name}
+	r := t.by[k]
+	if r == nil {
+		r = &Record{Game: game, Name: name}
+		t.by[k] = r
+		t.order = append(t.order, k)
+	}
+	r.Matches++
+	if won {
+		r.Wins++
+	}
+}
+
+func (t *tally) records() []Record {
+	out := make([]Record, 0, len(t.order))
+	for _, k := range t.order {
+		r := *t.by[k]
+		r.WinRate = rate(r.Wins, r.Matches)
+		out = append(out, r)
+	}
+	return out
+}
+
+func addExtras(dst, src map[string]int) {
+	for k, v := range src {
+		dst[k] += v
+	}
+}
+
+// rate is wins over matches, rounded to three places for the pages.
+func rate(wins, matches int) float64 {
+	if matches == 0 {
+		return 0
+	}
+	return math.Round(float64(wins)/float64(matches)*1000) / 1000
 }

@@ -51,7 +51,7 @@ func TestStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (db.Stats{Games: []db.GameStats{}}); !reflect.DeepEqual(got, want) {
+	if want := (db.Stats{Games: []db.GameStats{}, Players: []db.PlayerStats{}}); !reflect.DeepEqual(got, want) {
 		t.Fatalf("empty store: %+v", got)
 	}
 
@@ -66,11 +66,12 @@ func TestStats(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	none := []db.Record{}
 	want := db.Stats{Open: 2, Matches: 5, Games: []db.GameStats{
-		{Game: "coop", Matches: 1, Wins: map[int]int{0: 1, 1: 1}, AvgCommands: 0, AvgMinutes: 3},
-		{Game: "duel", Matches: 1, Draws: 1, Wins: map[int]int{}, AvgCommands: 1, AvgMinutes: 5},
-		{Game: "sonar", Matches: 3, Wins: map[int]int{0: 2, 1: 1}, AvgCommands: 4, AvgMinutes: 20},
-	}}
+		{Game: "coop", Matches: 1, Wins: map[int]int{0: 1, 1: 1}, AvgCommands: 0, AvgMinutes: 3, Sides: none, Roles: none},
+		{Game: "duel", Matches: 1, Draws: 1, Wins: map[int]int{}, AvgCommands: 1, AvgMinutes: 5, Sides: none, Roles: none},
+		{Game: "sonar", Matches: 3, Wins: map[int]int{0: 2, 1: 1}, AvgCommands: 4, AvgMinutes: 20, Sides: none, Roles: none},
+	}, Players: []db.PlayerStats{}}
 	got, err = d.Stats()
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +85,7 @@ func TestStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const wantJSON = `{"game":"sonar","matches":3,"draws":0,"wins":{"0":2,"1":1},"avgCommands":4,"avgMinutes":20}`
+	const wantJSON = `{"game":"sonar","matches":3,"draws":0,"wins":{"0":2,"1":1},"avgCommands":4,"avgMinutes":20,"sides":[],"roles":[]}`
 	if string(b) != wantJSON {
 		t.Errorf("JSON %s\nwant %s", b, wantJSON)
 	}
