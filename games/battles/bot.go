@@ -1,0 +1,394 @@
+package battles
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// BotCommand is the next command for a seat the bot plays. The bot decides
+// from the seat's own View only (the very object the seat's phone gets):
+// before the reveal it knows nothing of the enemy's stacks but their tops.
+// It keeps no state and draws no dice, so it is deterministic.
+func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+	if seat != SeatA && seat != SeatB {
+		return nil, false
+	}
+	v := g.view(seat)
+	if g.phase == building && v.Build != nil && !g.sides[seat].confirmed {
+		return botBuild(v).Encode(), true
+	}
+	if len(v.Legal) == 0 {
+		return nil, false
+	}
+	return botChoose(v).Encode(), true
+}
+
+// botBuild takes the largest example army that fits, then fills what is
+// left of the battle size with single troops, the dearest first.
+func botBuild(v View) Command {
+	b := v.Build
+	if len(b.Units) == 0 {
+		best := -1
+		for i, p := range b.Presets {
+			if best < 0 || p.DP > b.Presets[best].DP {
+				best = i
+			}
+		}
+		if best >= 0 {
+			return Command{Type: TypeUsePreset, Preset: b.Presets[best].ID}
+		}
+	}
+	army := content.Army(v.Sides[v.Seat].Army)
+	var pick *Tile
+	for _, id := range b.Free {
+		t := army.Tile(id)
+		if t.Wounds >= 1 && t.DP <= b.Size-b.DP && (pick == nil || t.DP > pick.DP) {
+			pick = t
+		}
+	}
+	if pick != nil {
+		return Command{Type: TypeAddUnit, Tiles: []string{pick.ID}}
+	}
+	return Command{Type: TypeConfirm}
+}
+
+// reading is the bot's index of a view.
+type reading struct {
+	v     View
+	units map[string]*UnitView
+}
+
+func read(v View) *reading {
+	r := &reading{v: v, units: map[string]*UnitView{}}
+	for i := range v.Units {
+		r.units[v.Units[i].ID] = &v.Units[i]
+	}
+	return r
+}
+
+func (r *reading) tiles(u *UnitView) []*Tile {
+	a := content.Army(r.v.Sides[u.Owner].Army)
+	var out []*Tile
+	for _, t := range u.Troops {
+		out = append(out, a.Tile(t.Tile))
+	}
+	return out
+}
+
+func (r *reading) faces(u *UnitView, white bool) int {
+	n := 0
+	for _, t := range r.tiles(u) {
+		if white {
+			n += len(t.White)
+		} else {
+			n += len(t.Black)
+		}
+	}
+	return n
+}
+
+// worth is the Deployment Points a hit on u is worth, roughly.
+func (r *reading) worth(u *UnitView) (perHit float64, wounds int) {
+	dp := 0
+	for i, t := range r.tiles(u) {
+		dp += t.DP
+		wounds += t.Wounds - u.Troops[i].Wounds
+	}
+	if wounds == 0 {
+		return 0, 0
+	}
+	return float64(dp) / float64(wounds), wounds
+}
+
+func (r *reading) bonus(u *UnitView, hook string) int {
+	n := 0
+	for _, id := range u.Traits {
+		if t := content.Trait(id); t.Hook == hook {
+			n += max(t.Value, 1)
+		}
+	}
+	return n
+}
+
+// damage is the expected worth of dice rolled by a at b.
+func (r *reading) damage(a, b *UnitView, dice int, white bool) float64 {
+	per, wounds := r.worth(b)
+	hits := float64(dice*r.faces(a, white)) / 6
+	return min(hits, float64(wounds)) * per
+}
+
+// exchange is an engagement's expected balance: a strikes with dice, b
+// strikes back if it survives.
+func (r *reading) exchange(a, b *UnitView, dice int) float64 {
+	mine := r.damage(a, b, dice, false)
+	back := r.damage(b, a, 1+r.bonus(b, HookStrikeBackDice), false)
+	return mine - 0.8*back
+}
+
+// enemyIn counts enemy units in a sector (from the bot's side), by position.
+func (r *reading) enemyIn(sec string, pos ...string) int {
+	n := 0
+	for _, u := range r.v.Units {
+		if u.Owner != r.v.Seat && u.Placed && u.Sector == sec && (len(pos) == 0 || slices.Contains(pos, u.Position)) {
+			n++
+		}
+	}
+	return n
+}
+
+// place is how much the bot likes unit u standing in zone z of its side.
+func (r *reading) place(u *UnitView, z string) float64 {
+	sec, pos, _ := strings.Cut(z, "_")
+	black, white := r.faces(u, false) > 0, r.faces(u, true) > 0
+	if !black && !white {
+		if pos == "rear" {
+			return 1
+		}
+		return 0
+	}
+	if pos == "rear" {
+		return 0
+	}
+	if r.enemyIn(sec) > 0 {
+		return 2
+	}
+	for _, n := range neighbours(sec) {
+		if r.enemyIn(n) > 0 {
+			return 1
+		}
+	}
+	return 0.5
+}
+
+func neighbours(sec string) []string {
+	switch sec {
+	case "left", "right":
+		return []string{"center"}
+	}
+	return []string{"left", "right"}
+}
+
+// score rates one legal command; the best is chosen, the first on a tie.
+func (r *reading) score(l Legal) float64 {
+	c := l.Command
+	u := r.units[c.Unit]
+	t := r.units[c.Target]
+	tax := 0.6 * float64(max(l.Cost-1, 0))
+	switch c.Type {
+	case TypePass:
+		return 0
+	case TypeMove:
+		return 0.5*(r.place(u, c.To)-r.place(u, u.Zone)) - tax - 0.2
+	case TypeCharge:
+		dice := 2 + r.bonus(u, HookChargeDice)
+		if t != nil {
+			return r.exchange(u, t, dice) - tax
+		}
+		best := -1e9
+		for _, e := range r.v.Units {
+			if e.Owner != r.v.Seat && e.Sector == u.Sector && (e.Position == "front" || e.Position == "engagement") {
+				best = max(best, r.exchange(u, &e, dice))
+			}
+		}
+		return best - 0.3 - tax
+	case TypeCarryOn:
+		return r.exchange(u, t, 1+r.bonus(u, HookCarryOnDice)) - tax
+	case TypeLeave:
+		if r.faces(u, false) == 0 {
+			return 0.8 - tax
+		}
+		return -1
+	case TypeShoot:
+		d := r.damage(u, t, 1+r.bonus(u, HookShootDice), true)
+		if len(t.Contacts) > 0 {
+			d /= 2
+			for _, id := range t.Contacts {
+				if x := r.units[id]; x != nil && x.Owner == r.v.Seat {
+					d -= r.damage(u, x, 1, true) / 2
+				}
+			}
+		}
+		return d - tax
+	case TypeUseTrait:
+		tr := content.Trait(c.Trait)
+		switch tr.Hook {
+		case HookRecallOrders:
+			return 0.7*float64(t.Orders) - 0.5 - tax
+		case HookHeal:
+			w := 0
+			for _, x := range t.Troops {
+				w += x.Wounds
+			}
+			return 0.9*float64(min(w, max(tr.Value, 1))) - tax
+		case HookRelayMove:
+			return 0.5*(r.place(t, c.To)-r.place(t, t.Zone)) - tax
+		}
+	}
+	return -1
+}
+
+func botChoose(v View) Command {
+	r := read(v)
+	switch {
+	case v.Phase == "deployment":
+		return r.deploy()
+	case v.Phase == "recovery":
+		return r.recover()
+	case v.Pending != nil:
+		switch v.Pending.Kind {
+		case "wounds":
+			return r.wounds()
+		case "reaction":
+			return r.react()
+		case "charge_target":
+			best, bestScore := v.Legal[0].Command, -1e9
+			charger := r.units[v.Pending.Unit]
+			for _, l := range v.Legal {
+				if s := r.exchange(charger, r.units[l.Command.Target], 2+r.bonus(charger, HookChargeDice)); s > bestScore {
+					best, bestScore = l.Command, s
+				}
+			}
+			return best
+		}
+	}
+	var best, move *Legal
+	bestScore, moveGain := -1e9, 0.0
+	for i := range v.Legal {
+		l := &v.Legal[i]
+		if l.Command.Type == TypeRedeploy {
+			u := r.units[l.Command.Unit]
+			if gain := r.place(u, l.Command.To) - r.place(u, u.Zone); gain > moveGain {
+				move, moveGain = l, gain
+			}
+			continue
+		}
+		if s := r.score(*l); s > bestScore {
+			best, bestScore = l, s
+		}
+	}
+	if move != nil && (best == nil || best.Command.Unit != move.Command.Unit) {
+		return move.Command
+	}
+	return best.Command
+}
+
+func (r *reading) deploy() Command {
+	v := r.v
+	count := map[string]int{}
+	for _, u := range v.Units {
+		if u.Owner == v.Seat && u.Placed {
+			count[u.Zone]++
+		}
+	}
+	// The first unit still in hand; the legal list holds only those.
+	u := r.units[v.Legal[0].Command.Unit]
+	pos := "front"
+	if r.faces(u, false)+r.faces(u, true) == 0 {
+		pos = "rear"
+	}
+	best := ""
+	for _, sec := range []string{"center", "left", "right"} {
+		z := sec + "_" + pos
+		if best == "" || count[z] < count[best] {
+			best = z
+		}
+	}
+	return Command{Type: TypeDeploy, Unit: u.ID, To: best}
+}
+
+// wounds picks the cheapest way to absorb the next hit: a Wound token is
+// worth about 1.5 DP, an eliminated troop its DP (and those that fall
+// with it) spread over the hits it absorbs.
+func (r *reading) wounds() Command {
+	v := r.v
+	u := r.units[v.Pending.Unit]
+	tiles := r.tiles(u)
+	standing := 0
+	for _, t := range tiles {
+		if t.Wounds > 0 {
+			standing++
+		}
+	}
+	best, bestCost := v.Legal[0].Command, 1e9
+	for _, l := range v.Legal {
+		c := l.Command
+		i := slices.IndexFunc(u.Troops, func(t TroopView) bool { return t.Tile == c.Troop })
+		t := tiles[i]
+		var cost float64
+		if c.Type == TypeWound {
+			cost = 1.5
+			if c.From != "" {
+				cost = 2.5
+			}
+		} else {
+			loss := float64(t.DP)
+			if standing == 1 {
+				for _, x := range tiles {
+					if x.Wounds == 0 {
+						loss += float64(x.DP)
+					}
+				}
+			}
+			cost = loss / float64(min(v.Pending.Hits, t.Wounds-u.Troops[i].Wounds))
+		}
+		if cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best
+}
+
+// react shoots at a charge when it can, else intercepts with a unit that
+// wins the exchange, else lets it come.
+func (r *reading) react() Command {
+	v := r.v
+	charger := r.units[v.Pending.Unit]
+	var best *Legal
+	bestScore := 0.2
+	for i := range v.Legal {
+		l := &v.Legal[i]
+		u := r.units[l.Command.Unit]
+		var s float64
+		switch l.Command.Type {
+		case TypeFireAt:
+			s = r.damage(u, charger, 1+r.bonus(u, HookShootDice), true)
+		case TypeIntercept:
+			s = r.damage(u, charger, 1+r.bonus(u, HookStrikeBackDice), false) - 0.8*r.damage(charger, u, 2, false) + 0.5
+		default:
+			continue
+		}
+		s -= 0.6 * float64(l.Cost-1)
+		if s > bestScore {
+			best, bestScore = l, s
+		}
+	}
+	if best == nil {
+		return Command{Type: TypeHold}
+	}
+	return best.Command
+}
+
+// recover sacrifices a cheap wounded troop when tokens are short.
+func (r *reading) recover() Command {
+	v := r.v
+	me := v.Sides[v.Seat]
+	if me.Unused*2 < me.Tokens {
+		for _, l := range v.Legal {
+			if l.Command.Type != TypeSacrifice {
+				continue
+			}
+			for _, u := range v.Units {
+				if u.Owner != v.Seat {
+					continue
+				}
+				for i, t := range u.Troops {
+					if t.Tile == l.Command.Troop && r.tiles(&u)[i].DP <= 2*t.Wounds+1 {
+						return l.Command
+					}
+				}
+			}
+		}
+	}
+	return Command{Type: TypeEndRecovery}
+}
