@@ -254,6 +254,9 @@ type Lobby struct {
 	Version int64       `json:"v"`
 	Created time.Time   `json:"created"`
 	Seats   []LobbySeat `json:"seats"`
+	// Options are the room's options as created (only those that differ
+	// from the game's defaults), so a list of rooms can tell them apart.
+	Options json.RawMessage `json:"options,omitempty"`
 	// Spectators counts the phones watching without a seat.
 	Spectators int            `json:"spectators"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`

@@ -1048,7 +1048,7 @@ func (r *Room) publishLobby() {
 			spectators++
 		}
 	}
-	l := &Lobby{Spectators: spectators, Code: r.code, Game: r.def.Name, Title: r.def.Title, State: r.rec.State, Created: r.rec.Created, Outcome: r.rec.Outcome}
+	l := &Lobby{Spectators: spectators, Code: r.code, Game: r.def.Name, Title: r.def.Title, State: r.rec.State, Created: r.rec.Created, Outcome: r.rec.Outcome, Options: r.rec.Options}
 	l.Seats = make([]LobbySeat, len(r.seats))
 	for i, s := range r.seats {
 		spec := r.specs[i]
