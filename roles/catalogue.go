@@ -26,6 +26,13 @@ func catalogue() []games.Option {
 			Help: "Crews of 3: the Captain is also First Mate. Crews of 2: Captain, First Mate and Engineer on one phone."},
 		{Key: "red_crew", Label: "Red crew", Kind: games.OptionInt, Min: 1, Max: 4, Default: 4},
 		{Key: "teaching", Label: "Teaching hints on every phone", Kind: games.OptionBool, Default: false},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: BotCrew, House: true,
+			Help: "How well the bots the host seats play: a learner crew for a first match, a veteran crew to be beaten.",
+			Choices: []games.Choice{
+				{Value: BotLearner, Label: "Learner: plain routes, shoots only when sure", House: true},
+				{Value: BotCrew, Label: "Crew: plans its route, tracks you, hides with silence", House: true},
+				{Value: BotVeteran, Label: "Veteran: hunts with the tracker, quick in real time", House: true},
+			}},
 		{Key: "radio", Label: "Radio Operator assist", Kind: games.OptionChoice, Default: RadioAuto, House: true,
 			Choices: []games.Choice{
 				{Value: RadioAuto, Label: "Automatic: the likelihood map in teaching rooms, off otherwise"},

@@ -21,6 +21,7 @@ var Definition = games.Definition{
 	MinPlayers: 2,
 	MaxPlayers: 8,
 	Page:       "/sonar.html",
+	Bots:       true,
 	Options:    catalogue(),
 	House: []string{
 		"real-time surfacing traced with a finger on the phone, judged by the enemy Engineer",
@@ -56,6 +57,9 @@ type Options struct {
 	Radio string
 	// Teaching adds short hints to every page about what to do now.
 	Teaching bool
+	// BotLevel is how well the room's bots play: learner, crew (default)
+	// or veteran.
+	BotLevel string
 }
 
 // flat is the options object as it travels: the engine's fields and the
@@ -67,6 +71,7 @@ type flat struct {
 	RedCrew  *int    `json:"red_crew,omitempty"`
 	Radio    string  `json:"radio,omitempty"`
 	Teaching bool    `json:"teaching,omitempty"`
+	BotLevel string  `json:"bot_level,omitempty"`
 }
 
 // ParseOptions reads a room's options, once, into their types. Empty input
@@ -84,7 +89,10 @@ func ParseOptions(b []byte) (Options, error) {
 			return Options{}, fmt.Errorf("captain sonar options: trailing data")
 		}
 	}
-	o := Options{Rules: f.Options.Defaults(), Crews: [2]int{4, 4}, Radio: f.Radio, Teaching: f.Teaching}
+	o := Options{Rules: f.Options.Defaults(), Crews: [2]int{4, 4}, Radio: f.Radio, Teaching: f.Teaching, BotLevel: f.BotLevel}
+	if o.BotLevel == "" {
+		o.BotLevel = BotCrew
+	}
 	if f.Crews != nil {
 		if f.BlueCrew != nil || f.RedCrew != nil {
 			return Options{}, fmt.Errorf("captain sonar options: give crews or blue_crew and red_crew, not both")
@@ -123,12 +131,13 @@ func (o Options) check() error {
 	default:
 		return fmt.Errorf("radio assist is auto, off, cells or heat, not %q", o.Radio)
 	}
-	return nil
+	_, err := botLevel(o.BotLevel)
+	return err
 }
 
 // MarshalJSON writes the flat form ParseOptions reads.
 func (o Options) MarshalJSON() ([]byte, error) {
-	return json.Marshal(flat{Options: o.Rules, BlueCrew: &o.Crews[0], RedCrew: &o.Crews[1], Radio: o.Radio, Teaching: o.Teaching})
+	return json.Marshal(flat{Options: o.Rules, BlueCrew: &o.Crews[0], RedCrew: &o.Crews[1], Radio: o.Radio, Teaching: o.Teaching, BotLevel: o.BotLevel})
 }
 
 // Game is a Captain Sonar match seated at a table. It implements games.Game
@@ -151,6 +160,8 @@ type Game struct {
 	news [2]*sonar.Event
 	// views caches what every seat of a crew shares, until the next command.
 	views viewCache
+	// bots holds what the bot seats need (bot.go); nil until a command.
+	bots *bots
 }
 
 // New seats a new match.
@@ -167,6 +178,7 @@ func New(o Options, seed uint64) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{opts: o, match: m, seats: seats, chart: chartOf(m)}
+	g.botsReady().seed = seed
 	if o.Radio != RadioOff {
 		mo := m.Options()
 		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
@@ -200,7 +212,14 @@ func (g *Game) Seats() []games.SeatSpec {
 
 // Deadline is when the room must tick: the end of an enemy Engineer's
 // inspection time.
-func (g *Game) Deadline() (time.Time, bool) { return g.match.Deadline() }
+// In real time it is also when a bot crew gives its next order (bot.go).
+func (g *Game) Deadline() (time.Time, bool) {
+	at, ok := g.match.Deadline()
+	if p, due := g.paceDeadline(); due && (!ok || p.Before(at)) {
+		return p, true
+	}
+	return at, ok
+}
 
 // crewSeats lists the seat numbers of crew c.
 func (g *Game) crewSeats(c sonar.Crew) []int {
@@ -229,9 +248,15 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 		if p.Type != sonar.TypeStart && p.Type != sonar.TypeTick {
 			return nil, refusal(sonar.CodeMalformed, "the room only starts the match and keeps its time")
 		}
+		if p.Type == sonar.TypeTick && g.botTick(cmd.Time) {
+			return []games.Event{}, nil
+		}
 		c = p
 	case cmd.Seat < 0 || cmd.Seat >= len(g.seats):
 		return nil, refusal(sonar.CodeSpectator, "spectators watch: they give no orders")
+	case isBotDeclaration(cmd.Body):
+		g.botsReady().now = cmd.Time
+		return g.applyBotDeclaration(cmd.Seat)
 	default:
 		p, err := g.decode(g.seats[cmd.Seat], cmd.Body)
 		if err != nil {
@@ -247,6 +272,7 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	g.views = viewCache{}
 	g.follow(evs)
 	g.track(evs)
+	g.botsSaw(cmd.Seat, c, evs, cmd.Time)
 	out := make([]games.Event, len(evs))
 	for i, e := range evs {
 		data, _ := json.Marshal(e)

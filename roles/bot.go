@@ -1,0 +1,283 @@
+package roles
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"periscope/games"
+	"periscope/sonar"
+	"periscope/sonar/radio"
+)
+
+// Bot strengths: the room option bot_level.
+const (
+	BotLearner = "learner" // for a first match: plain play, easy to beat
+	BotCrew    = "crew"    // a fair crew
+	BotVeteran = "veteran" // hunts with the tracker, hides with silence
+)
+
+// level is how well a bot plays. Every bot of a room plays at the room's
+// level; tests set a level per crew to measure one against another.
+type level struct {
+	name string
+	// pace is, in real time, how long a bot crew waits between two of its
+	// Captain's orders (and its surfacing steps): a human's rhythm.
+	pace time.Duration
+	// fireCells: weapons are used only when the enemy may be on this many
+	// cells or fewer; minHit is the least expected damage worth a shot.
+	fireCells int
+	minHit    float64
+	// heat: weigh the enemy's cells by the tracker's likelihood, not evenly.
+	heat bool
+	// plan: headings by the room they leave, sheets by their circuits,
+	// gauges by what the Captain needs; otherwise the plain choice.
+	plan bool
+	// hide: silence when the enemy may know our cell among this many or fewer.
+	hide int
+	// detect: launch drones and sonar when the enemy is lost.
+	detect bool
+	// mines: drop and trigger mines.
+	mines bool
+	// hunt: steer toward the enemy when the torpedo is ready.
+	hunt bool
+}
+
+var levels = map[string]level{
+	BotLearner: {name: BotLearner, pace: 8 * time.Second, fireCells: 2, minHit: 1.0},
+	BotCrew: {name: BotCrew, pace: 5 * time.Second, fireCells: 9, minHit: 0.55, heat: true, plan: true,
+		hide: 8, detect: true, mines: true},
+	BotVeteran: {name: BotVeteran, pace: 3 * time.Second, fireCells: 16, minHit: 0.4, heat: true, plan: true,
+		hide: 24, detect: true, mines: true, hunt: true},
+}
+
+func botLevel(name string) (level, error) {
+	if name == "" {
+		name = BotCrew
+	}
+	l, ok := levels[name]
+	if !ok {
+		return level{}, fmt.Errorf("bot level is learner, crew or veteran, not %q", name)
+	}
+	return l, nil
+}
+
+// botDeclaration is the first order a bot seat gives: "a bot plays this
+// seat". It is logged like any command, so a replay knows which crews run
+// on the bots' clock (the real-time pace needs it) without asking the room.
+var botDeclaration = json.RawMessage(`{"type":"bot"}`)
+
+func isBotDeclaration(body json.RawMessage) bool {
+	if !bytes.Contains(body, []byte(`"bot"`)) {
+		return false
+	}
+	var b struct {
+		Type string `json:"type"`
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	return d.Decode(&b) == nil && b.Type == "bot"
+}
+
+// bots is what the match keeps for its bots. Everything in it is rebuilt
+// by replaying the log: the declared seats, what each crew heard, the
+// times of the crews' paced orders.
+type bots struct {
+	seats []bool
+	// levels are each crew's bots' strength.
+	levels [2]level
+	// heard[c] is every announcement crew c's Radio Operator heard about
+	// its enemy, as tracker observations (public events and c's own
+	// results only): a bot's tracker of the enemy is built from heard[c],
+	// and its picture of what the enemy knows of it from heard[c.Other()],
+	// which is public too.
+	heard [2][]radio.Observation
+	// events[c] counts the events crew c has seen: with the seed, it
+	// draws the bots' random choices from what they may know.
+	events [2]uint64
+	intel  [2]*intel
+	// now is the room clock of the last accepted command; last[c] is when
+	// crew c gave its last paced order (real time).
+	now  time.Time
+	last [2]time.Time
+	seed uint64
+}
+
+// intel is a bot crew's Radio Operator's sheet: the enemy's possible
+// cells, and the cells where the enemy may believe we are.
+type intel struct {
+	enemy, self       *radio.Tracker
+	enemyLost, selfOK bool
+	fed               [2]int // observations of heard taken in
+}
+
+func (g *Game) botsReady() *bots {
+	if g.bots == nil {
+		g.bots = &bots{seats: make([]bool, len(g.seats))}
+		l, _ := botLevel(g.opts.BotLevel)
+		g.bots.levels = [2]level{l, l}
+	}
+	return g.bots
+}
+
+// declare marks seat as played by a bot and gives its crew a tracker.
+func (g *Game) declare(seat int) {
+	b := g.botsReady()
+	b.seats[seat] = true
+	c := g.seats[seat].crew
+	if b.intel[c] == nil {
+		mo := g.match.Options()
+		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
+			TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal}
+		enemy, err1 := radio.New(g.match.Chart(), ro)
+		self, err2 := radio.New(g.match.Chart(), ro)
+		if err1 == nil && err2 == nil {
+			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true}
+			g.feed(c)
+		}
+	}
+}
+
+// feed brings crew c's trackers up to date with what was heard.
+func (g *Game) feed(c sonar.Crew) {
+	b := g.bots
+	in := b.intel[c]
+	if in == nil {
+		return
+	}
+	for ; in.fed[0] < len(b.heard[c]); in.fed[0]++ {
+		if !in.enemyLost && in.enemy.Observe(b.heard[c][in.fed[0]]) != nil {
+			in.enemyLost = true
+		}
+	}
+	for ; in.fed[1] < len(b.heard[c.Other()]); in.fed[1]++ {
+		if in.selfOK && in.self.Observe(b.heard[c.Other()][in.fed[1]]) != nil {
+			in.selfOK = false
+		}
+	}
+}
+
+// botsSaw records an accepted command for the bots: the time, what each
+// crew heard, and the crew's last paced order.
+func (g *Game) botsSaw(seat int, c sonar.Command, evs []sonar.Event, at time.Time) {
+	b := g.botsReady()
+	b.now = at
+	for _, e := range evs {
+		for _, crew := range sonar.Crews {
+			if e.VisibleTo(crew) {
+				b.events[crew]++
+			}
+			if o, ok := observation(crew, e); ok {
+				b.heard[crew] = append(b.heard[crew], o)
+			}
+		}
+	}
+	if seat >= 0 && paced(c.Type) {
+		b.last[c.Crew] = at
+	}
+	for _, crew := range sonar.Crews {
+		g.feed(crew)
+	}
+}
+
+// paced lists the orders a bot crew gives at its own rhythm in real time:
+// the Captain's and the surfacing's. Duties, answers and inspections come
+// at once, as a crew member answers a call.
+func paced(t sonar.CommandType) bool {
+	switch t {
+	case sonar.TypeCharge, sonar.TypeMark, sonar.TypeSonarAnswer, sonar.TypeInspect, sonar.TypePlace:
+		return false
+	}
+	return true
+}
+
+// wake is when crew c's bots may give their next paced order, and whether
+// the room must tick for it: only crews with a bot, in real time, in play.
+func (g *Game) wake(c sonar.Crew) (time.Time, bool) {
+	b := g.bots
+	if b == nil || g.match.Over() || g.opts.Rules.Mode != sonar.RealTime {
+		return time.Time{}, false
+	}
+	p := g.match.Public()
+	if !p.Playing {
+		return time.Time{}, false
+	}
+	has := false
+	for i, s := range g.seats {
+		has = has || b.seats[i] && s.crew == c
+	}
+	if !has {
+		return time.Time{}, false
+	}
+	return b.last[c].Add(b.levels[c].pace), true
+}
+
+// paceDeadline is the earliest wake still ahead of the last command.
+func (g *Game) paceDeadline() (time.Time, bool) {
+	var at time.Time
+	for _, c := range sonar.Crews {
+		w, ok := g.wake(c)
+		if ok && w.After(g.bots.now) && (at.IsZero() || w.Before(at)) {
+			at = w
+		}
+	}
+	return at, !at.IsZero()
+}
+
+// BotCommand is a bot seat's next order (games.Botter). It decides from
+// the seat's own view and its crew's tracker, fed only with what the crew
+// heard: never from the enemy's state.
+func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+	if seat < 0 || seat >= len(g.seats) || g.match.Over() {
+		return nil, false
+	}
+	b := g.botsReady()
+	if !b.seats[seat] {
+		return botDeclaration, true
+	}
+	c := g.seats[seat].crew
+	v := g.view(seat)
+	if v.Own == nil {
+		return nil, false
+	}
+	d := &decider{
+		v: v, m: g.match.Chart(), rules: g.match.Options(), lvl: b.levels[c], in: b.intel[c],
+		rng: rand.New(rand.NewPCG(b.seed^uint64(seat)<<56, b.events[c])),
+	}
+	if w, ok := g.wake(c); !ok || !b.now.Before(w) {
+		d.awake = true
+	}
+	cmd, ok := d.decide()
+	if !ok {
+		return nil, false
+	}
+	cmd.Crew = c
+	body, err := json.Marshal(cmd)
+	if err != nil {
+		return nil, false
+	}
+	return body, true
+}
+
+// applyBotDeclaration takes a seat's "a bot plays here": no events.
+func (g *Game) applyBotDeclaration(seat int) ([]games.Event, error) {
+	g.declare(seat)
+	return []games.Event{}, nil
+}
+
+// botTick takes the room's tick at a bot crew's wake: it only moves the
+// match's clock, so the bots may act. A tick an inspection is due for goes
+// to the engine.
+func (g *Game) botTick(at time.Time) bool {
+	if d, ok := g.match.Deadline(); ok && !at.Before(d) {
+		return false
+	}
+	p, ok := g.paceDeadline()
+	if !ok || at.Before(p) {
+		return false
+	}
+	g.bots.now = at
+	return true
+}
