@@ -1,0 +1,104 @@
+package battles
+
+import (
+	"testing"
+)
+
+// passRound passes until the round ends.
+func passRound(t *testing.T, g *Game) {
+	t.Helper()
+	r := g.round
+	for g.round == r && g.phase == fighting {
+		do(t, g, g.turn, `{"type":"pass"}`)
+	}
+}
+
+// The battle is won at the end of the round in which half or more of the
+// enemy army's DP is destroyed, not before.
+func TestWinAtEndOfRound(t *testing.T) {
+	g := scenarioWith(t, Options{Size: 50}, SeatA, []stack{{"CON22", "center_front"}},
+		[]stack{{"UNI22", "center_front"}, {"UNI21", "left_rear"}})
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	g.rigged = []int{2, 2}
+	do(t, g, SeatB, `{"type":"hold"}`)
+	if !g.unit("b1").gone || g.Outcome() != nil {
+		t.Fatal("half of B's army is gone, but the round is not over")
+	}
+	passRound(t, g)
+	out := g.Outcome()
+	if out == nil || len(out.Winners) != 1 || out.Winners[0] != SeatA || out.Scores[SeatA] != 2 {
+		t.Fatalf("outcome %+v", out)
+	}
+	refused(t, g, SeatB, `{"type":"pass"}`, "battle_over")
+}
+
+// When both have destroyed half, the higher total wins; on a tie, Player 2.
+func TestBothHalf(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		lostA, lost []string
+		winner      int
+	}{
+		{"A destroyed more", []string{"CON22"}, []string{"UNI12", "UNI22"}, SeatA},
+		{"tie goes to Player 2", []string{"CON22"}, []string{"UNI12"}, SeatB},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := scenarioWith(t, Options{Size: 50}, SeatA, []stack{{"CON22", "center_front"}, {"CON24", "left_front"}},
+				[]stack{{"UNI12", "center_front"}, {"UNI13", "left_front"}, {"UNI22", "right_front"}})
+			g.sides[SeatA].lost, g.sides[SeatB].lost = c.lostA, c.lost
+			passRound(t, g)
+			if out := g.Outcome(); out == nil || out.Winners[0] != c.winner {
+				t.Fatalf("outcome %+v; want seat %d", out, c.winner)
+			}
+		})
+	}
+}
+
+// A player may concede at any time; the house round limit ends the battle
+// on totals (Player 2 on a tie).
+func TestConcedeAndRoundLimit(t *testing.T) {
+	g := started(t, Options{}, 1)
+	mustApply(t, g, SeatA, `{"type":"concede"}`)
+	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB {
+		t.Fatalf("outcome %+v", out)
+	}
+	g = scenarioWith(t, Options{Size: 50, RoundLimit: 2}, SeatA, []stack{{"CON22", "center_front"}}, []stack{{"UNI12", "center_front"}})
+	passRound(t, g)
+	if g.Outcome() != nil {
+		t.Fatal("the limit is 2 rounds")
+	}
+	passRound(t, g)
+	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB {
+		t.Fatalf("after the round limit: %+v; want Player 2 (B) on a 0-0 tie", out)
+	}
+}
+
+// End of round: tokens come back (but those on wounded troops); a general
+// may sacrifice wounded troops to recover theirs, which counts as
+// destroyed for the enemy.
+func TestRecovery(t *testing.T) {
+	g := scenarioWith(t, Options{Size: 50}, SeatA,
+		[]stack{{"CON22", "center_front"}, {"CON16", "left_front"}, {"CON25", "right_front"}, {"CON21", "right_rear"}, {"CON20", "left_rear"}},
+		[]stack{{"UNI12", "center_front"}, {"UNI13", "left_front"}})
+	for _, id := range []string{"a1", "a2"} {
+		g.unit(id).troops[0].wounds = 1
+		g.sides[SeatA].unused--
+	}
+	passRound(t, g)
+	if g.phase != recovery || g.sides[SeatA].unused != 3 || !g.sides[SeatB].recovered {
+		t.Fatalf("phase %s, A unused %d", g.phase, g.sides[SeatA].unused)
+	}
+	refused(t, g, SeatA, `{"type":"pass"}`, "wrong_phase")
+	refused(t, g, SeatA, `{"type":"sacrifice","troop":"CON25"}`, "not_wounded")
+	refused(t, g, SeatA, `{"type":"sacrifice","troop":"UNI12"}`, "unknown_troop")
+	refused(t, g, SeatB, `{"type":"end_recovery"}`, "recovery_done")
+	do(t, g, SeatA, `{"type":"sacrifice","troop":"CON22"}`)
+	if g.sides[SeatA].unused != 4 || !g.unit("a1").gone || g.destroyed(SeatB) != 4 {
+		t.Fatalf("after the sacrifice: unused %d, destroyed %d", g.sides[SeatA].unused, g.destroyed(SeatB))
+	}
+	do(t, g, SeatA, `{"type":"end_recovery"}`)
+	if g.phase != fighting || g.round != 2 || g.turn != SeatB || g.sides[SeatA].unused != 4 {
+		t.Fatalf("round 2: phase %s turn %d unused %d", g.phase, g.turn, g.sides[SeatA].unused)
+	}
+	tokenBooks(t, g)
+}
