@@ -1,0 +1,171 @@
+// Package debrief sums up a finished match by replaying its log once: who
+// played which side and role and how it ended for them, how long it took,
+// and for Captain Sonar the damage dealt and taken and by what, the
+// systems each role used, the turning points and how many cells the Radio
+// Operator's picture held after each enemy announcement.
+//
+// It works through the game contract (games.Game: Apply, View, Seats), so
+// every game gets players, sides and results; Captain Sonar's extras are
+// read from its public events' JSON and its Radio Operator's view. The
+// server stores a summary once per match (db summaries), never per request.
+package debrief
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"periscope/games"
+	"periscope/rooms"
+)
+
+// Summary is a finished match's debrief.
+type Summary struct {
+	Game     string         `json:"game"`
+	Versions int64          `json:"versions"`
+	Minutes  float64        `json:"minutes"`
+	Outcome  *games.Outcome `json:"outcome,omitempty"`
+	Sides    []Side         `json:"sides"`
+	Players  []Player       `json:"players"`
+	Sonar    *Sonar         `json:"sonar,omitempty"`
+}
+
+// Side is one team of the match, named as the seats' labels name it.
+type Side struct {
+	Team   int    `json:"team"`
+	Name   string `json:"name"`
+	Result string `json:"result"`
+}
+
+// Player is one seat of the match.
+type Player struct {
+	Seat   int            `json:"seat"`
+	Name   string         `json:"name"`
+	Bot    bool           `json:"bot,omitempty"`
+	Team   int            `json:"team"`
+	Side   string         `json:"side"`
+	Label  string         `json:"label"`
+	Roles  []string       `json:"roles,omitempty"`
+	Result string         `json:"result,omitempty"` // won, lost or draw; empty for a seat nobody held
+	Extras map[string]int `json:"extras,omitempty"`
+}
+
+// Results of a side or a player.
+const (
+	Won  = "won"
+	Lost = "lost"
+	Draw = "draw"
+)
+
+// Summarize replays saved, a finished match of def, and sums it up.
+func Summarize(def games.Definition, saved rooms.SavedRoom) (Summary, error) {
+	rec := saved.Room
+	if rec.State != rooms.StateFinished || rec.Outcome == nil {
+		return Summary{}, fmt.Errorf("debrief: room %s is %s: only a finished match is summed up", rec.Code, rec.State)
+	}
+	g, err := def.New(rec.Options, rec.Seed)
+	if err != nil {
+		return Summary{}, fmt.Errorf("debrief: room %s: %w", rec.Code, err)
+	}
+	s := Summary{Game: rec.Game, Versions: int64(len(saved.Commands)), Outcome: rec.Outcome}
+	if n := len(saved.Commands); n > 0 && !rec.Finished.IsZero() {
+		s.Minutes = rec.Finished.Sub(saved.Commands[0].Time).Minutes()
+	}
+	specs := g.Seats()
+	s.Sides = sides(specs, rec.Outcome)
+	s.Players = players(specs, saved.Seats, s.Sides)
+	var son *sonarTally
+	if rec.Game == "sonar" {
+		son = newSonarTally(specs)
+	}
+	for i, c := range saved.Commands {
+		if c.Version != int64(i+1) {
+			return Summary{}, fmt.Errorf("debrief: room %s: log row %d has version %d", rec.Code, i+1, c.Version)
+		}
+		events, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		if err != nil {
+			return Summary{}, fmt.Errorf("debrief: room %s: logged command v%d is refused on replay: %w", rec.Code, c.Version, err)
+		}
+		if son != nil {
+			son.step(g, c, events)
+		}
+	}
+	if son != nil {
+		s.Sonar = son.result()
+		son.credit(s.Players)
+	}
+	return s, nil
+}
+
+// sides names each team by the first word its seats' labels share ("Blue
+// Captain", "Blue Engineer": Blue), or "Team N".
+func sides(specs []games.SeatSpec, o *games.Outcome) []Side {
+	var out []Side
+	for _, sp := range specs {
+		i := slices.IndexFunc(out, func(s Side) bool { return s.Team == sp.Team })
+		word, _, _ := strings.Cut(sp.Label, " ")
+		if i < 0 {
+			out = append(out, Side{Team: sp.Team, Name: word})
+			continue
+		}
+		if out[i].Name != word {
+			out[i].Name = ""
+		}
+	}
+	for i := range out {
+		if out[i].Name == "" {
+			out[i].Name = fmt.Sprintf("Team %d", out[i].Team+1)
+		}
+		switch {
+		case len(o.Winners) == 0:
+			out[i].Result = Draw
+		case slices.Contains(o.Winners, out[i].Team):
+			out[i].Result = Won
+		default:
+			out[i].Result = Lost
+		}
+	}
+	return out
+}
+
+func players(specs []games.SeatSpec, seats []rooms.SeatRecord, sides []Side) []Player {
+	out := make([]Player, len(specs))
+	for i, sp := range specs {
+		p := Player{Seat: i, Team: sp.Team, Label: sp.Label, Roles: slices.Clone(sp.Roles)}
+		for _, sd := range sides {
+			if sd.Team == sp.Team {
+				p.Side = sd.Name
+				if held(seats, i) {
+					p.Result = sd.Result
+				}
+			}
+		}
+		for _, st := range seats {
+			if st.Seat == i && held(seats, i) {
+				p.Name, p.Bot = st.Name, st.Bot
+			}
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// held reports whether someone (or a bot) sat at seat at the end.
+func held(seats []rooms.SeatRecord, seat int) bool {
+	for _, s := range seats {
+		if s.Seat == seat {
+			return s.Bot || len(s.TokenHash) > 0
+		}
+	}
+	return false
+}
+
+// viewOf is seat's view as JSON, read into v.
+func viewOf(g games.Game, seat int, v any) error {
+	b, err := json.Marshal(g.View(seat))
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}

@@ -1,0 +1,148 @@
+package debrief_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"periscope/debrief"
+	"periscope/debrief/debrieftest"
+	"periscope/games"
+	"periscope/games/gridtactics"
+	"periscope/roles"
+	"periscope/rooms"
+)
+
+var start = time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC)
+
+func TestSonarDebrief(t *testing.T) {
+	m, err := debrieftest.PlaySonar("SUBS", 4, 4, []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}, 3, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := debrief.Summarize(roles.Definition, m.Saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Outcome.Winners) != 1 {
+		t.Fatalf("outcome %+v", s.Outcome)
+	}
+	win, lose := s.Outcome.Winners[0], 1-s.Outcome.Winners[0]
+	if s.Sides[win].Result != debrief.Won || s.Sides[lose].Result != debrief.Lost ||
+		s.Sides[0].Name != "Blue" || s.Sides[1].Name != "Red" {
+		t.Fatalf("sides %+v", s.Sides)
+	}
+	if s.Versions != int64(len(m.Saved.Commands)) || s.Minutes <= 0 {
+		t.Errorf("length %d versions %.1f minutes", s.Versions, s.Minutes)
+	}
+	// Damage adds up: the sunk crew took four, and every point of damage
+	// it took from the enemy's weapons is the winner's damage dealt.
+	sunk, winner := s.Sonar.Crews[lose], s.Sonar.Crews[win]
+	if sunk.DamageTaken < 4 {
+		t.Errorf("the sunk crew took %d damage", sunk.DamageTaken)
+	}
+	if winner.DamageDealt != sunk.TakenBy["torpedo"]+sunk.TakenBy["mine"] {
+		t.Errorf("dealt %d, taken by weapons %v", winner.DamageDealt, sunk.TakenBy)
+	}
+	// Every torpedo in the log is counted for its crew.
+	torpedoes := [2]int{}
+	for _, c := range m.Saved.Commands {
+		if bytes.Contains(c.Body, []byte(`"torpedo"`)) && bytes.Contains(c.Body, []byte(`"cell"`)) {
+			torpedoes[m.Saved.Seats[c.Seat].Seat/4]++
+		}
+	}
+	for i, cr := range s.Sonar.Crews {
+		if cr.Systems["torpedo"] != torpedoes[i] {
+			t.Errorf("%s fired %d torpedoes, debrief says %d", cr.Crew, torpedoes[i], cr.Systems["torpedo"])
+		}
+		if cr.Moves == 0 || cr.Marks == 0 || len(cr.Charges) == 0 {
+			t.Errorf("%s: moves %d marks %d charges %v", cr.Crew, cr.Moves, cr.Marks, cr.Charges)
+		}
+		if len(cr.Radio) == 0 {
+			t.Errorf("%s: no radio picture recorded", cr.Crew)
+		}
+		for _, p := range cr.Radio {
+			if p.Cells < 1 || p.V < 1 || p.V > s.Versions {
+				t.Errorf("%s radio point %+v", cr.Crew, p)
+			}
+		}
+	}
+	kinds := map[string]int{}
+	for _, mo := range s.Sonar.Moments {
+		kinds[mo.Kind]++
+	}
+	if kinds["first_hit"] != 1 || kinds["winning_shot"] != 1 || kinds["destroyed"] != 1 {
+		t.Errorf("moments %+v", s.Sonar.Moments)
+	}
+	// Each player is credited with their own role's work.
+	for _, p := range s.Players {
+		want := debrief.Lost
+		if p.Team == win {
+			want = debrief.Won
+		}
+		if p.Result != want || p.Name == "" {
+			t.Errorf("player %+v, want %s", p, want)
+		}
+		cr := s.Sonar.Crews[p.Team]
+		switch p.Roles[0] {
+		case "captain":
+			if p.Extras["captain.torpedo"] != cr.Systems["torpedo"] {
+				t.Errorf("captain %s extras %v", p.Name, p.Extras)
+			}
+		case "engineer":
+			if p.Extras["engineer.marks"] != cr.Marks || p.Extras["captain.torpedo"] != 0 {
+				t.Errorf("engineer %s extras %v", p.Name, p.Extras)
+			}
+		case "radio_operator":
+			if p.Extras["radio_operator.announcements"] != len(cr.Radio) {
+				t.Errorf("radio %s extras %v", p.Name, p.Extras)
+			}
+		}
+	}
+	// The summary is stored as JSON and read back whole.
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back debrief.Summary
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back.Sonar, s.Sonar) {
+		t.Errorf("JSON round trip: %v", err)
+	}
+}
+
+func TestEveryGameGetsSidesAndPlayers(t *testing.T) {
+	saved := rooms.SavedRoom{
+		Room: rooms.RoomRecord{Code: "GRID", Game: "gridtactics", Seed: 1, State: rooms.StateFinished,
+			Outcome: &games.Outcome{Winners: []int{1}, Reason: "Blue holds the field"}},
+		Seats: []rooms.SeatRecord{{Seat: 0, Name: "Ann", TokenHash: []byte{1}}, {Seat: 1, Name: "Bot", Bot: true}},
+	}
+	s, err := debrief.Summarize(gridtactics.Definition, saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Sonar != nil || len(s.Players) != 2 {
+		t.Fatalf("summary %+v", s)
+	}
+	for _, p := range s.Players {
+		wantSide := "Red"
+		if p.Team == 1 {
+			wantSide = "Blue"
+		}
+		if p.Side != wantSide {
+			t.Errorf("seat %d side %q, want %q", p.Seat, p.Side, wantSide)
+		}
+	}
+	if p := s.Players[0]; p.Name != "Ann" || p.Result != debrief.Lost {
+		t.Errorf("Ann: %+v", p)
+	}
+	if p := s.Players[1]; !p.Bot || p.Result != debrief.Won {
+		t.Errorf("bot: %+v", p)
+	}
+	// A match still playing is not summed up: its secrets are in play.
+	saved.Room.State, saved.Room.Outcome = rooms.StatePlaying, nil
+	if _, err := debrief.Summarize(gridtactics.Definition, saved); err == nil {
+		t.Error("a playing match was summed up")
+	}
+}
