@@ -55,15 +55,6 @@ func do(t testing.TB, g *Game, seat int, format string, args ...any) []eventsSee
 
 type eventsSeen struct{ kind, text string }
 
-func (g *Game) mustUnit(t testing.TB, id string) *unit {
-	t.Helper()
-	u := g.unit(id)
-	if u == nil {
-		t.Fatalf("no unit %s", id)
-	}
-	return u
-}
-
 // where is a unit's zone as its owner names it, "engagement", or "gone".
 func where(g *Game, id string) string {
 	u := g.unit(id)
@@ -74,10 +65,6 @@ func where(g *Game, id string) string {
 		return sector(u.owner, u.col) + "_engagement"
 	}
 	return zoneName(u.owner, u.col, u.at)
-}
-
-func troops(g *Game, id string) string {
-	return strings.Join(g.unit(id).tileIDs(), " ")
 }
 
 // tokenBooks checks that every token of each side is somewhere: unused,
