@@ -18,7 +18,7 @@ import (
 var start = time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC)
 
 func TestSonarDebrief(t *testing.T) {
-	m, err := debrieftest.PlaySonar("SUBS", 4, 4, []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}, 3, start)
+	m, err := debrieftest.PlaySonar("DUCKY", 4, 4, []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}, 3, start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,5 +144,34 @@ func TestEveryGameGetsSidesAndPlayers(t *testing.T) {
 	saved.Room.State, saved.Room.Outcome = rooms.StatePlaying, nil
 	if _, err := debrief.Summarize(gridtactics.Definition, saved); err == nil {
 		t.Error("a playing match was summed up")
+	}
+}
+
+func TestLogShowsWhatTheSeatSaw(t *testing.T) {
+	m, err := debrieftest.PlaySonar("QGXDA", 2, 2, nil, 5, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, err := debrief.Log(roles.Definition, m.Saved, games.Spectator)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blue, err := debrief.Log(roles.Definition, m.Saved, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blue) <= len(public) {
+		t.Errorf("the blue crew saw %d events, the public %d: its own secrets are missing", len(blue), len(public))
+	}
+	for _, e := range public {
+		if e.Kind == "start_cell" || e.Kind == "mark" || e.Kind == "charge" {
+			t.Fatalf("a crew's secret in the public log: %+v", e)
+		}
+	}
+	if last := public[len(public)-1]; last.V != int64(len(m.Saved.Commands)) || last.Kind != "over" {
+		t.Errorf("the log ends with %+v", last)
+	}
+	if _, err := debrief.Log(roles.Definition, m.Saved, 9); err == nil {
+		t.Error("seat 9 has a log")
 	}
 }

@@ -48,7 +48,8 @@ func cacheControl(c *fiber.Ctx) error {
 // isPage tells a page (HTML, revalidated on every load) from an asset.
 func isPage(path string) bool {
 	return strings.HasSuffix(path, "/") || strings.HasSuffix(path, ".html") ||
-		strings.HasPrefix(path, "/join/") || strings.HasPrefix(path, "/table/")
+		strings.HasPrefix(path, "/join/") || strings.HasPrefix(path, "/table/") ||
+		path == "/history" || strings.HasPrefix(path, "/match/")
 }
 
 // pageRoutes serves the short links a table uses: /join/CODE opens the
@@ -67,6 +68,8 @@ func (s *Server) pageRoutes(a *fiber.App) {
 	}
 	a.Get("/join/:code", page("index.html"))
 	a.Get("/table/:code", page("table.html"))
+	a.Get("/history", page("history.html"))
+	a.Get("/match/:code", page("match.html"))
 }
 
 // joinURL is the link phones open to join room code: always on the

@@ -29,6 +29,9 @@ type Config struct {
 	Hub *rooms.Hub
 	// Stats, when set, answers GET /api/stats.
 	Stats func() (any, error)
+	// History, when set, answers the history, match debrief and stats
+	// endpoints (history.go); its stats replace Stats.
+	History History
 	// Static, when set, is served at / (index.html for directories).
 	Static fs.FS
 	// Origins lists extra Origin values allowed to open a websocket or
@@ -83,6 +86,7 @@ type Server struct {
 
 	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
 	replays *replayCache
+	hist    historyState
 }
 
 // orDefault keeps a set value (negative ones included: "off") and
@@ -155,6 +159,7 @@ func (s *Server) routes() {
 	api.Post("/rooms/:code/seats", s.limit(s.cfg.SeatLimit, "seats taken"), jsonBody, s.takeSeat)
 	api.Get("/replays", s.finished)
 	api.Get("/replays/:code/:v", s.replay)
+	s.historyRoutes(api)
 	api.Get("/stats", s.stats)
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
