@@ -224,6 +224,22 @@ func (g *Game) distances(subs []int) []int {
 	return d
 }
 
+// urgency grows from 0 to 4 as the seat's last Mines run out before its
+// enemies' do: once they are gone, every Sub it moves sinks, so a fleet
+// that will run dry first must fight while it can.
+func (g *Game) urgency(seat int) float64 {
+	left := g.mines[seat]
+	if left == unlimited || left > 4 {
+		return 0
+	}
+	for s := range g.opts.Players {
+		if !g.friends(s, seat) && g.liveSubs(s) > 0 && g.mines[s] != unlimited && g.mines[s] < left {
+			return 0
+		}
+	}
+	return float64(5 - max(left, 1))
+}
+
 // scorePlan values a move before its Mine.
 func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
 	if p.over {
@@ -232,6 +248,7 @@ func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
 		}
 		return -1e6
 	}
+	urge := g.urgency(seat)
 	score := 0.0
 	own := g.liveSubs(seat)
 	for i, u := range g.subs {
@@ -241,7 +258,7 @@ func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
 		if g.friends(u.owner, seat) {
 			score -= 100
 		} else {
-			score += 100
+			score += 100 + 15*urge
 			if g.liveSubs(u.owner) == 1 {
 				score += 50 // knocks a player out
 			}
@@ -269,7 +286,7 @@ func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
 			case enemyHero:
 				score -= 90 // it sinks us and sails on
 			case !hero:
-				score -= 45 // a trade at best
+				score -= 45 - 8*urge // a trade at best
 			}
 		}
 	}
@@ -301,7 +318,7 @@ func (g *Game) scorePlan(seat int, p *plan, threat map[int]uint64) float64 {
 		case lone:
 			// A lone enemy Sub is a Hero: attacking it sinks us.
 		default:
-			score += 8
+			score += 8 + 6*urge
 		}
 	}
 	return score + float64(bits.OnesCount64(r.entered))*0.2

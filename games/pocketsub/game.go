@@ -190,6 +190,9 @@ func New(o Options, seed uint64) *Game {
 		}
 		g.ccs[s] = NoRegion
 		g.mines[s] = MinesEach
+		if o.MineSupply == MinesUnlimited {
+			g.mines[s] = unlimited
+		}
 		if o.Captain {
 			g.tokens[s] = allTokens
 		}

@@ -39,6 +39,12 @@ func invariants(t testing.TB, g *Game) {
 		}
 	}
 	for s := range laid {
+		if g.opts.MineSupply == MinesUnlimited {
+			if g.mines[s] != unlimited {
+				t.Fatalf("%s's unlimited Mines count %d", g.colours[s], g.mines[s])
+			}
+			continue
+		}
 		if laid[s]+g.mines[s] > MinesEach || g.mines[s] < 0 {
 			t.Fatalf("%s has %d Mines on the board and %d to lay", g.colours[s], laid[s], g.mines[s])
 		}

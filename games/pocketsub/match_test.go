@@ -97,6 +97,7 @@ var optionSets = []Options{
 	{Players: 2, Setup: SetupStandard}, {Players: 3, Setup: SetupStandard, Captain: true},
 	{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom},
 	{Players: 2, Captain: true, RunningDeep: RunDeepAdjacent},
+	{Players: 3, MineSupply: MinesUnlimited},
 }
 
 // The same options, seed and command log rebuild the same match: every

@@ -657,7 +657,9 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	if mine != "" {
 		laid, _ = g.board.parse(mine)
 		g.mineAt[laid] = int8(seat)
-		g.mines[seat]--
+		if g.mines[seat] > 0 {
+			g.mines[seat]--
+		}
 		text += fmt.Sprintf(" and lays a Mine on %s", g.board.name(laid))
 	}
 	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})

@@ -28,6 +28,12 @@ const (
 	FirstRandom = "random" // drawn from the match seed
 )
 
+// Mine supplies.
+const (
+	MinesBox       = "box"       // the 12 Mines of each colour in the box
+	MinesUnlimited = "unlimited" // as many as the board takes
+)
+
 // Where running deep may go.
 const (
 	RunDeepAny      = "any"      // to a deep region on any other tile (the rulebook's words)
@@ -45,6 +51,9 @@ type Options struct {
 	Captain     bool   `json:"captain,omitempty"`
 	FirstPlayer string `json:"first_player,omitempty"`
 	RunningDeep string `json:"running_deep,omitempty"`
+	// MineSupply is "box": 12 Mines each, and a player who has laid them
+	// all cannot lay one, so the Sub is destroyed; or "unlimited".
+	MineSupply string `json:"mine_supply,omitempty"`
 }
 
 // maxBody bounds every JSON document the package decodes.
@@ -79,6 +88,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.RunningDeep == "" {
 		o.RunningDeep = RunDeepAny
 	}
+	if o.MineSupply == "" {
+		o.MineSupply = MinesBox
+	}
 	switch {
 	case o.Players < MinPlayers || o.Players > MaxPlayers:
 		return Options{}, fmt.Errorf("options: players is %d to %d, not %d", MinPlayers, MaxPlayers, o.Players)
@@ -88,6 +100,8 @@ func (o Options) withDefaults() (Options, error) {
 		return Options{}, fmt.Errorf("options: first_player is %q or %q, not %s", FirstRed, FirstRandom, quote(o.FirstPlayer))
 	case o.RunningDeep != RunDeepAny && o.RunningDeep != RunDeepAdjacent:
 		return Options{}, fmt.Errorf("options: running_deep is %q or %q, not %s", RunDeepAny, RunDeepAdjacent, quote(o.RunningDeep))
+	case o.MineSupply != MinesBox && o.MineSupply != MinesUnlimited:
+		return Options{}, fmt.Errorf("options: mine_supply is %q or %q, not %s", MinesBox, MinesUnlimited, quote(o.MineSupply))
 	}
 	return o, nil
 }
@@ -101,8 +115,11 @@ func (o Options) subsEach() int {
 	return 3
 }
 
-// MinesEach is every player's supply of Mines.
+// MinesEach is every player's supply of Mines in the box.
 const MinesEach = 12
+
+// unlimited marks a supply of Mines that never runs out.
+const unlimited = -1
 
 func optionList() []games.Option {
 	return []games.Option{
@@ -127,6 +144,12 @@ func optionList() []games.Option {
 			Choices: []games.Choice{
 				{Value: RunDeepAny, Label: "A deep region on any other tile"},
 				{Value: RunDeepAdjacent, Label: "Only a neighbouring tile", House: true},
+			}},
+		{Key: "mine_supply", Label: "Mines", Kind: games.OptionChoice, Default: MinesBox, Advanced: true,
+			Help: "The box holds 12 Mines of each colour: a player who has laid them all cannot lay a Mine, so the Sub that moves is destroyed.",
+			Choices: []games.Choice{
+				{Value: MinesBox, Label: "12 each, as in the box"},
+				{Value: MinesUnlimited, Label: "As many as the board takes", House: true},
 			}},
 	}
 }

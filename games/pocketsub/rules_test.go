@@ -211,6 +211,17 @@ func TestMineSupply(t *testing.T) {
 	}
 }
 
+// With the unlimited supply, Mines never run out.
+func TestUnlimitedMines(t *testing.T) {
+	g := build(t, scen{pieces: []string{"red1 A4", "red2 C3", "blue1 C1", "blue2 C2"}})
+	g.opts.MineSupply = MinesUnlimited
+	g.mines = []int{unlimited, unlimited}
+	mustApply(t, g, 0, `{"type":"move","sub":"red1","path":["A5","A6","A1"],"mine":"A4"}`)
+	if g.mines[0] != unlimited || g.view(0).Players[0].Mines != -1 || at(g, "A4") != "mine:R" {
+		t.Fatalf("Red's supply %d after laying a Mine", g.mines[0])
+	}
+}
+
 func TestTurnRefusals(t *testing.T) {
 	g := build(t, scen{pieces: []string{"red1 A4", "red2 C3", "blue1 C1", "blue2 C2"}})
 	move := `{"type":"move","sub":"red1","path":["A5","A6","A1"],"mine":"A4"}`

@@ -11,15 +11,15 @@ import (
 
 func TestOptions(t *testing.T) {
 	o, err := ParseOptions(nil)
-	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny}) {
+	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny, MineSupply: MinesBox}) {
 		t.Fatalf("defaults %+v %v", o, err)
 	}
-	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent"}`))
-	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent}) {
+	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent","mine_supply":"unlimited"}`))
+	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent, MineSupply: MinesUnlimited}) {
 		t.Fatalf("%+v %v", o, err)
 	}
 	for _, bad := range []string{`{"players":5}`, `{"players":1}`, `{"setup":"quick"}`, `{"first_player":"blue"}`,
-		`{"running_deep":"far"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
+		`{"running_deep":"far"}`, `{"mine_supply":"3"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
 		if _, err := ParseOptions(json.RawMessage(bad)); err == nil {
 			t.Fatalf("%s accepted", bad)
 		}
@@ -32,7 +32,8 @@ func TestOptions(t *testing.T) {
 		Captain     bool   `json:"captain"`
 		FirstPlayer string `json:"first_player"`
 		RunningDeep string `json:"running_deep"`
-	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep})
+		MineSupply  string `json:"mine_supply"`
+	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply})
 	var defaults map[string]any
 	_ = json.Unmarshal(dj, &defaults)
 	for _, opt := range Definition.Options {

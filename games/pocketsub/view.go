@@ -44,7 +44,7 @@ type PlayerView struct {
 	Team   int      `json:"team"`
 	Subs   int      `json:"subs"`   // Subs in play
 	Placed int      `json:"placed"` // Subs placed so far (setup)
-	Mines  int      `json:"mines"`  // Mines left to lay
+	Mines  int      `json:"mines"`  // Mines left to lay; -1 when they never run out
 	Tokens []string `json:"tokens"` // expansion tokens not yet used
 	Out    bool     `json:"out"`    // has no Subs left
 }
