@@ -29,6 +29,7 @@ import (
 
 	"periscope/db"
 	"periscope/games"
+	"periscope/games/battles"
 	"periscope/games/gridtactics"
 	"periscope/games/saga"
 	"periscope/roles"
@@ -39,7 +40,7 @@ import (
 
 // games are the games the lobby offers.
 func catalogue() []games.Definition {
-	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition}
+	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition, battles.Definition}
 }
 
 func main() {
