@@ -29,7 +29,6 @@ import (
 
 	"periscope/db"
 	"periscope/games"
-	"periscope/games/battles"
 	"periscope/games/gridtactics"
 	"periscope/games/saga"
 	"periscope/roles"
@@ -40,7 +39,7 @@ import (
 
 // games are the games the lobby offers.
 func catalogue() []games.Definition {
-	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition, battles.Definition}
+	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition}
 }
 
 func main() {
@@ -114,6 +113,13 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	urls := lanURLs(ln.Addr().(*net.TCPAddr).Port)
+	local := cfg.public == "" && ln.Addr().(*net.TCPAddr).IP.IsLoopback()
+	if local {
+		// No phone can reach a loopback address: print no LAN link that cannot work.
+		port := ln.Addr().(*net.TCPAddr).Port
+		fmt.Fprintf(out, "periscope: listening on %s only, which phones on the Wi-Fi cannot reach; to let them join, start it with -addr :%d (every interface) or -addr <this machine's LAN address>:%d\n", ln.Addr(), port, port)
+		urls = []string{"http://" + ln.Addr().String() + "/"}
+	}
 	if cfg.public != "" {
 		urls = append([]string{cfg.public + "/"}, slices.DeleteFunc(urls, func(u string) bool { return u == cfg.public+"/" })...)
 	}
@@ -126,6 +132,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	srv := server.New(server.Config{
 		Hub:       hub,
 		Stats:     func() (any, error) { return store.Stats() },
+		History:   store,
 		Static:    static.FS,
 		Origins:   cfg.origins,
 		PublicURL: strings.TrimSuffix(urls[0], "/"),
@@ -138,7 +145,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	for _, u := range urls {
 		fmt.Fprintf(out, "  %s\n", u)
 	}
-	if cfg.qr {
+	if cfg.qr && !local {
 		if err := printQR(out, urls[0]); err != nil {
 			slog.Warn("no QR code", "err", err)
 		}
