@@ -30,6 +30,10 @@ type View struct {
 	LastRoll *Roll          `json:"last_roll,omitempty"`
 	Legal    []Legal        `json:"legal"`
 	Outcome  *games.Outcome `json:"outcome,omitempty"`
+	// Armies and Traits are the box's contents in play (public, and
+	// unchanging: a phone gets them once, in its first view).
+	Armies map[string]*Army `json:"armies"`
+	Traits []Trait          `json:"traits"`
 }
 
 // SideView is one general's public state.
@@ -116,7 +120,11 @@ func (g *Game) view(seat int) View {
 		seat = games.Spectator
 	}
 	v := View{Game: Definition.Name, Seat: seat, Phase: g.phase.String(), Options: g.opts, Round: g.round,
-		Turn: -1, Actor: -1, Player1: g.p1, Units: []UnitView{}, Legal: []Legal{}, LastRoll: g.last, Outcome: g.Outcome()}
+		Turn: -1, Actor: -1, Player1: g.p1, Units: []UnitView{}, Legal: []Legal{}, LastRoll: g.last, Outcome: g.Outcome(),
+		Armies: map[string]*Army{}, Traits: content.Traits}
+	for _, sd := range g.sides {
+		v.Armies[sd.army.ID] = sd.army
+	}
 	switch g.phase {
 	case deploying:
 		v.Turn, v.Actor = g.deployer, g.deployer
