@@ -32,25 +32,39 @@ type level struct {
 	minHit    float64
 	// heat: weigh the enemy's cells by the tracker's likelihood, not evenly.
 	heat bool
-	// plan: headings by the room they leave, sheets by their circuits,
-	// gauges by what the Captain needs; otherwise the plain choice.
-	plan bool
+	// route: headings by the room they leave, surfacing before cornered.
+	// sheet: the Engineer closes circuits and spares the reactor. plan:
+	// gauges by what the Captain needs, sonar answers that tell least, an
+	// open start. Otherwise the plain choice.
+	route, sheet, plan bool
 	// hide: silence when the enemy may know our cell among this many or fewer.
 	hide int
-	// detect: launch drones and sonar when the enemy is lost.
-	detect bool
+	// detect: launch a drone (sonar) when the enemy may be on more than
+	// droneCells (sonarCells) cells.
+	detect                bool
+	droneCells, sonarCells int
 	// mines: drop and trigger mines.
 	mines bool
 	// hunt: steer toward the enemy when the torpedo is ready.
 	hunt bool
+	// charges is the First Mate's order of gauges.
+	charges []sonar.System
 }
 
+var (
+	weaponsFirst = []sonar.System{sonar.Torpedo, sonar.Mine, sonar.Drone, sonar.Sonar, sonar.Silence, sonar.Scenario}
+	hideFirst    = []sonar.System{sonar.Torpedo, sonar.Silence, sonar.Drone, sonar.Mine, sonar.Sonar, sonar.Scenario}
+	// strikeFirst keeps both weapons and the silence up, the drone after:
+	// it won most often against the others (docs/benchmarks.md).
+	strikeFirst = []sonar.System{sonar.Torpedo, sonar.Mine, sonar.Silence, sonar.Drone, sonar.Sonar, sonar.Scenario}
+)
+
 var levels = map[string]level{
-	BotLearner: {name: BotLearner, pace: 8 * time.Second, fireCells: 2, minHit: 1.0},
-	BotCrew: {name: BotCrew, pace: 5 * time.Second, fireCells: 9, minHit: 0.55, heat: true, plan: true,
-		hide: 8, detect: true, mines: true},
-	BotVeteran: {name: BotVeteran, pace: 3 * time.Second, fireCells: 16, minHit: 0.4, heat: true, plan: true,
-		hide: 24, detect: true, mines: true, hunt: true},
+	BotLearner: {name: BotLearner, pace: 8 * time.Second, fireCells: 2, minHit: 1.0, charges: weaponsFirst},
+	BotCrew: {name: BotCrew, pace: 5 * time.Second, fireCells: 6, minHit: 0.8, route: true, sheet: true, plan: true,
+		hide: 8, mines: true, charges: hideFirst},
+	BotVeteran: {name: BotVeteran, pace: 3 * time.Second, fireCells: 16, minHit: 0.4, heat: true, route: true, sheet: true, plan: true,
+		hide: 24, detect: true, droneCells: 12, sonarCells: 8, mines: true, hunt: true, charges: strikeFirst},
 }
 
 func botLevel(name string) (level, error) {

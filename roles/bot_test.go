@@ -3,10 +3,15 @@ package roles
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
 
 	"periscope/games"
+	"periscope/sonar"
+	"periscope/sonar/chart"
 )
 
 // botRoom plays a match as the room runtime does: after every accepted
@@ -116,6 +121,246 @@ func TestEightBotsFinishInBothModes(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// duel plays n seeded turn-based matches on each map between bots of
+// levels a and b, each crew colour to each level in turn, and counts a's
+// wins, b's wins and draws.
+func duel(t testing.TB, maps []string, a, b string, n int) [3]int {
+	t.Helper()
+	var wins [3]int
+	for _, m := range maps {
+		for seed := range uint64(n) {
+			r := newBotRoom(t, botOptions(t, fmt.Sprintf(`{"map":%q,"mode":"turnbased"}`, m)), seed, nil)
+			blueA := int(seed % 2)
+			r.g.bots.levels[blueA], r.g.bots.levels[1-blueA] = levels[a], levels[b]
+			if !r.run(20000) {
+				t.Fatalf("%s seed %d stuck", m, seed)
+			}
+			switch o := r.g.Outcome(); {
+			case len(o.Winners) == 0:
+				wins[2]++
+			case o.Winners[0] == blueA:
+				wins[0]++
+			default:
+				wins[1]++
+			}
+		}
+	}
+	return wins
+}
+
+func TestStrongerBotsWinMore(t *testing.T) {
+	n := 30
+	if testing.Short() {
+		n = 8
+	}
+	for _, p := range [][2]string{{BotCrew, BotLearner}, {BotVeteran, BotCrew}, {BotVeteran, BotLearner}} {
+		w := duel(t, []string{"alpha", "bravo"}, p[0], p[1], n)
+		t.Logf("%s against %s: %d won, %d lost, %d drawn", p[0], p[1], w[0], w[1], w[2])
+		if w[0] <= w[1] {
+			t.Errorf("%s won %d of %d matches against %s", p[0], w[0], w[0]+w[1]+w[2], p[1])
+		}
+	}
+}
+
+// TestBotStrengthTable prints the table of docs/benchmarks.md:
+// PERISCOPE_BOT_TABLE=100 go test -run TestBotStrengthTable -v ./roles/
+func TestBotStrengthTable(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("PERISCOPE_BOT_TABLE"))
+	if n <= 0 {
+		t.Skip("set PERISCOPE_BOT_TABLE to the number of seeds per map")
+	}
+	names := []string{BotLearner, BotCrew, BotVeteran}
+	for _, m := range []string{"alpha", "bravo"} {
+		fmt.Printf("\n%s, %d matches per pairing (row's wins %%, draws)\n\n| | learner | crew | veteran |\n|---|---|---|---|\n", m, n)
+		for _, a := range names {
+			fmt.Printf("| %s |", a)
+			for _, b := range names {
+				w := duel(t, []string{m}, a, b, n)
+				fmt.Printf(" %.0f%% (%d) |", 100*float64(w[0])/float64(n), w[2])
+			}
+			fmt.Println()
+		}
+	}
+}
+
+func TestBotMatchesAreDeterministicAndReplay(t *testing.T) {
+	for _, js := range []string{`{"mode":"turnbased","map":"bravo"}`, `{"mode":"realtime","map":"alpha"}`, `{"mode":"realtime","blue_crew":2,"red_crew":3}`} {
+		t.Run(js, func(t *testing.T) {
+			a := newBotRoom(t, botOptions(t, js), 42, nil)
+			b := newBotRoom(t, botOptions(t, js), 42, nil)
+			a.run(20000)
+			b.run(20000)
+			if len(a.log) != len(b.log) {
+				t.Fatalf("same seed, %d and %d commands", len(a.log), len(b.log))
+			}
+			for i := range a.log {
+				if string(a.log[i].Body) != string(b.log[i].Body) || !a.log[i].Time.Equal(b.log[i].Time) || a.log[i].Seat != b.log[i].Seat {
+					t.Fatalf("command %d differs: %s at %v, %s at %v", i, a.log[i].Body, a.log[i].Time, b.log[i].Body, b.log[i].Time)
+				}
+			}
+			// A restart replays the log, the bots' declarations and the
+			// clock's ticks included, to the same match.
+			g, err := New(a.g.opts, 42)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range a.log {
+				if _, err := g.Apply(c); err != nil {
+					t.Fatalf("replay of command %d (%s): %v", i, c.Body, err)
+				}
+			}
+			if !jsonEqual(g.Outcome(), a.g.Outcome()) || !jsonEqual(g.view(0), a.g.view(0)) {
+				t.Fatalf("replay ends %+v, the match %+v", g.Outcome(), a.g.Outcome())
+			}
+		})
+	}
+}
+
+// TestBotSeesOnlyItsSeat plays two matches identical but for the enemy's
+// hidden start (its whole route shifted one cell): every Blue bot must give
+// the same orders as long as the table heard the same things.
+func TestBotSeesOnlyItsSeat(t *testing.T) {
+	compared := 0
+	for seed := range uint64(6) {
+		for _, js := range []string{`{"mode":"turnbased","map":"bravo"}`, `{"mode":"realtime","map":"alpha","blue_crew":3}`} {
+			a := newBotRoom(t, botOptions(t, js), seed, nil)
+			a.run(20000)
+			for _, shift := range []chart.Cell{{Col: 1}, {Col: -1}, {Row: 1}, {Row: -1}} {
+				compared += blindReplay(t, a, shift)
+			}
+		}
+	}
+	if compared < 500 {
+		t.Fatalf("only %d orders compared", compared)
+	}
+}
+
+// blindReplay replays a's log with Red's start moved by shift, asking every
+// Blue bot seat for its order at each step in both matches; it stops where
+// the two tables first hear something different (or Red's orders no longer
+// fit), and returns how many orders it compared.
+func blindReplay(t *testing.T, a *botRoom, shift chart.Cell) int {
+	t.Helper()
+	ga, _ := New(a.g.opts, a.g.bots.seed)
+	gb, _ := New(a.g.opts, a.g.bots.seed)
+	n := 0
+	for i, c := range a.log {
+		cb := c
+		if c.Seat >= 0 && gb.seats[c.Seat].crew == sonar.Red {
+			var o struct {
+				Type string     `json:"type"`
+				Cell chart.Cell `json:"cell"`
+			}
+			json.Unmarshal(c.Body, &o)
+			if o.Type == "place" {
+				cb.Body, _ = json.Marshal(map[string]any{"type": "place", "crew": "red", "role": "captain",
+					"cell": chart.Cell{Col: o.Cell.Col + shift.Col, Row: o.Cell.Row + shift.Row}})
+			}
+		}
+		ea, err := ga.Apply(c)
+		if err != nil {
+			t.Fatalf("replay %d: %v", i, err)
+		}
+		eb, err := gb.Apply(cb)
+		if err != nil {
+			return n // Red's route does not fit the shifted start
+		}
+		for seat, s := range ga.seats {
+			if s.crew != sonar.Blue || !ga.bots.seats[seat] {
+				continue
+			}
+			ba, oka := ga.BotCommand(seat)
+			bb, okb := gb.BotCommand(seat)
+			if oka != okb || string(ba) != string(bb) {
+				t.Fatalf("after %s, Blue seat %d orders %s with the enemy here and %s with it one cell off", c.Body, seat, ba, bb)
+			}
+			n++
+		}
+		if !sameHeard(ea, eb, sonar.Blue, ga) {
+			return n
+		}
+	}
+	return n
+}
+
+// sameHeard reports whether crew c learns the same from two event lists.
+func sameHeard(a, b []games.Event, c sonar.Crew, g *Game) bool {
+	seat := g.crewSeats(c)[0]
+	var ta, tb []string
+	for _, e := range a {
+		if e.VisibleTo(seat) {
+			ta = append(ta, string(e.Data))
+		}
+	}
+	for _, e := range b {
+		if e.VisibleTo(seat) {
+			tb = append(tb, string(e.Data))
+		}
+	}
+	return slices.Equal(ta, tb)
+}
+
+func TestBotsKeepAHumanPaceInRealTime(t *testing.T) {
+	for seed := range uint64(4) {
+		r := newBotRoom(t, botOptions(t, `{"mode":"realtime","bot_level":"veteran"}`), seed, nil)
+		r.run(20000)
+		var last [2]time.Time
+		for _, c := range r.log {
+			if c.Seat < 0 {
+				continue
+			}
+			o, err := sonar.ParseOrder(c.Body)
+			if err != nil || !paced(o.Type) {
+				continue
+			}
+			crew := r.g.seats[c.Seat].crew
+			if !last[crew].IsZero() && c.Time.Sub(last[crew]) < levels[BotVeteran].pace {
+				t.Fatalf("seed %d: %s %s only %v after the crew's last order", seed, crew, c.Body, c.Time.Sub(last[crew]))
+			}
+			last[crew] = c.Time
+		}
+	}
+}
+
+func TestBotsNeverHurtThemselves(t *testing.T) {
+	for _, lvl := range []string{BotCrew, BotVeteran} {
+		for seed := range uint64(10) {
+			for _, mode := range []string{"turnbased", "realtime"} {
+				r := newBotRoom(t, botOptions(t, fmt.Sprintf(`{"mode":%q,"map":"charlie","bot_level":%q}`, mode, lvl)), seed, nil)
+				r.run(20000)
+				g, _ := New(r.g.opts, seed)
+				for _, c := range r.log {
+					evs, _ := g.Apply(c)
+					for _, e := range evs {
+						var se sonar.Event
+						json.Unmarshal(e.Data, &se)
+						if se.Kind == sonar.KindOverload {
+							t.Errorf("%s seed %d %s: %s", lvl, seed, mode, se.Text)
+						}
+						for _, h := range se.Hits {
+							if h.Crew == se.Crew && h.Result != sonar.Clear {
+								t.Errorf("%s seed %d %s: own impact: %s", lvl, seed, mode, se.Text)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestBotsFillAnySeats(t *testing.T) {
+	for _, js := range []string{`{"mode":"turnbased","blue_crew":1,"red_crew":1}`, `{"mode":"turnbased","blue_crew":2,"red_crew":4,"map":"echo"}`,
+		`{"mode":"realtime","blue_crew":3,"red_crew":2,"map":"delta"}`, `{"mode":"realtime","blue_crew":1,"red_crew":4,"radio":"heat","bot_level":"learner"}`} {
+		for seed := range uint64(4) {
+			r := newBotRoom(t, botOptions(t, js), seed, nil)
+			if !r.run(20000) {
+				t.Fatalf("%s seed %d: stuck", js, seed)
+			}
 		}
 	}
 }

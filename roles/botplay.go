@@ -252,7 +252,7 @@ func (d *decider) headings() []heading {
 			continue
 		}
 		h := heading{dir: co.Dir, to: *co.To, room: d.room(*co.To, blocked), damage: d.panelDamages(co.Dir)}
-		if d.lvl.plan {
+		if d.lvl.route {
 			h.score = float64(h.room)
 		} else {
 			h.score = float64(min(h.room, 4)) // a learner only avoids dead ends it can see
@@ -296,7 +296,7 @@ func (d *decider) move() (sonar.Command, bool) {
 	best := hs[0]
 	// A planner surfaces before it is cornered, or rather than take damage
 	// from its own sheet.
-	if d.lvl.plan && o.SurfaceBlocked == "" && (best.room <= 2 || best.damage) {
+	if d.lvl.route && o.SurfaceBlocked == "" && (best.room <= 2 || best.damage) {
 		return surface, true
 	}
 	c := botOrder(sonar.TypeCourse, sonar.Captain)
@@ -372,14 +372,14 @@ func (d *decider) system() (sonar.Command, bool) {
 		return c, true
 	}
 	cells := d.enemy()
-	if d.lvl.detect && cells != nil && d.ready(sonar.Drone) && len(cells) > 12 {
+	if d.lvl.detect && cells != nil && d.ready(sonar.Drone) && len(cells) > d.lvl.droneCells {
 		if s, ok := d.droneSector(cells); ok {
 			c := botOrder(sonar.TypeDrone, sonar.Captain)
 			c.Sector = s
 			return c, true
 		}
 	}
-	if d.lvl.detect && cells != nil && d.ready(sonar.Sonar) && len(cells) > 8 {
+	if d.lvl.detect && cells != nil && d.ready(sonar.Sonar) && len(cells) > d.lvl.sonarCells {
 		return botOrder(sonar.TypeSonar, sonar.Captain), true
 	}
 	if d.lvl.mines && len(o.MineCells) > 0 {
@@ -448,13 +448,11 @@ func (d *decider) answer() sonar.Command {
 
 // charge is the First Mate's gauge: the Captain's next need first.
 func (d *decider) charge() (sonar.Command, bool) {
-	prio := []sonar.System{sonar.Torpedo, sonar.Mine, sonar.Drone, sonar.Sonar, sonar.Silence, sonar.Scenario}
-	if d.lvl.plan {
-		prio = []sonar.System{sonar.Torpedo, sonar.Silence, sonar.Drone, sonar.Mine, sonar.Sonar, sonar.Scenario}
-		if d.lvl.hunt {
-			if cells := d.enemy(); cells != nil && len(cells) > 30 {
-				prio = []sonar.System{sonar.Torpedo, sonar.Drone, sonar.Silence, sonar.Mine, sonar.Sonar, sonar.Scenario}
-			}
+	prio := d.lvl.charges
+	if d.lvl.hunt {
+		// Lost enemy: the drone first, to find it.
+		if cells := d.enemy(); cells != nil && len(cells) > 30 && d.lvl.detect {
+			prio = append([]sonar.System{sonar.Torpedo, sonar.Drone}, prio...)
 		}
 	}
 	for _, sys := range prio {
@@ -494,7 +492,7 @@ func (d *decider) mark(panel chart.Dir) (sonar.Command, bool) {
 		if s.Damage != "" {
 			score -= 100
 		}
-		if d.lvl.plan {
+		if d.lvl.sheet {
 			if s.Circuit != sonar.NoCircuit {
 				score += 6 + 4*float64(marked[s.Circuit])
 			}
