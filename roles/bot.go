@@ -41,7 +41,7 @@ type level struct {
 	hide int
 	// detect: launch a drone (sonar) when the enemy may be on more than
 	// droneCells (sonarCells) cells.
-	detect                bool
+	detect                 bool
 	droneCells, sonarCells int
 	// mines: drop and trigger mines.
 	mines bool

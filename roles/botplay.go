@@ -451,7 +451,7 @@ func (d *decider) charge() (sonar.Command, bool) {
 	prio := d.lvl.charges
 	if d.lvl.hunt {
 		// Lost enemy: the drone first, to find it.
-		if cells := d.enemy(); cells != nil && len(cells) > 30 && d.lvl.detect {
+		if cells := d.enemy(); len(cells) > 30 && d.lvl.detect {
 			prio = append([]sonar.System{sonar.Torpedo, sonar.Drone}, prio...)
 		}
 	}
