@@ -1,0 +1,320 @@
+package pocketsub_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"periscope/rooms"
+)
+
+// decide is a player that reads only what the page shows. With a move
+// chosen it taps a ringed Mine spot, then Move; with a Sub selected it
+// taps a next step marked safe on the ocean (or, when every way loses the
+// Sub, a whole move from the list); otherwise it taps one of its framed
+// Subs. It answers a CSS selector to tap.
+const decide = `(() => {
+  const b = document.body.dataset;
+  if (document.getElementById('result')) return {done: true};
+  if (b.busy === '1' || b.turn !== 'mine' || b.phase !== 'playing') return {};
+  const confirm = document.getElementById('confirm');
+  if (confirm) {
+    if (!confirm.disabled) return {tap: '#confirm', doomed: confirm.classList.contains('danger')};
+    const spot = document.querySelector('polygon.hit[data-mark~="minespot"]');
+    if (spot) return {tap: 'polygon.hit[data-region="' + spot.dataset.region + '"]', mine: true};
+  }
+  const win = document.querySelector('#moves button[data-fate="win"]');
+  if (win) return {tap: '#moves button[data-fate="win"]'};
+  const steps = [...document.querySelectorAll('polygon.hit[data-mark~="step"]')];
+  const safe = steps.find((s) => s.dataset.mark.split(' ').includes('safe'));
+  if (safe) return {tap: 'polygon.hit[data-region="' + safe.dataset.region + '"]', step: true};
+  if (document.getElementById('moves')) return {tap: '#moves button'};
+  const ready = document.querySelector('polygon.hit[data-mark~="ready"]');
+  if (ready) return {tap: 'polygon.hit[data-region="' + ready.dataset.region + '"]'};
+  return {};
+})()`
+
+type decision struct {
+	Done   bool   `json:"done"`
+	Tap    string `json:"tap"`
+	Step   bool   `json:"step"`
+	Mine   bool   `json:"mine"`
+	Doomed bool   `json:"doomed"`
+}
+
+// playOut taps through the page's turns until the match is over.
+func playOut(t *testing.T, p *phone, shot string) (moves, steps int) {
+	t.Helper()
+	taps := 0
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		var d decision
+		p.eval(decide, &d)
+		if d.Done {
+			return moves, steps
+		}
+		if d.Tap == "" {
+			if time.Now().After(deadline) {
+				p.screenshot("stuck.png")
+				t.Fatalf("no outcome after %d taps", taps)
+			}
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if d.Step {
+			steps++
+		}
+		if d.Tap == "#confirm" {
+			moves++
+			if moves == 2 && shot != "" {
+				p.fits("a move chosen")
+				p.screenshot(shot)
+			}
+		}
+		if taps++; taps > 3000 {
+			p.screenshot("stuck.png")
+			t.Fatalf("no outcome after %d taps", taps)
+		}
+		p.tap(d.Tap)
+	}
+}
+
+// openRoom opens a new room from the page's own form with the given number
+// of players, takes Red and fills the other seats with the bot.
+func openRoom(t *testing.T, p *phone, base string, players int) string {
+	t.Helper()
+	p.run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
+	p.wait("#create")
+	p.wait("#opt-players")
+	p.fits("new match form")
+	p.screenshot("0-new.png")
+	if players != 2 {
+		p.run("choose the players", chromedp.SetValue("#opt-players", string(rune('0'+players)), chromedp.ByQuery))
+	}
+	p.mustTap("#create")
+	p.wait(`[data-take="0"]`)
+	var code string
+	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
+	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
+	p.mustTap(`[data-take="0"]`)
+	p.wait("#bot")
+	p.fits("lobby")
+	p.screenshot("1-lobby.png")
+	p.mustTap("#bot")
+	p.mustTap("#start:not([disabled])")
+	p.wait(`body[data-phase="playing"]`)
+	return code
+}
+
+// TestPlayAgainstBot plays a whole 2-player match on the page against the
+// bot: a new room, the seat, the bot and the start from the page's own
+// buttons; a refused step in the rules' own words; a move that loses the
+// Sub asks first and says why; then taps until one fleet is gone, and the
+// replay.
+func TestPlayAgainstBot(t *testing.T) {
+	base := serve(t)
+	shots := screens(t)
+	p := newPhone(t, browser(t, 2*time.Minute), shots)
+	code := openRoom(t, p, base, 2)
+
+	p.wait(`body[data-turn="mine"][data-busy="0"]`)
+	if got := p.text("#house"); !strings.Contains(got, "house layout") {
+		t.Errorf("the board is labelled %q, want it named a house layout", got)
+	}
+	var regions int
+	p.eval(`document.querySelectorAll('polygon.hit').length`, &regions)
+	if regions != 35 {
+		t.Errorf("the ocean has %d regions, want 35 (5 tiles of 7)", regions)
+	}
+	// An edge region is a fair target for a thumb on a 390px phone.
+	var box struct{ W, H float64 }
+	p.eval(`(() => { const r = document.querySelector('polygon.hit[data-region="C1"]').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	if box.W < 44 || box.H < 30 {
+		t.Errorf("edge region C1 is %.0fx%.0f px", box.W, box.H)
+	}
+	// Red's Subs wait in frames; tapping one rings its next steps.
+	p.mustTap(region("A4"))
+	p.wait(`polygon.hit[data-mark~="step"]`)
+	var steps []string
+	p.eval(`[...document.querySelectorAll('polygon.hit[data-mark~="step"]')].map((e) => e.dataset.region).sort()`, &steps)
+	if strings.Join(steps, " ") != "A0 A3 A5 C1" {
+		t.Errorf("from A4 the next steps are %v, want A0 A3 A5 C1", steps)
+	}
+	p.fits("a Sub selected")
+	p.screenshot("2-selected.png")
+
+	// A step the rules forbid is refused in the engine's words, and the
+	// Sub stays selected.
+	p.mustTap(region("E1"))
+	p.wait("#refusal .refusal")
+	if got := p.text("#refusal"); !strings.Contains(got, "E1 is not next to A4") {
+		t.Errorf("the refusal reads %q, want E1 is not next to A4", got)
+	}
+	p.mustTap(region("C1"))
+	p.mustTap(region("C2"))
+	p.wait("#confirm")
+	if got := p.text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
+		t.Errorf("the chosen move reads %q", got)
+	}
+	p.mustTap("#undo")
+	p.mustTap("#other-sub")
+
+	// A move that loses the Sub asks first and says why.
+	p.mustTap(region("A2"))
+	p.mustTap(`#moves button[data-path="A0 E0"]`)
+	p.wait("#doom")
+	if got, why := p.text("#confirm"), p.text("#doom"); !strings.Contains(got, "Move anyway") || !strings.Contains(why, "enters Blue's Command Centre on E0") {
+		t.Errorf("the doomed move shows %q / %q", got, why)
+	}
+	p.screenshot("3-doomed.png")
+	p.mustTap("#other-sub")
+
+	moves, stepped := playOut(t, p, "4-mine.png")
+	t.Logf("match over after %d moves made on the page (%d steps tapped on the ocean)", moves, stepped)
+	if moves < 3 || stepped < moves {
+		t.Errorf("%d moves and %d steps tapped: the match was not played on the ocean", moves, stepped)
+	}
+	result := p.text("#result")
+	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
+		t.Errorf("the outcome reads %q", result)
+	}
+	if !strings.Contains(result, "last Subs in play") {
+		t.Errorf("the outcome reads %q, want the reason", result)
+	}
+	var logged int
+	p.eval(`document.querySelectorAll('#log li[data-kind="move"]').length`, &logged)
+	if logged < 2*moves-1 {
+		t.Errorf("the log shows %d moves; the page made %d", logged, moves)
+	}
+	p.fits("outcome")
+	p.screenshot("5-outcome.png")
+
+	resp, err := http.Get(base + "/api/rooms/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lobby rooms.Lobby
+	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
+		t.Errorf("room %s is %q with outcome %v, want finished", code, lobby.State, lobby.Outcome)
+	}
+	p.mustTap("#replay-open")
+	p.wait("#replay-panel h3")
+	p.mustTap("#replay-next")
+	p.run("step the replay", chromedp.Poll(`document.querySelector('#replay-panel h3').textContent.startsWith('Replay: version 2 of')`, nil))
+	if got := p.text("#replay-events"); !strings.Contains(got, "Red 2 moves") && !strings.Contains(got, "Red 1 moves") && !strings.Contains(got, "Red 3 moves") {
+		t.Errorf("version 2 of the replay shows %q, want Red's first move", got)
+	}
+	p.screenshot("6-replay.png")
+}
+
+// TestTeamMatchWithBots: one player and three bots, Red and Blue against
+// White and Black, played to the end on the page.
+func TestTeamMatchWithBots(t *testing.T) {
+	base := serve(t)
+	shots := screens(t)
+	p := newPhone(t, browser(t, 2*time.Minute), shots)
+	openRoom(t, p, base, 4)
+	var chips []string
+	p.eval(`[...document.querySelectorAll('.ps-player')].map((e) => e.textContent)`, &chips)
+	if len(chips) != 4 || !strings.Contains(chips[0], "team Red+Blue") || !strings.Contains(chips[1], "team White+Black") {
+		t.Errorf("the players read %q", chips)
+	}
+	var regions int
+	p.eval(`document.querySelectorAll('polygon.hit').length`, &regions)
+	if regions != 56 {
+		t.Errorf("the ocean has %d regions, want 56 (8 tiles of 7)", regions)
+	}
+	p.wait(`body[data-turn="mine"][data-busy="0"]`)
+	p.fits("team match")
+	p.screenshot("team-1-start.png")
+	moves, _ := playOut(t, p, "team-2-move.png")
+	result := p.text("#result")
+	if !strings.Contains(result, "Red and Blue have the last Subs") && !strings.Contains(result, "White and Black have the last Subs") {
+		t.Errorf("the outcome reads %q, want a team's win", result)
+	}
+	t.Logf("team match over after %d moves made on the page: %s", moves, result)
+	p.screenshot("team-3-outcome.png")
+}
+
+// TestStandardSetupWithTheExpansion: the standard setup and the Captain's
+// expansion from the page's form; the Command Centre, the Subs and a
+// Whirlpool placed by tapping ringed regions; then the match to its end.
+func TestStandardSetupWithTheExpansion(t *testing.T) {
+	base := serve(t)
+	shots := screens(t)
+	p := newPhone(t, browser(t, 2*time.Minute), shots)
+	p.run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
+	p.wait("#opt-setup")
+	p.run("choose the standard setup", chromedp.SetValue("#opt-setup", `"standard"`, chromedp.ByQuery))
+	p.mustTap("#opt-captain")
+	p.mustTap("#create")
+	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
+	p.mustTap(`[data-take="0"]`)
+	p.mustTap("#bot")
+	p.mustTap("#start:not([disabled])")
+	p.wait(`body[data-phase="setup"][data-turn="mine"]`)
+	// Red places first: a Command Centre on a ringed deep region.
+	var places []string
+	p.eval(`[...document.querySelectorAll('polygon.hit[data-mark~="place"]')].map((e) => e.dataset.region)`, &places)
+	for _, r := range places {
+		if !strings.HasSuffix(r, "0") {
+			t.Errorf("a Command Centre may go on %s, which is not a tile centre", r)
+		}
+	}
+	p.fits("setup")
+	p.screenshot("std-1-cc.png")
+	placed := 0
+	for {
+		var phase string
+		p.eval(`document.body.dataset.turn === 'mine' && document.body.dataset.busy === '0' ? document.body.dataset.phase : ''`, &phase)
+		if phase == "playing" {
+			break
+		}
+		if phase == "setup" {
+			p.tap(`polygon.hit[data-mark~="place"]`)
+			placed++
+			continue
+		}
+		if phase == "whirlpools" {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if placed != 4 {
+		t.Errorf("Red placed %d pieces by tapping, want a Command Centre and 3 Subs", placed)
+	}
+	// Blue (the bot) places the first Whirlpool; Red places the other: the
+	// spin left over is the only one offered.
+	p.wait(`body[data-phase="whirlpools"][data-turn="mine"][data-busy="0"]`)
+	p.mustTap(`polygon.hit[data-mark~="place"]`)
+	var spins int
+	p.eval(`document.querySelectorAll('[data-spin]').length`, &spins)
+	if spins > 0 {
+		p.mustTap("[data-spin]")
+	}
+	p.wait(`body[data-phase="playing"]`)
+	var whirls int
+	p.eval(`document.querySelectorAll('.ps-svg .whirl').length`, &whirls)
+	if whirls != 2 {
+		t.Errorf("the ocean shows %d Whirlpools, want 2", whirls)
+	}
+	if got := p.text(".ps-player[data-seat='0']"); !strings.Contains(got, "IR Map SC") {
+		t.Errorf("Red's chip reads %q, want its three tokens", got)
+	}
+	p.screenshot("std-2-play.png")
+	playOut(t, p, "std-3-move.png")
+	var turned int
+	p.eval(`document.querySelectorAll('#log li[data-kind="whirlpool"]').length`, &turned)
+	if turned == 0 {
+		t.Error("no Whirlpool turned its tile during the match")
+	}
+	p.screenshot("std-4-outcome.png")
+}

@@ -1,0 +1,186 @@
+package pocketsub_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/device"
+
+	"periscope/e2e/chrome"
+	"periscope/games/pocketsub"
+	"periscope/server"
+	"periscope/server/servertest"
+	"periscope/static"
+)
+
+// serve starts the real server with the embedded pages on a free port.
+func serve(t *testing.T) string {
+	t.Helper()
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, pocketsub.Definition), Static: static.FS})
+	return base
+}
+
+// browser starts a headless Chromium for one test, for at most limit.
+func browser(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if why := chrome.Missing(); why != "" {
+		t.Skip("browser test skipped: " + why)
+	}
+	limited, cancelTime := context.WithTimeout(context.Background(), limit)
+	ctx, cancelBrowser, err := chrome.Start(limited, 390, 844)
+	if err != nil {
+		cancelTime()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancelBrowser()
+		cancelTime()
+	})
+	return ctx
+}
+
+// phone is one tab with its own storage, as a separate device: a 390x844
+// iPhone 13 that prefers reduced motion (the page then shows the bots'
+// turns without pausing on each move).
+type phone struct {
+	t     *testing.T
+	ctx   context.Context
+	shots string
+}
+
+func newPhone(t *testing.T, browser context.Context, shots string) *phone {
+	t.Helper()
+	ctx, cancel, err := chrome.NewTab(browser)
+	if err != nil {
+		t.Fatalf("new phone: %v", err)
+	}
+	t.Cleanup(cancel)
+	// A script error on the page fails the test, in the page's own words.
+	chromedp.ListenTarget(ctx, func(ev any) {
+		switch e := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			t.Errorf("page error: %s", e.ExceptionDetails.Error())
+		case *runtime.EventConsoleAPICalled:
+			if e.Type == runtime.APITypeError {
+				var parts []string
+				for _, a := range e.Args {
+					parts = append(parts, string(a.Value))
+				}
+				t.Errorf("console error: %s", strings.Join(parts, " "))
+			}
+		}
+	})
+	p := &phone{t: t, ctx: ctx, shots: shots}
+	p.run("emulate a phone", chromedp.Emulate(device.IPhone13))
+	p.run("prefer reduced motion", emulation.SetEmulatedMedia().WithFeatures(
+		[]*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}}))
+	return p
+}
+
+func (p *phone) run(what string, actions ...chromedp.Action) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, actions...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+func (p *phone) eval(script string, out any) {
+	p.t.Helper()
+	what := script
+	if i := strings.IndexByte(what, '\n'); i >= 0 {
+		what = what[:i] + "…"
+	}
+	p.run("evaluate "+what, chromedp.Evaluate(script, out))
+}
+
+// text is the text of the first element matching sel, "" if none does.
+func (p *phone) text(sel string) string {
+	p.t.Helper()
+	var s string
+	p.eval(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel), &s)
+	return s
+}
+
+func (p *phone) wait(sel string) {
+	p.t.Helper()
+	p.run("wait for "+sel, chromedp.WaitVisible(sel, chromedp.ByQuery))
+}
+
+// tap touches the middle of the first element matching sel, as a finger
+// would, scrolling it into view first when it is off screen or under the
+// sticky top bar. For a region of the ocean it touches a point inside the
+// region's polygon. It reports whether there was such an element.
+func (p *phone) tap(sel string) bool {
+	p.t.Helper()
+	var pt struct {
+		X, Y  float64
+		Found bool
+	}
+	p.eval(fmt.Sprintf(`((sel) => {
+  const e = document.querySelector(sel);
+  if (!e) return {Found: false};
+  const mid = () => { const r = e.getBoundingClientRect(); return {X: r.left + r.width / 2, Y: r.top + r.height / 2, Found: true}; };
+  let m = mid();
+  const hits = (m) => { const at = document.elementFromPoint(m.X, m.Y); return at === e || e.contains(at); };
+  if (!hits(m)) { e.scrollIntoView({block: 'center'}); m = mid(); }
+  return m;
+})(%q)`, sel), &pt)
+	if !pt.Found {
+		return false
+	}
+	p.run("tap "+sel, chromedp.MouseClickXY(pt.X, pt.Y))
+	return true
+}
+
+func (p *phone) mustTap(sel string) {
+	p.t.Helper()
+	p.wait(sel)
+	if !p.tap(sel) {
+		p.t.Fatalf("%s went away before the tap", sel)
+	}
+}
+
+func region(name string) string { return fmt.Sprintf(`polygon.hit[data-region=%q]`, name) }
+
+// fits checks the page fits the phone's width: no sideways scrolling.
+func (p *phone) fits(when string) {
+	p.t.Helper()
+	var w struct{ Scroll, Inner float64 }
+	p.eval(`({Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth})`, &w)
+	if w.Inner != 390 || w.Scroll > w.Inner {
+		p.t.Errorf("%s: the page is %vpx wide in a %vpx viewport on a 390px phone: it scrolls sideways", when, w.Scroll, w.Inner)
+	}
+}
+
+func (p *phone) screenshot(name string) {
+	p.t.Helper()
+	var png []byte
+	p.run("screenshot", chromedp.CaptureScreenshot(&png))
+	path := filepath.Join(p.shots, name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot: %s", path)
+}
+
+// screens is a directory for screenshots that outlives the test, so a
+// person can look at them.
+func screens(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "pocketsub-screens-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

@@ -1,0 +1,294 @@
+// The Pocket Sub page: one seat of a match (or a spectator: the table
+// screen), from the lobby to the outcome and its replay. The server's view
+// says everything there is to draw and to offer; this module holds the
+// connection, the order in which updates are shown, and what the player
+// has picked so far.
+
+import { Conn, badge } from "../net.js";
+import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
+import { intro, lobby, nameField } from "./lobby.js";
+import { board, panel, players, keep, myTurn } from "./play.js";
+import { absorb, rejoin, logList, primer } from "./story.js";
+import { icon } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
+const wanted = new URLSearchParams(location.search).get("seat");
+
+const app = {
+  code: roomCode(),
+  seat: -1,
+  token: "",
+  conn: null,
+  lobby: null,
+  view: null,
+  queue: [], // welcome and update messages not yet shown
+  showing: false,
+  busy: false, // a command is on its way
+  sel: null, // id of the selected Sub
+  path: [], // regions of the path picked so far
+  move: null, // the complete move picked
+  mine: "", // where its Mine goes
+  whirl: "", // the tile centre picked for a Whirlpool
+  log: [],
+  last: null,
+  error: "",
+  lobbyError: "",
+  name: "",
+  replay: null,
+};
+
+// ---- connection ----
+
+app.send = async (cmd) => {
+  app.error = "";
+  app.busy = true;
+  render();
+  try {
+    await app.conn.send(cmd);
+    app.sel = null;
+    app.path = [];
+    app.move = null;
+    app.mine = "";
+    app.whirl = "";
+  } catch (e) {
+    app.error = e.message;
+    vibrate(120);
+  } finally {
+    app.busy = false;
+    render();
+  }
+};
+
+app.host = async (action, extra) => {
+  app.lobbyError = "";
+  try {
+    await app.conn.host(action, extra);
+  } catch (e) {
+    app.lobbyError = e.message;
+  }
+  render();
+};
+
+app.take = async (seat, name) => {
+  app.lobbyError = "";
+  try {
+    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
+    rememberSeat(app.code, res.seat, res.token, name);
+    const url = new URL(location.href);
+    url.searchParams.set("seat", String(res.seat));
+    history.replaceState(null, "", url);
+    app.seat = res.seat;
+    app.lobby = res.room;
+    connectWith(seatToken(app.code, res.seat));
+  } catch (e) {
+    app.lobbyError = e.message;
+    render();
+  }
+};
+
+function connectWith(held) {
+  if (app.conn) app.conn.stop();
+  app.token = held ? held.token : "";
+  app.tokenSeat = held ? held.seat : -1;
+  app.queue = [];
+  app.conn = new Conn(app.code, app.token, app.handlers).start();
+}
+
+// ---- showing updates one at a time ----
+
+// enqueue shows messages in order. Other players' moves are held on screen
+// for a moment each, so the bots' turns are seen one by one.
+function enqueue(msg) {
+  app.queue.push(msg);
+  if (!app.showing) drain();
+}
+
+async function drain() {
+  app.showing = true;
+  while (app.queue.length) {
+    const msg = app.queue.shift();
+    const pause = show(msg);
+    if (pause > 0 && !reduced.matches) {
+      render();
+      await new Promise((ok) => setTimeout(ok, pause));
+    }
+  }
+  app.showing = false;
+  render();
+}
+
+function show(msg) {
+  const welcome = msg.t === "welcome";
+  if (welcome) {
+    app.seat = msg.seat;
+    if (msg.room) app.lobby = msg.room;
+    rejoin(app, msg);
+  }
+  const before = app.view ? app.view.turn : -1;
+  if (msg.view) app.view = msg.view;
+  const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
+  keep(app);
+  const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
+  render();
+  if (over) {
+    vibrate([80, 60, 80]);
+    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+  } else if (msg.t === "update" && myTurn(app) && before !== app.seat) {
+    vibrate(60); // your turn
+  }
+  // One's own moves show at once; others' are paced.
+  return app.view && app.view.turn !== app.view.seat ? pause : 0;
+}
+
+// ---- replay ----
+
+async function replayAt(v) {
+  const r = app.replay;
+  r.v = Math.max(0, Math.min(v, r.last ?? v));
+  r.error = "";
+  const seat = app.seat >= 0 ? app.seat : -1;
+  try {
+    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${seat}`);
+    r.last = r.snap.last;
+    r.mark = null;
+    for (const e of r.snap.events || []) {
+      const d = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+      if (e.kind === "move" && d) r.mark = { from: d.from, path: d.path || [], mine: d.mine || "" };
+    }
+  } catch (e) {
+    r.error = e.message;
+  }
+  render();
+}
+
+function replayPanel() {
+  const r = app.replay;
+  if (!r) {
+    if (app.lobby?.state !== "finished") return null;
+    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay");
+  }
+  const events = (r.snap?.events || []).map((e) => h("li", {}, e.text));
+  return h("div", { class: "card", id: "replay-panel" },
+    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
+    r.error ? refusal(r.error) : null,
+    h("div", { class: "ps-replay" },
+      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
+      h("input", {
+        type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version",
+        onchange: (e) => replayAt(Number(e.target.value)),
+      }),
+      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
+    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing happened at this version.")]),
+    h("button", { id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
+}
+
+// ---- rendering ----
+
+function outcome(view) {
+  const o = view.outcome;
+  if (!o) return null;
+  const team = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
+  const winners = view.players.filter((p) => p.team === team);
+  let head = team >= 0 ? `${winners.map((p) => p.colour).join(" and ")} win${winners.length > 1 ? "" : "s"}` : "A draw";
+  if (view.seat >= 0) head = team < 0 ? "A draw" : view.players[view.seat].team === team ? "You win!" : "You lose";
+  return h("div", { class: "outcome ps-outcome", id: "result", "data-winner": team, role: "status" },
+    h("div", { class: "row", style: "justify-content:center" }, winners.map((p) => icon(p)), h("span", {}, head)),
+    h("div", { class: "small" }, o.reason),
+    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
+      h("a", { class: "button", href: "/pocketsub.html" }, "New match"),
+      h("a", { class: "button", href: "/" }, "Lobby")));
+}
+
+// house labels the board as ours where it is.
+function house(view) {
+  const bits = ["house tiles"];
+  if (view.house_layout) bits.unshift("house layout");
+  return h("p", { class: "ps-house", id: "house" },
+    h("span", { class: "house" }, "house"),
+    ` ${view.house_layout ? `Introductory layout for ${view.options.players}` : "Standard setup"}: ${bits.join(" and ")}, our own design (not published).`);
+}
+
+function render() {
+  const body = document.body;
+  const v = app.view;
+  const me = v && app.seat >= 0 ? v.players[app.seat] : null;
+  body.dataset.colour = me ? me.colour.toLowerCase() : "";
+  body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
+  body.dataset.turn = myTurn(app) ? "mine" : "theirs";
+  body.dataset.busy = app.busy || app.showing || app.queue.length ? "1" : "0";
+  body.dataset.seat = String(app.seat);
+  $("conn").classList.toggle("hidden", !app.code);
+
+  replace($("who"), app.code
+    ? [h("span", { class: "game" }, "Pocket Sub · "), h("span", { class: "code" }, app.code),
+      me ? h("span", { class: "ctag c-" + me.colour.toLowerCase() }, me.colour.toUpperCase()) : app.lobby ? " · watching" : null]
+    : "Pocket Sub");
+
+  if (!app.code) {
+    if (!$("intro").firstChild) replace($("intro"), intro());
+    return;
+  }
+  const waiting = !app.lobby || app.lobby.state === "waiting";
+  $("lobby").classList.toggle("hidden", !waiting);
+  $("play").classList.toggle("hidden", waiting || !v);
+  if (waiting) {
+    const showName = !!app.lobby && app.seat < 0;
+    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
+    if (!showName && $("name-field")) $("name-field").remove();
+    const parts = lobby(app);
+    replace($("lobby-top"), parts.top);
+    replace($("lobby-seats"), parts.seats);
+    return;
+  }
+  if ($("name-field")) $("name-field").remove();
+  if (!v) return;
+
+  const shown = app.replay?.snap ? app.replay.snap.view : v;
+  replace($("players"), players(app, shown));
+  const prompt = $("prompt");
+  prompt.textContent = app.replay ? "Replay" : v.prompt + (v.phase === "playing" ? ` (round ${v.round})` : "");
+  prompt.classList.toggle("mine", myTurn(app));
+  replace($("board"), board(app, shown, !app.replay));
+  replace($("house-note"), house(shown));
+  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("actions"), app.replay ? replayPanel() : panel(app));
+  replace($("outcome"), app.replay ? null : outcome(v));
+  replace($("replay"), app.replay ? null : replayPanel());
+  replace($("log"), logList(app));
+  if (!$("primer-slot").firstChild) replace($("primer-slot"), primer(false));
+  keepAwake();
+}
+app.render = render;
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
+
+app.handlers = {
+  welcome: (msg) => enqueue(msg),
+  update: (msg) => enqueue(msg),
+  room: (l) => {
+    app.lobby = l;
+    render();
+  },
+  state: (state, attempt) => badge($("conn"), state, attempt),
+  fatal: (message) => {
+    if (app.token) {
+      // The seat was freed by the host: carry on watching.
+      forgetSeat(app.code, app.tokenSeat);
+      app.lobbyError = message;
+      app.seat = -1;
+      setTimeout(() => connectWith(null), 0);
+    } else {
+      app.lobbyError = message;
+    }
+    render();
+  },
+  notice: (message) => {
+    app.error = message;
+    render();
+  },
+};
+
+if (app.code) connectWith(seatToken(app.code, wanted));
+render();
