@@ -30,6 +30,7 @@ import (
 	"periscope/db"
 	"periscope/games"
 	"periscope/games/gridtactics"
+	"periscope/games/pocketsub"
 	"periscope/games/saga"
 	"periscope/roles"
 	"periscope/rooms"
@@ -39,7 +40,7 @@ import (
 
 // games are the games the lobby offers.
 func catalogue() []games.Definition {
-	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition}
+	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition, pocketsub.Definition}
 }
 
 func main() {
