@@ -131,6 +131,9 @@ func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seat
 func (r *Room) run() {
 	defer close(r.done)
 	r.settle()
+	// A resumed match may have a deadline ahead (bots' pace, an
+	// inspection) with no phone back yet to wake the room.
+	r.arm()
 	for {
 		select {
 		case f := <-r.inbox:

@@ -1,0 +1,115 @@
+package roles_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"periscope/games"
+	"periscope/roles"
+	"periscope/rooms"
+)
+
+// botHub is a room runtime on a manual clock, as the server runs it.
+func botHub(t *testing.T, store rooms.Store, clock *rooms.ManualClock) *rooms.Hub {
+	t.Helper()
+	h, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roles.Definition}, Clock: clock,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// drain reads a session's frames so the room never drops it.
+func drain(s *rooms.Session) {
+	go func() {
+		for {
+			select {
+			case <-s.Outbox():
+			case <-s.LobbyFrames():
+			case <-s.Dropped():
+				return
+			}
+		}
+	}()
+}
+
+// advance moves the clock a second at a time until the room is finished
+// or the match has run for limit of its own time.
+func advance(t *testing.T, h *rooms.Hub, code string, clock *rooms.ManualClock, limit time.Duration) bool {
+	t.Helper()
+	for start := clock.Now(); clock.Now().Sub(start) < limit; {
+		r, err := h.Get(code)
+		if err == nil && r.Lobby().State == rooms.StateFinished {
+			return true
+		}
+		clock.Advance(time.Second)
+		time.Sleep(200 * time.Microsecond)
+	}
+	return false
+}
+
+// TestRealTimeBotCrewsFinishInTheRoom plays a real-time match in the room
+// runtime: the host sits as Blue's Radio Operator (a seat that gives no
+// orders) and seats bots everywhere else; the bots play on the room's clock
+// through its ticks. Half way the server stops and a new one resumes the
+// match from the log, and the bots carry on to the end.
+func TestRealTimeBotCrewsFinishInTheRoom(t *testing.T) {
+	store := rooms.NewMemoryStore()
+	clock := rooms.NewManualClock(time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC))
+	h := botHub(t, store, clock)
+	r, err := h.Create("sonar", json.RawMessage(`{"mode":"realtime","bot_level":"veteran"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const host = 3 // Blue Radio Operator
+	token, err := r.Take(host, "Host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Connect(1024)
+	hello, _ := json.Marshal(map[string]any{"t": "hello", "token": token})
+	s.Receive(hello)
+	drain(s)
+	for seat := range 8 {
+		if seat != host {
+			b, _ := json.Marshal(map[string]any{"t": "host", "id": fmt.Sprint("bot", seat), "action": "bot", "seat": seat})
+			s.Receive(b)
+		}
+	}
+	start, _ := json.Marshal(map[string]any{"t": "host", "id": "start", "action": "start"})
+	s.Receive(start)
+	deadline := time.Now().Add(5 * time.Second)
+	for r.Lobby().State != rooms.StatePlaying {
+		if time.Now().After(deadline) {
+			t.Fatalf("the match did not start: %+v", r.Lobby())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if advance(t, h, r.Code(), clock, 3*time.Minute) {
+		t.Skip("the match ended before the restart")
+	}
+	mid := r.Version()
+	if mid < 50 {
+		t.Fatalf("three minutes of bots played only %d versions", mid)
+	}
+	h.Close()
+
+	h2 := botHub(t, store, clock)
+	defer h2.Close()
+	if n, err := h2.Resume(); err != nil || n != 1 {
+		t.Fatalf("resume: %d rooms, %v", n, err)
+	}
+	if !advance(t, h2, r.Code(), clock, 60*time.Minute) {
+		r2, _ := h2.Get(r.Code())
+		t.Fatalf("the match did not end in an hour of its time (version %d)", r2.Version())
+	}
+	r2, _ := h2.Get(r.Code())
+	if o := r2.Lobby().Outcome; o == nil || r2.Version() <= mid {
+		t.Fatalf("outcome %+v at version %d", o, r2.Version())
+	}
+}
