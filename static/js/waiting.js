@@ -2,11 +2,12 @@
 // code for the others, and the host's start.
 
 import { h } from "./ui.js";
-import { joinURL } from "./room.js";
+import { api, joinURL } from "./room.js";
 
 // seatList shows the lobby's seats grouped by crew. opts.take(seat) adds a
 // Take button to free seats; opts.mine marks this phone's seat; opts.free
-// (host only) adds a Free button to other taken seats.
+// (host only) adds a Free button to other taken seats; opts.bot (host only,
+// games with bots) adds an "Add a bot" button to free seats.
 export function seatList(lobby, opts = {}) {
   const teams = new Map();
   for (const seat of lobby.seats || []) {
@@ -44,6 +45,7 @@ function seatRow(seat, opts) {
     h("span", { class: "name" }, who + (opts.mine === seat.seat ? " (you)" : "")),
     h("span", { class: "muted small" }, seat.label + (flags.length ? " · " + flags.join(", ") : ""))),
   !taken && opts.take ? h("button", { class: "primary", "data-take": seat.seat, onclick: () => opts.take(seat.seat) }, "Take") : null,
+  !taken && opts.bot ? h("button", { "data-bot": seat.seat, "aria-label": `Add a bot as ${seat.label}`, onclick: () => opts.bot(seat.seat) }, "Add a bot") : null,
   taken && opts.free && opts.mine !== seat.seat ? h("button", { "data-free": seat.seat, onclick: () => opts.free(seat.seat) }, "Free") : null);
 }
 
@@ -79,7 +81,9 @@ export function waitingRoom(app) {
     host
       ? app.group("start", {},
         h("button", { class: "primary block", id: "start", onclick: () => app.host("start", "start") }, "Start the match"),
-        h("p", { class: "muted small" }, "You are the host: start when everyone sits."))
+        h("p", { class: "muted small" }, botsFor(app)
+          ? "You are the host: start when everyone sits. A bot can take any free seat."
+          : "You are the host: start when everyone sits."))
       : h("p", { class: "notice" }, "The host starts the match when every seat is taken."),
     "wakeLock" in navigator ? null : h("p", { class: "notice warn", id: "awake-hint" },
       "This browser cannot keep the screen on here (it needs https). Set the phone's screen timeout to 5 minutes or more for the match."),
@@ -88,12 +92,30 @@ export function waitingRoom(app) {
     h("p", {}, h("a", { href: `/table.html?room=${encodeURIComponent(lobby.code)}`, target: "_blank" }, "Open the table screen"), " on a laptop or TV."));
 }
 
+// gamesWithBots names the games whose catalogue entry (GET /api/games)
+// says bots: true, once the server has answered.
+const gamesWithBots = new Set();
+let botsAsked = null;
+
+// botsFor reports whether the room's game can seat bots; the first call
+// asks the catalogue and redraws the page when it answers.
+function botsFor(app) {
+  if (!botsAsked) {
+    botsAsked = api("GET", "/api/games").then((games) => {
+      for (const g of games || []) if (g.bots) gamesWithBots.add(g.name);
+      app.render();
+    }).catch(() => {});
+  }
+  return gamesWithBots.has(app.lobby?.game);
+}
+
 // waitingSeats is the seat list of the waiting room.
 export function waitingSeats(app) {
   const host = !!app.lobby.seats?.[app.seat]?.host;
   return app.group("seats", {}, seatList(app.lobby, {
     mine: app.seat,
     free: host ? (seat) => app.host("seats", "free", { seat }) : null,
+    bot: host && botsFor(app) ? (seat) => app.host("seats", "bot", { seat }) : null,
   }));
 }
 
@@ -103,7 +125,7 @@ export function waitingKeys(app) {
   const lobby = app.lobby;
   const empty = (lobby.seats || []).filter((s) => !s.taken && !s.bot).length;
   return {
-    head: JSON.stringify([lobby.code, app.seat, lobby.seats?.[app.seat], empty, app.refusals.start]),
-    seats: JSON.stringify([lobby.seats, app.refusals.seats]),
+    head: JSON.stringify([lobby.code, app.seat, lobby.seats?.[app.seat], empty, app.refusals.start, botsFor(app)]),
+    seats: JSON.stringify([lobby.seats, app.refusals.seats, botsFor(app)]),
   };
 }
