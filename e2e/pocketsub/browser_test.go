@@ -220,8 +220,23 @@ func TestPlayAgainstBot(t *testing.T) {
 func TestTeamMatchWithBots(t *testing.T) {
 	base := serve(t)
 	shots := screens(t)
-	p := newPhone(t, browser(t, 2*time.Minute), shots)
-	openRoom(t, p, base, 4)
+	b := browser(t, 2*time.Minute)
+	p := newPhone(t, b, shots)
+	code := openRoom(t, p, base, 4)
+	// The table screen: the same page without a seat shows the ocean and
+	// whose turn it is, and offers no moves.
+	table := newPhone(t, b, shots)
+	table.run("open the table screen", chromedp.Navigate(base+"/pocketsub.html?room="+code))
+	table.wait(`polygon.hit[data-region="H6"]`)
+	if got := table.text("#who"); !strings.Contains(got, "watching") {
+		t.Errorf("the table screen's title reads %q", got)
+	}
+	var offered int
+	table.eval(`document.querySelectorAll('#actions button, polygon.hit[data-mark~="ready"]').length`, &offered)
+	if offered != 0 {
+		t.Errorf("the table screen offers %d choices", offered)
+	}
+	table.screenshot("team-0-table.png")
 	var chips []string
 	p.eval(`[...document.querySelectorAll('.ps-player')].map((e) => e.textContent)`, &chips)
 	if len(chips) != 4 || !strings.Contains(chips[0], "team Red+Blue") || !strings.Contains(chips[1], "team White+Black") {

@@ -142,6 +142,41 @@ func TestReplay(t *testing.T) {
 	}
 }
 
+// The room rebuilds a match from what it stores: the options as the lobby
+// sent them (only what differs from the defaults), the seed and the log,
+// through the catalogue entry. The rebuilt match has the same views.
+func TestDefinitionRebuildsTheMatch(t *testing.T) {
+	for _, stored := range []string{`{"players":3,"setup":"standard","captain":true}`, `{"players":4}`, ``} {
+		o, err := ParseOptions(json.RawMessage(stored))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := play(o, 99, bots(MaxPlayers), 2000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Definition.New(json.RawMessage(stored), 99)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range p.log {
+			if _, err := g.Apply(cmd); err != nil {
+				t.Fatalf("%s: %s refused on rebuild: %v", stored, cmd.Body, err)
+			}
+		}
+		for s := -1; s < o.Players; s++ {
+			a, _ := json.Marshal(g.View(s))
+			b, _ := json.Marshal(p.game.View(s))
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%s: seat %d's view differs after the rebuild", stored, s)
+			}
+		}
+		if !reflect.DeepEqual(g.Outcome(), p.game.Outcome()) {
+			t.Fatalf("%s: outcome %+v, was %+v", stored, g.Outcome(), p.game.Outcome())
+		}
+	}
+}
+
 // Matches between bots and careless players always end, whatever the
 // options; after every command the invariants hold, and every refused
 // command (a random one, most of the time) changes nothing.
