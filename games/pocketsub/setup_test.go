@@ -310,3 +310,29 @@ func TestEventsArePublic(t *testing.T) {
 		}
 	}
 }
+
+// The catalogue entry: what the lobby shows and opens.
+func TestDefinition(t *testing.T) {
+	d := Definition
+	if d.Name != "pocketsub" || d.Page != "/pocketsub.html" || !d.Bots || d.MinPlayers != 1 || d.MaxPlayers != 4 || d.Summary == "" || len(d.House) == 0 {
+		t.Fatalf("%+v", d)
+	}
+	houses := 0
+	for _, o := range d.Options {
+		for _, c := range o.Choices {
+			if c.House {
+				houses++
+			}
+		}
+	}
+	if houses < 3 {
+		t.Fatalf("%d house choices are labelled; want the introductory layout, running deep and the Mine supply", houses)
+	}
+	if _, err := d.New(json.RawMessage(`{"players":9}`), 1); err == nil {
+		t.Fatal("9 players accepted")
+	}
+	g, err := d.New(nil, 1)
+	if err != nil || len(g.Seats()) != 2 {
+		t.Fatalf("%v %v", g, err)
+	}
+}
