@@ -74,11 +74,14 @@ func orders(v *roles.View, seats map[sonar.Role]int, rng *rand.Rand) []order {
 	}
 	if own.Surfacing != nil {
 		for i, r := range sonar.Roles {
-			if own.Surfacing.Sections[i] == nil {
+			// Sections are secured in real time only.
+			if own.Turn == nil && own.Surfacing.Sections[i] == nil {
 				add(r, 5, `{"type":"secure","section":%d,"trace":%s}`, i+1, trace(rng))
 			}
 		}
-		add(sonar.Captain, 2, `{"type":"dive"}`)
+		if own.Turn == nil {
+			add(sonar.Captain, 2, `{"type":"dive"}`)
+		}
 		return out
 	}
 	if own.Duties.FirstMate {
