@@ -71,3 +71,23 @@ func FuzzApply(f *testing.F) {
 		invariants(t, g)
 	})
 }
+
+// Any options JSON is read or refused, never a panic; what is accepted
+// starts a match with valid seats.
+func FuzzParseOptions(f *testing.F) {
+	for _, s := range []string{``, `null`, `{}`, `{"players":4,"setup":"standard","captain":true}`,
+		`{"players":3,"mine_supply":"unlimited","running_deep":"adjacent","first_player":"random"}`,
+		`{"players":-1}`, `{"setup":7}`, `[]`, `{"players":2}{}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o, err := ParseOptions(json.RawMessage(data))
+		if err != nil {
+			return
+		}
+		g := New(o, 1)
+		if n := len(g.Seats()); n < MinPlayers || n > MaxPlayers || n != o.Players {
+			t.Fatalf("%q: %d seats", data, n)
+		}
+	})
+}
