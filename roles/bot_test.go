@@ -364,3 +364,41 @@ func TestBotsFillAnySeats(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBotCommand times one bot decision (BotCommand for one seat) over
+// positions taken every 20 commands of a seeded 8-bot match, each seat in
+// turn, with the views built afresh as after a new command; p99-ns is the
+// 99th percentile of single decisions.
+func BenchmarkBotCommand(b *testing.B) {
+	for _, lvl := range []string{BotLearner, BotCrew, BotVeteran} {
+		for _, mode := range []string{"turnbased", "realtime"} {
+			b.Run(lvl+"/"+mode, func(b *testing.B) {
+				opts := botOptions(b, fmt.Sprintf(`{"mode":%q,"bot_level":%q}`, mode, lvl))
+				r := newBotRoom(b, opts, 7, nil)
+				r.run(20000)
+				var states []*Game
+				for n := 20; n < len(r.log); n += 20 {
+					g, _ := New(opts, 7)
+					for _, c := range r.log[:n] {
+						if _, err := g.Apply(c); err != nil {
+							b.Fatal(err)
+						}
+					}
+					states = append(states, g)
+				}
+				times := make([]time.Duration, 0, b.N)
+				b.ResetTimer()
+				for i := range b.N {
+					g := states[i%len(states)]
+					g.views = viewCache{} // cold: as after a new command
+					t0 := time.Now()
+					g.BotCommand(i / len(states) % len(g.seats))
+					times = append(times, time.Since(t0))
+				}
+				b.StopTimer()
+				slices.Sort(times)
+				b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds()), "p99-ns")
+			})
+		}
+	}
+}
