@@ -85,7 +85,11 @@ func New(opts Options, seed uint64) (*Match, error) {
 		return nil, err
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed_50aa_c0de))
-	return &Match{opts: opts, chart: m, first: Crew(r.IntN(2))}, nil
+	match := &Match{opts: opts, chart: m, first: Crew(r.IntN(2))}
+	if opts.Position != nil {
+		match.setUp(opts.Position)
+	}
+	return match, nil
 }
 
 // Options returns the match's options with defaults filled in.
@@ -164,6 +168,14 @@ func (m *Match) apply(cmd Command) *RuleError {
 			return refuse(CodeAlreadyStarted, "the match has already started")
 		}
 		m.started = true
+		if m.playing() { // from a position: play resumes at once
+			m.emit(Event{Kind: KindStarted, Crew: Blue, Text: "THE MATCH RESUMES FROM A POSITION"})
+			if m.opts.Mode == TurnBased {
+				m.turn = m.first
+				m.emit(Event{Kind: KindTurn, Crew: m.turn, Text: m.turn.loud() + " TO PLAY"})
+			}
+			return nil
+		}
 		text := "CAPTAINS, MARK YOUR START POSITIONS"
 		m.emit(Event{Kind: KindStarted, Crew: Blue, Text: text})
 		return nil

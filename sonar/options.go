@@ -61,6 +61,11 @@ type Options struct {
 	// InspectionRejections is how many sections the enemy Engineer may
 	// reject during one surfacing (0 means 2; 1 to 9).
 	InspectionRejections int `json:"inspection_rejections,omitempty"`
+	// Position starts the match from a described position instead of the
+	// Captains' starts (docs/positions.md): a drill, a test, a puzzle. It is
+	// part of the options so that a room's replay or restart rebuilds the
+	// same match. Never changed once given.
+	Position *Position `json:"position,omitempty"`
 }
 
 // Torpedo range counts.
@@ -160,6 +165,14 @@ func (o Options) check() (*chart.Map, error) {
 	for _, h := range o.IceHoles {
 		if !m.Water(h) {
 			return nil, fmt.Errorf("ice hole %s must be open water on the map", h)
+		}
+	}
+	if p := o.Position; p != nil {
+		if p.Options != nil {
+			return nil, impossible("position_nested", "a position given as an option takes the match's options, not its own")
+		}
+		if err := p.validate(o, m); err != nil {
+			return nil, err
 		}
 	}
 	return m, nil
