@@ -591,6 +591,9 @@ func (g *Game) hit(u, t *unit, log *events) {
 // printed face (black, or white when shooting) equal to a rolled die.
 func (g *Game) roll(a, b *unit, kind string, n int, white bool, log *events) int {
 	faces := a.faces(white)
+	if faces == nil {
+		faces = []int{} // a unit without dice of this colour still rolls, for nothing
+	}
 	r := &Roll{Seat: a.owner, Unit: a.id, Target: b.id, Kind: kind, Faces: faces}
 	for range n {
 		d := g.die()

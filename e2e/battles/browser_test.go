@@ -1,0 +1,211 @@
+package battles_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"periscope/rooms"
+)
+
+// decide is a plain general reading only the page: answer what the server
+// waits for (a reaction, a target, wounds, the end of a round), else pick
+// one of its ready units and give it the boldest order offered (charge,
+// carry on, shoot), sometimes a move, else pass. It answers a CSS selector
+// to tap.
+const decide = `(() => {
+  const b = document.body.dataset;
+  if (document.getElementById('result')) return {done: true};
+  if (b.busy === '1' || b.turn !== 'mine') return {};
+  const zones = document.querySelectorAll('.bt-zone.target');
+  if (zones.length) {
+    const zone = zones[Math.floor(Math.random() * zones.length)];
+    return {tap: '.bt-zone.target[data-zone="' + zone.dataset.zone + '"]', deploy: true};
+  }
+  if (document.getElementById('end-recovery')) return {tap: '#end-recovery'};
+  const pend = document.querySelectorAll('.bt-pending .bt-act');
+  if (pend.length) {
+    const kind = pend[0].dataset.type;
+    return {tap: '.bt-pending .bt-act', pending: kind};
+  }
+  for (const t of ['charge', 'carry_on', 'shoot']) {
+    if (document.querySelector('.bt-orders .bt-act[data-type="' + t + '"]')) return {tap: '.bt-orders .bt-act[data-type="' + t + '"]', order: t};
+  }
+  const move = document.querySelector('.bt-orders .bt-act[data-type="move"]');
+  if (move && Math.random() < 0.3) return {tap: '.bt-orders .bt-act[data-type="move"]', order: 'move'};
+  const ready = [...document.querySelectorAll('.bt-unit.mine[data-ready]:not(.selected)')];
+  if (ready.length && !window.__tried) {
+    window.__tried = (window.__tried || 0);
+    const u = ready[Math.floor(Math.random() * ready.length)];
+    window.__picks = (window.__picks || 0) + 1;
+    if (window.__picks % 4 !== 0) return {tap: '.bt-unit[data-unit="' + u.dataset.unit + '"]', select: true};
+  }
+  if (document.getElementById('pass')) return {tap: '#pass', order: 'pass'};
+  return {};
+})()`
+
+type decision struct {
+	Done    bool   `json:"done"`
+	Tap     string `json:"tap"`
+	Deploy  bool   `json:"deploy"`
+	Pending string `json:"pending"`
+	Order   string `json:"order"`
+	Select  bool   `json:"select"`
+}
+
+// TestPlayAgainstBot plays a whole battle on the page against the bot: a
+// new room from the page's form, the seat, the bot and the start, an army
+// built on the phone (a refused unit, then the rulebook's 50-point army in
+// one tap), every unit deployed by tapping zones, then orders until the
+// battle is won or lost.
+func TestPlayAgainstBot(t *testing.T) {
+	base := serve(t)
+	p := newPhone(t, browser(t, 90*time.Second), screens(t))
+
+	p.run("open the page", chromedp.Navigate(base+"/battles.html"))
+	p.wait("#create")
+	if got := p.text("#house"); !strings.Contains(got, "HOUSE") || !strings.Contains(got, "trait") {
+		t.Errorf("the new-battle form reads %q, want the house content labelled", got)
+	}
+	p.fits("new battle form")
+	p.screenshot("0-new.png")
+	p.mustTap("#create")
+	p.wait(`[data-take="0"]`)
+	var code string
+	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
+	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
+	p.mustTap(`[data-take="0"]`)
+	p.wait("#bot")
+	if got := p.text(`.bt-seat[data-seat="0"] .name`); got != "Confederacy: Ada (you)" {
+		t.Errorf("seat A reads %q", got)
+	}
+	p.mustTap("#bot")
+	p.mustTap("#start:not([disabled])")
+	p.wait(`body[data-phase="army_building"]`)
+
+	// A Captain and a Lieutenant have no Wound point between them: the
+	// server refuses the unit in its own words.
+	p.mustTap(`.bt-tile[data-tile="CON04"]`)
+	p.mustTap(`.bt-tile[data-tile="CON06"]`)
+	if got := p.text("#form-unit"); !strings.Contains(got, "Form a unit of 2 (7 DP)") {
+		t.Errorf("the form button reads %q", got)
+	}
+	p.mustTap("#form-unit")
+	p.wait("#refusal .refusal")
+	if got := p.text("#refusal"); !strings.Contains(got, "at least 1 Wound point") {
+		t.Errorf("the refusal reads %q", got)
+	}
+	var box struct{ W, H float64 }
+	p.eval(`(() => { const r = document.querySelector('.bt-tile').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	if box.W < 44 || box.H < 44 {
+		t.Errorf("a troop to pick is %.0fx%.0f px, want at least 44x44", box.W, box.H)
+	}
+	p.fits("building")
+	p.screenshot("1-building.png")
+	p.mustTap(`[data-preset="rulebook_50"]`)
+	p.wait("#confirm")
+	if got := p.text(".bt-build h3"); got != "Your army: 50 of 50 DP" {
+		t.Errorf("after the preset the army reads %q", got)
+	}
+	p.mustTap("#confirm")
+	p.wait(`body[data-phase="deployment"]`)
+
+	taps, deployed, orders, pending := 0, 0, map[string]int{}, map[string]int{}
+	shots := map[string]bool{}
+	idle := time.Now()
+	for {
+		var d decision
+		p.eval(decide, &d)
+		if d.Done {
+			break
+		}
+		var phase string
+		p.eval(`document.body.dataset.phase`, &phase)
+		if !shots[phase] && (phase == "deployment" || phase == "battle") && d.Tap != "" {
+			shots[phase] = true
+			p.fits(phase)
+			if phase == "battle" {
+				p.eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
+			}
+			p.screenshot("2-" + phase + ".png")
+			if phase == "deployment" {
+				// Before the reveal only the top troop of the bot's stacks shows.
+				var hiddenOK bool
+				p.eval(`[...document.querySelectorAll('.bt-unit.enemy')].every((u) => u.querySelectorAll('.bt-troop').length === 1)`, &hiddenOK)
+				if !hiddenOK {
+					t.Error("an enemy stack shows more than its top troop before the reveal")
+				}
+			}
+		}
+		if d.Tap == "" {
+			if time.Since(idle) > 10*time.Second {
+				p.screenshot("stuck.png")
+				var state string
+				p.eval(`JSON.stringify({data: document.body.dataset, prompt: document.getElementById('prompt').textContent, actions: document.getElementById('actions').textContent})`, &state)
+				t.Fatalf("nothing to tap for 10 s: %s", state)
+			}
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		idle = time.Now()
+		if d.Deploy {
+			deployed++
+		}
+		if d.Order != "" {
+			orders[d.Order]++
+		}
+		if d.Pending != "" {
+			pending[d.Pending]++
+			if pending[d.Pending] == 1 {
+				p.screenshot("3-" + d.Pending + ".png")
+			}
+		}
+		if d.Order == "charge" && orders["charge"] == 1 || d.Order == "shoot" && orders["shoot"] == 1 {
+			p.screenshot("4-" + d.Order + ".png")
+		}
+		if taps++; taps > 1500 {
+			p.screenshot("stuck.png")
+			t.Fatalf("no outcome after %d taps", taps)
+		}
+		p.tap(d.Tap)
+	}
+	t.Logf("battle over after %d taps: %d units deployed, orders %v, answers %v", taps, deployed, orders, pending)
+	if deployed != 6 {
+		t.Errorf("deployed %d units by tapping, want the 6 of the rulebook's army", deployed)
+	}
+	result := p.text("#result")
+	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
+		t.Errorf("the outcome reads %q", result)
+	}
+	var kinds []string
+	p.eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
+	joined := strings.Join(kinds, " ")
+	for _, k := range []string{"army_ready", "player_one", "deploy", "reveal", "roll", "killed", "over"} {
+		if !strings.Contains(joined, k) {
+			t.Errorf("the log has no %q line", k)
+		}
+	}
+	if n := strings.Count(p.text("#battlefield"), "hidden"); n != 0 {
+		t.Errorf("after the reveal %d stacks still hide troops", n)
+	}
+	p.fits("outcome")
+	p.eval(`window.scrollTo(0, 0)`, nil)
+	p.screenshot("5-outcome.png")
+
+	resp, err := http.Get(base + "/api/rooms/" + code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lobby rooms.Lobby
+	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
+		t.Errorf("room %s is %q, want finished", code, lobby.State)
+	}
+}

@@ -1,0 +1,276 @@
+// The Pocket Battles page: one seat of a battle (or a spectator), from the
+// lobby to the outcome. The server's view holds every legal command; this
+// module holds the connection, what the player has picked (troops for a
+// unit, a unit to place, a unit to order) and turns taps into commands.
+
+import { Conn, badge } from "../net.js";
+import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
+import { intro, lobby, nameField } from "./lobby.js";
+import { field, sides, build, hand, actions, roll, logList, primer, MARK } from "./field.js";
+
+const $ = (id) => document.getElementById(id);
+const wanted = new URLSearchParams(location.search).get("seat");
+
+const app = {
+  code: roomCode(),
+  seat: -1,
+  token: "",
+  conn: null,
+  lobby: null,
+  view: null,
+  picked: [], // troops chosen for the next unit, top first
+  pick: null, // unit in hand to deploy
+  sel: null, // own unit whose orders are shown
+  log: [],
+  error: "",
+  lobbyError: "",
+  busy: false,
+  name: "",
+  concede: false,
+};
+
+// ---- connection ----
+
+app.send = async (cmd) => {
+  app.error = "";
+  app.busy = true;
+  render();
+  try {
+    await app.conn.send(cmd);
+  } catch (e) {
+    // The refusal in the server's own words, next to the controls.
+    app.error = e.message;
+    vibrate(120);
+  } finally {
+    app.busy = false;
+    render();
+  }
+};
+
+app.host = async (action, extra) => {
+  app.lobbyError = "";
+  try {
+    await app.conn.host(action, extra);
+  } catch (e) {
+    app.lobbyError = e.message;
+  }
+  render();
+};
+
+app.take = async (seat, name) => {
+  app.lobbyError = "";
+  try {
+    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
+    rememberSeat(app.code, res.seat, res.token, name);
+    const url = new URL(location.href);
+    url.searchParams.set("seat", String(res.seat));
+    history.replaceState(null, "", url);
+    app.seat = res.seat;
+    app.lobby = res.room;
+    connectWith(seatToken(app.code, res.seat));
+  } catch (e) {
+    app.lobbyError = e.message;
+    render();
+  }
+};
+
+function connectWith(held) {
+  if (app.conn) app.conn.stop();
+  app.token = held ? held.token : "";
+  app.tokenSeat = held ? held.seat : -1;
+  app.conn = new Conn(app.code, app.token, app.handlers).start();
+}
+
+function dataOf(e) {
+  if (!e.data) return null;
+  if (typeof e.data === "object") return e.data;
+  try {
+    return JSON.parse(e.data);
+  } catch {
+    return null;
+  }
+}
+
+// absorb adds events to the log, each tagged with the side it is about.
+function absorb(events) {
+  const names = (app.view?.sides || []).map((s) => s.name);
+  for (const e of events || []) {
+    const d = dataOf(e);
+    let team = d && typeof d.seat === "number" ? d.seat : -1;
+    if (team < 0) team = names.findIndex((n) => n && e.text.startsWith(n + " ") || e.text.startsWith(n + "'s"));
+    app.log.push({ text: e.text, kind: e.kind || "", team });
+  }
+  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+}
+
+function show(msg) {
+  if (msg.t === "welcome") {
+    app.seat = msg.seat;
+    if (msg.room) app.lobby = msg.room;
+    app.log = [];
+  }
+  if (msg.view) app.view = msg.view;
+  absorb(msg.events);
+  keep();
+  render();
+  if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+}
+
+// keep drops picks the new view no longer allows.
+function keep() {
+  const v = app.view;
+  if (!v) return;
+  const legal = v.legal || [];
+  if (v.phase !== "army_building") app.picked = [];
+  else if (v.build) app.picked = app.picked.filter((id) => v.build.free.includes(id));
+  if (app.pick && !legal.some((l) => l.command.type === "deploy" && l.command.unit === app.pick)) app.pick = null;
+  if (!app.pick) app.pick = legal.find((l) => l.command.type === "deploy")?.command.unit || null;
+  if (app.sel && !legal.some((l) => l.command.unit === app.sel)) app.sel = null;
+}
+
+// ---- taps ----
+
+app.pickTile = (id) => {
+  const i = app.picked.indexOf(id);
+  if (i >= 0) app.picked.splice(i, 1);
+  else app.picked.push(id);
+  render();
+};
+
+app.formUnit = async () => {
+  const tiles = app.picked.slice();
+  await app.send({ type: "add_unit", tiles });
+  if (!app.error) app.picked = [];
+  render();
+};
+
+app.pickUnit = (id) => {
+  app.pick = id;
+  render();
+};
+
+app.deployTo = (zone) => {
+  if (app.pick) app.send({ type: "deploy", unit: app.pick, to: zone });
+};
+
+// tapUnit selects one of the player's units (its orders appear below the
+// field); a tap on an enemy unit gives the selected unit's one order that
+// names it as target.
+app.tapUnit = (u) => {
+  const v = app.view;
+  if (!v || app.busy) return;
+  app.error = "";
+  const legal = v.legal || [];
+  if (u.owner === v.seat) {
+    app.sel = app.sel === u.id ? null : u.id;
+    render();
+    if (app.sel) $("actions").scrollIntoView({ block: "nearest" });
+    return;
+  }
+  const at = legal.filter((l) => l.command.target === u.id && (!app.sel || l.command.unit === app.sel || !l.command.unit));
+  if (at.length === 1) return app.send(at[0].command);
+  render();
+};
+
+// ---- rendering ----
+
+function outcome(v) {
+  const o = v.outcome;
+  if (!o) return null;
+  const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
+  let head = w >= 0 ? `${v.sides[w].name} wins` : "A draw";
+  if (v.seat >= 0) head = w === v.seat ? "You win!" : "You lose";
+  return h("div", { class: "outcome " + (w === v.seat ? "blue" : "red"), id: "result", "data-winner": w, role: "status" },
+    h("div", {}, head),
+    h("div", { class: "small" }, o.reason),
+    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
+      h("a", { class: "button", href: "/battles.html" }, "New battle"),
+      h("a", { class: "button", href: "/" }, "Lobby")));
+}
+
+function concede(v) {
+  if (v.seat < 0 || v.phase === "over" || v.phase === "waiting") return null;
+  if (!app.concede) return h("button", { class: "block bt-concede", id: "concede", onclick: () => { app.concede = true; render(); } }, "Concede the battle…");
+  return h("div", { class: "row" },
+    h("button", { class: "grow bt-concede", id: "concede-yes", onclick: () => { app.concede = false; app.send({ type: "concede" }); } }, "Yes, concede"),
+    h("button", { class: "grow", onclick: () => { app.concede = false; render(); } }, "Keep fighting"));
+}
+
+function render() {
+  const body = document.body;
+  const v = app.view;
+  body.classList.toggle("seat1", app.seat === 1);
+  body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
+  const mine = !!v && v.seat >= 0 && (v.legal || []).length > 0;
+  body.dataset.turn = mine ? "mine" : "theirs";
+  body.dataset.busy = app.busy ? "1" : "0";
+  body.dataset.seat = String(app.seat);
+  $("conn").classList.toggle("hidden", !app.code);
+  replace($("who"), app.code
+    ? [h("span", {}, "Battles · "), h("span", { class: "code" }, app.code), app.seat >= 0 && v ? h("span", { class: `bt-tag team${app.seat}` }, ` ${MARK.mine} ${v.sides[app.seat].name}`) : app.lobby ? " · watching" : null]
+    : "Pocket Battles");
+  if (!app.code) {
+    if (!$("intro").firstChild) replace($("intro"), intro());
+    return;
+  }
+  const waiting = !app.lobby || app.lobby.state === "waiting";
+  $("lobby").classList.toggle("hidden", !waiting);
+  $("play").classList.toggle("hidden", waiting || !v);
+  if (waiting) {
+    const showName = !!app.lobby && app.seat < 0;
+    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
+    if (!showName && $("name-field")) $("name-field").remove();
+    const parts = lobby(app);
+    replace($("lobby-top"), parts.top);
+    replace($("lobby-seats"), parts.seats);
+    return;
+  }
+  if ($("name-field")) $("name-field").remove();
+  if (!v) return;
+  replace($("outcome"), outcome(v));
+  replace($("sides"), sides(v));
+  const prompt = $("prompt");
+  prompt.textContent = v.prompt;
+  prompt.classList.toggle("mine", mine);
+  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("build"), v.phase === "army_building" && v.seat >= 0 ? build(app, v) : null);
+  replace($("hand"), hand(app, v));
+  replace($("field"), v.phase === "army_building" ? null : field(app, v));
+  replace($("actions"), actions(app, v), concede(v));
+  replace($("dice"), roll(v));
+  replace($("log"), logList(app));
+  if (!$("primer").firstChild) replace($("primer"), primer(v));
+  keepAwake();
+}
+app.render = render;
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+
+app.handlers = {
+  welcome: (msg) => show(msg),
+  update: (msg) => show(msg),
+  room: (l) => {
+    app.lobby = l;
+    render();
+  },
+  state: (state, attempt) => badge($("conn"), state, attempt),
+  fatal: (message) => {
+    if (app.token) {
+      forgetSeat(app.code, app.tokenSeat);
+      app.lobbyError = message;
+      app.seat = -1;
+      setTimeout(() => connectWith(null), 0);
+    } else {
+      app.lobbyError = message;
+    }
+    render();
+  },
+  notice: (message) => {
+    app.error = message;
+    render();
+  },
+};
+
+if (app.code) connectWith(seatToken(app.code, wanted));
+render();

@@ -1,0 +1,228 @@
+// What a Pocket Battles phone draws: the sides, the army being built, the
+// 15-zone battlefield (the enemy's half mirrored on top, as the rulebook
+// draws it), the orders the server allows now, the last dice, the log and
+// a one-screen primer. Every choice offered comes from view.legal.
+
+import { h } from "../ui.js";
+
+// Own units are marked ▲ (pointing at the enemy), enemy units ▼: shape as
+// well as colour.
+export const MARK = { mine: "▲", enemy: "▼" };
+
+// tileOf finds a tile of the box in the view's armies.
+export function tileOf(v, army, id) {
+  return v.armies[army]?.tiles.find((t) => t.id === id);
+}
+
+function armyOf(v, seat) {
+  return v.sides[seat]?.army;
+}
+
+// shortName drops the dice from a tile's name: "Cavalry 2-2-6" -> "Cavalry".
+function shortName(t) {
+  return t.name.replace(/\s[\d-]+$/, "");
+}
+
+// dice draws a tile's printed dice: black (engagement) filled, white
+// (shooting) outlined, each with its face number.
+export function dice(t, lit) {
+  return [
+    ...t.black.map((f) => h("span", { class: "bt-die black" + (lit?.includes(f) ? " lit" : ""), title: "engagement die" }, f)),
+    ...t.white.map((f) => h("span", { class: "bt-die white" + (lit?.includes(f) ? " lit" : ""), title: "shooting die" }, f)),
+  ];
+}
+
+function troopLine(v, army, tr) {
+  const t = tileOf(v, army, tr.tile);
+  const left = t.wounds - tr.wounds;
+  return h("div", { class: "bt-troop", "data-tile": t.id },
+    h("span", { class: "tn" }, shortName(t), t.house ? h("sup", { class: "house-tag", title: "house tile: our design" }, "H") : null),
+    h("span", { class: "td" }, dice(t)),
+    h("span", { class: "tw", title: `${left} of ${t.wounds} Wound points left` }, t.wounds ? "♥".repeat(Math.max(left, 0)) : "·", tr.wounds ? h("span", { class: "wt" }, ` ✚${tr.wounds}`) : null));
+}
+
+// stack draws one unit: its troops (or only its top before the reveal),
+// its Order tokens and whether it can act now.
+function stack(app, v, u) {
+  const mine = u.owner === v.seat;
+  const army = armyOf(v, u.owner);
+  const ready = (v.legal || []).some((l) => l.command.unit === u.id && l.command.type !== "deploy");
+  const cls = ["bt-unit", mine ? "mine" : "enemy", `team${u.owner}`];
+  if (app.sel === u.id) cls.push("selected");
+  const pend = v.pending && (v.pending.unit === u.id);
+  if (pend) cls.push("pending");
+  return h("button", {
+    class: cls.join(" "), "data-unit": u.id, "data-ready": ready ? "1" : null, type: "button",
+    "aria-label": `${mine ? "your" : "enemy"} unit ${u.name}`,
+    onclick: () => app.tapUnit(u),
+  },
+  h("div", { class: "bt-uhead" },
+    h("span", { class: "bt-mark" }, mine ? MARK.mine : MARK.enemy),
+    h("span", { class: "bt-uid" }, u.id),
+    u.orders ? h("span", { class: "bt-orders", title: "Order tokens on the unit" }, `⚑${u.orders}`) : null,
+    u.contacts.length ? h("span", { class: "bt-contact", title: "in contact with" }, "⚔" + u.contacts.join(",")) : null),
+  u.troops.map((tr) => troopLine(v, army, tr)),
+  u.hidden ? h("div", { class: "bt-hidden" }, `+${u.hidden} hidden`) : null);
+}
+
+const ROWS = [
+  { key: "enemy-rear", label: "Enemy rear", owner: "enemy", pos: "rear" },
+  { key: "enemy-front", label: "Enemy front", owner: "enemy", pos: "front" },
+  { key: "engagement", label: "Engagement zones", owner: "any", pos: "engagement" },
+  { key: "my-front", label: "Your front", owner: "mine", pos: "front" },
+  { key: "my-rear", label: "Your rear", owner: "mine", pos: "rear" },
+];
+const SECTORS = ["left", "center", "right"];
+
+// field is the battlefield: 5 rows x 3 sectors, from the viewer's side.
+// During deployment the zones where the picked unit may go are marked.
+export function field(app, v) {
+  const me = v.seat < 0 ? 0 : v.seat;
+  const targets = new Set((v.legal || []).filter((l) => l.command.type === "deploy" && l.command.unit === app.pick).map((l) => l.command.to));
+  const cells = [];
+  cells.push(h("div", { class: "bt-cols" }, SECTORS.map((s) => h("span", {}, s[0].toUpperCase() + s.slice(1)))));
+  for (const row of ROWS) {
+    cells.push(h("div", { class: "bt-rowlabel" }, row.label));
+    const line = SECTORS.map((sec) => {
+      const units = v.units.filter((u) => u.placed && u.sector === sec && u.position === row.pos &&
+        (row.owner === "any" || (row.owner === "mine") === (u.owner === me)));
+      const zone = row.owner === "mine" ? `${sec}_${row.pos}` : "";
+      const open = zone && targets.has(zone);
+      return h("div", {
+        class: `bt-zone ${row.key}` + (open ? " target" : ""), "data-zone": zone || null,
+        onclick: open ? () => app.deployTo(zone) : null,
+        role: open ? "button" : null, "aria-label": open ? `place here: your ${sec} ${row.pos}` : null,
+      }, open ? h("span", { class: "bt-place" }, "＋ place") : null, units.map((u) => stack(app, v, u)));
+    });
+    cells.push(h("div", { class: `bt-row ${row.key}` }, line));
+  }
+  return h("div", { class: "bt-grid", id: "battlefield" }, cells);
+}
+
+// sides shows both generals: army, Player 1/2, tokens, destroyed DP.
+export function sides(v) {
+  return v.sides.map((s) => {
+    const you = s.seat === v.seat;
+    return h("div", { class: `bt-side team${s.seat}` + (you ? " mine" : ""), "data-seat": s.seat },
+      h("div", { class: "bt-sname" }, you ? MARK.mine : MARK.enemy, " ", s.name, you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
+      h("div", { class: "small" },
+        v.phase === "army_building" ? (s.ready ? "army ready" : "building…") :
+          [`tokens ${s.unused}/${s.tokens}`, `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : ""].filter(Boolean).join(" · ")));
+  });
+}
+
+// build is the army-building panel: the rulebook's armies in one tap, or
+// troops picked and grouped into units, then confirmed.
+export function build(app, v) {
+  const b = v.build;
+  if (!b) return null;
+  const army = armyOf(v, v.seat);
+  const legal = v.legal || [];
+  const confirm = legal.find((l) => l.command.type === "confirm_army");
+  if (v.sides[v.seat].ready) return h("div", { class: "card" }, h("p", {}, "Your army is ready. The other general is still building."));
+  const picked = app.picked || [];
+  const pickedDP = picked.reduce((n, id) => n + tileOf(v, army, id).dp, 0);
+  return h("div", { class: "card bt-build" },
+    h("h3", {}, `Your army: ${b.dp} of ${b.size} DP`),
+    h("div", { class: "bt-presets" }, legal.filter((l) => l.command.type === "use_preset").map((l) =>
+      h("button", { class: "block", "data-preset": l.command.preset, onclick: () => app.send(l.command) }, l.label))),
+    b.units.length ? h("ol", { class: "bt-draft" }, b.units.map((u) => h("li", { "data-draft": u.id },
+      h("span", { class: "grow" }, u.tiles.map((id) => shortName(tileOf(v, army, id))).join(" + "), ` · ${u.dp} DP`),
+      h("button", { "data-remove": u.id, "aria-label": `break up unit ${u.id}`, onclick: () => app.send({ type: "remove_unit", unit: u.id }) }, "✕")))) : null,
+    confirm ? h("button", { class: "primary block", id: "confirm", onclick: () => app.send(confirm.command) }, confirm.label) : null,
+    h("h4", {}, "Or compose a unit: tap troops (the first is the top of the stack)"),
+    h("div", { class: "bt-tiles" }, b.free.map((id) => {
+      const t = tileOf(v, army, id);
+      const at = picked.indexOf(id);
+      return h("button", { class: "bt-tile" + (at >= 0 ? " on" : ""), "data-tile": id, "aria-pressed": at >= 0 ? "true" : "false", onclick: () => app.pickTile(id) },
+        h("span", { class: "tn" }, at >= 0 ? `${at + 1}. ` : "", shortName(t), t.house ? h("sup", { class: "house-tag" }, "H") : null),
+        h("span", { class: "td" }, dice(t)),
+        h("span", { class: "small muted" }, `${t.dp} DP · F${t.formation} · ${t.wounds}♥`));
+    })),
+    h("button", { class: "block", id: "form-unit", disabled: !picked.length, onclick: () => app.formUnit() },
+      picked.length ? `Form a unit of ${picked.length} (${pickedDP} DP)` : "Form a unit"));
+}
+
+// hand lists the units still to deploy; tapping one picks it.
+export function hand(app, v) {
+  if (v.phase !== "deployment" || v.seat < 0) return null;
+  const mine = v.units.filter((u) => u.owner === v.seat && !u.placed);
+  if (!mine.length) return null;
+  return h("div", { class: "card bt-hand" },
+    h("h3", {}, "Units to place"),
+    h("div", { class: "row" }, mine.map((u) => h("button", {
+      class: "bt-handunit" + (app.pick === u.id ? " on" : ""), "data-hand": u.id, onclick: () => app.pickUnit(u.id),
+    }, `${u.id}: ${u.name}`))),
+    h("p", { class: "small muted" }, "Then tap a marked zone of your side. The enemy sees only the top troop of each stack until every unit is placed."));
+}
+
+const GROUPS = {
+  reaction: "Answer the charge (not your action)",
+  charge_target: "Pick the target of your charge",
+  wounds: "Assign the hits",
+};
+
+// actions lists the orders the server allows now: everything when a step
+// waits for this phone (a reaction, a target, wounds, recovery); else the
+// selected unit's orders, and Pass.
+export function actions(app, v) {
+  const legal = v.legal || [];
+  if (!legal.length || v.phase === "army_building" || v.phase === "deployment") return null;
+  const btn = (l, extra = {}) => h("button", {
+    class: "block bt-act", "data-type": l.command.type, "data-unit": l.command.unit || null, "data-target": l.command.target || null, ...extra,
+    onclick: () => app.send(l.command),
+  }, l.label, l.cost ? h("span", { class: "sub" }, `${l.cost} token${l.cost > 1 ? "s" : ""}`) : null);
+  if (v.phase === "recovery") {
+    return h("div", { class: "card" }, h("h3", {}, "End of the round"), legal.map((l) => btn(l, l.command.type === "end_recovery" ? { id: "end-recovery" } : {})));
+  }
+  if (v.pending) {
+    return h("div", { class: "card bt-pending" }, h("h3", {}, GROUPS[v.pending.kind] || "Your choice"), legal.map((l) => btn(l)));
+  }
+  const pass = legal.find((l) => l.command.type === "pass");
+  const sel = app.sel ? legal.filter((l) => l.command.unit === app.sel) : [];
+  const ready = new Set(legal.filter((l) => l.command.unit).map((l) => l.command.unit));
+  return h("div", { class: "card bt-orders" },
+    sel.length
+      ? [h("h3", {}, `Orders for ${app.sel}`), sel.map((l) => btn(l))]
+      : h("p", { class: "muted" }, ready.size ? "Tap one of your units (▲, outlined) to see its orders." : "None of your units can act: pass."),
+    pass ? btn(pass, { id: "pass" }) : null);
+}
+
+// roll shows the last dice: each rolled die, and the printed faces it
+// matched (one hit per matching face).
+export function roll(v) {
+  const r = v.last_roll;
+  if (!r) return null;
+  const faces = r.faces || [];
+  const who = v.sides[r.seat]?.name || "";
+  return h("div", { class: "card bt-roll", id: "last-roll" },
+    h("div", { class: "small muted" }, `${who} · ${r.unit} → ${r.target} · ${r.kind.replace(/_/g, " ")}`),
+    h("div", { class: "row" },
+      r.dice.map((d) => h("span", { class: "bt-rolled" + (faces.includes(d) ? " hit" : "") }, d)),
+      h("span", { class: "grow" }, " against ", faces.length ? faces.map((f) => h("span", { class: "bt-die " + (r.kind === "shoot" ? "white" : "black") + (r.dice.includes(f) ? " lit" : "") }, f)) : "no dice")),
+    h("div", { class: "bt-hits" }, `${r.hits} hit${r.hits === 1 ? "" : "s"}`));
+}
+
+export function logList(app) {
+  return h("ol", { class: "log", id: "log-list", reversed: true },
+    app.log.slice().reverse().map((e) => h("li", { "data-kind": e.kind, class: e.team >= 0 ? `team${e.team}` : "" }, e.text)));
+}
+
+// primer is the one-screen summary of the rules, with our house content
+// labelled as ours.
+export function primer(v) {
+  const traits = (v?.traits || []).map((t) => h("li", {}, h("b", {}, t.name), t.special ? " (special: needs an order)" : "", ": ", t.text));
+  return h("details", { class: "card bt-primer", id: "rules" },
+    h("summary", {}, "How to play (one screen)"),
+    h("ul", {},
+      h("li", {}, "Build an army up to the battle size. Units: at least 1 ♥ Wound point, no more troops than the lowest Formation value (F)."),
+      h("li", {}, "Deploy one unit at a time into the Front or Rear of a sector; only the top troop shows until all are placed."),
+      h("li", {}, "Your turn: one free redeployment to an adjacent zone, then one order. An order costs the unit's ⚑ Order tokens + 1."),
+      h("li", {}, "Charge from the Front (black dice): the enemy may intercept or shoot at the charge. Engagement: roll 1 die (+1 when charging); each printed face equal to a die is a hit. The struck unit strikes back for free."),
+      h("li", {}, "Shoot from the Front (white dice) at the Front or Engagement of your sector; hits on an engagement split over every unit in it."),
+      h("li", {}, "Hits: eliminate a troop (absorbs up to its ♥) or place a ✚ Wound token on a troop with 2+ ♥ left. Wound tokens are your Order tokens."),
+      h("li", {}, "Out of tokens? The other general plays on alone; then the round ends and tokens come back."),
+      h("li", {}, "Win at the end of a round with half the enemy army's DP destroyed.")),
+    h("p", { class: "small" }, h("span", { class: "house-tag" }, "HOUSE"), " Our design, not the publisher's: every trait below, the tiles marked ", h("sup", { class: "house-tag" }, "H"), ", all values beyond the rulebook's example armies, where Rear and adjacent charges end (the Engagement zone of the target's sector; a lone survivor returns to its Front there)."),
+    h("ul", { class: "small" }, traits));
+}
