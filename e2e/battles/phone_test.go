@@ -180,4 +180,3 @@ func screens(t *testing.T) string {
 	}
 	return dir
 }
-
