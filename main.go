@@ -29,6 +29,7 @@ import (
 
 	"periscope/db"
 	"periscope/games"
+	"periscope/games/battles"
 	"periscope/games/gridtactics"
 	"periscope/games/pocketsub"
 	"periscope/games/saga"
@@ -40,7 +41,7 @@ import (
 
 // games are the games the lobby offers.
 func catalogue() []games.Definition {
-	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition, pocketsub.Definition}
+	return []games.Definition{roles.Definition, gridtactics.Definition, saga.Definition, battles.Definition, pocketsub.Definition}
 }
 
 func main() {
@@ -50,6 +51,7 @@ func main() {
 	showQR := flag.Bool("qr", true, "print a QR code of the join address")
 	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
 	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
+	flag.Usage = usage
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -67,9 +69,47 @@ func main() {
 		cfg.public = u
 	}
 	if err := run(ctx, cfg, os.Stdout); err != nil {
-		slog.Error("periscope stopped", "err", err)
+		// One plain sentence for whoever started it, not a log record.
+		fmt.Fprintln(os.Stderr, "periscope:", err)
 		os.Exit(1)
 	}
+}
+
+// usage is the -h text: what the command is, then its flags.
+func usage() {
+	w := flag.CommandLine.Output()
+	fmt.Fprint(w, `Periscope is the game master of a board-game night: players join from
+their phones on the same Wi-Fi, at the address it prints.
+
+Usage: periscope [flags]
+
+`)
+	flag.PrintDefaults()
+	fmt.Fprint(w, `
+Example: periscope -addr :8081 -db friday.db
+`)
+}
+
+// listen opens addr; a port already taken says so and names a free one.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err == nil || !errors.Is(err, syscall.EADDRINUSE) {
+		return ln, err
+	}
+	msg := fmt.Sprintf("%s is already in use (is Periscope, or another server, already running there?): pick another port with -addr", addr)
+	if host, port, perr := net.SplitHostPort(addr); perr == nil {
+		if p, aerr := strconv.Atoi(port); aerr == nil {
+			for next := p + 1; next < p+20 && next < 65536; next++ {
+				probe, perr := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(next)))
+				if perr == nil {
+					probe.Close()
+					msg += fmt.Sprintf(", e.g. -addr %s", net.JoinHostPort(host, strconv.Itoa(next)))
+					break
+				}
+			}
+		}
+	}
+	return nil, errors.New(msg)
 }
 
 type config struct {
@@ -109,7 +149,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		// Those rooms stay closed; every other match goes on.
 		slog.Error("some matches could not be resumed", "err", err)
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	ln, err := listen(cfg.addr)
 	if err != nil {
 		return err
 	}
