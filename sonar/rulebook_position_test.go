@@ -150,4 +150,3 @@ func TestRulebookDropMine(t *testing.T) {
 		t.Errorf("mines %v", got)
 	}
 }
-
