@@ -65,7 +65,7 @@ type env struct {
 func start(t *testing.T) *env {
 	t.Helper()
 	if noBrowser != "" {
-		t.Skip(noBrowser)
+		chrome.Skip(t, noBrowser)
 	}
 	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, roles.Definition, gridtactics.Definition), Static: static.FS})
 	return &env{base: base}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/target"
@@ -15,13 +16,30 @@ import (
 // Path is where Debian's chromium package installs the browser.
 const Path = "/usr/bin/chromium"
 
-// Missing says why the browser tests must skip, or "" when Chromium is
-// installed.
+// SkipEnv names the environment variable that, set to 1, lets the browser
+// tests skip on a machine without Chromium instead of failing.
+const SkipEnv = "PERISCOPE_SKIP_BROWSER"
+
+// Missing says why the browser tests cannot run, or "" when Chromium is
+// installed. The reason says how to install it.
 func Missing() string {
 	if _, err := os.Stat(Path); err != nil {
-		return Path + " is missing: install Debian's chromium package to run the browser tests"
+		return "Chromium is not installed (" + Path + "), so the browser tests cannot run. " +
+			"Install it with: sudo apt-get install -y chromium (Debian, Ubuntu, Raspberry Pi OS); " +
+			"or run the tests with " + SkipEnv + "=1 to skip them"
 	}
 	return ""
+}
+
+// Skip ends a browser test that cannot run for why (Missing's reason).
+// A skip is silent in `go test ./...`, so without Chromium the test fails
+// and says why, unless SkipEnv=1 asks for the skip.
+func Skip(t testing.TB, why string) {
+	t.Helper()
+	if os.Getenv(SkipEnv) == "1" {
+		t.Skip("browser test skipped: " + why)
+	}
+	t.Fatal(why)
 }
 
 // Start launches one headless Chromium with a window of w x h. The flags

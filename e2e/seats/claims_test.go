@@ -30,7 +30,7 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 		t.Skip("browser test skipped in -short mode")
 	}
 	if why := chrome.Missing(); why != "" {
-		t.Skip("browser test skipped: " + why)
+		chrome.Skip(t, why)
 	}
 	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, gridtactics.Definition), Static: static.FS})
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)

@@ -35,7 +35,7 @@ func browser(t *testing.T, limit time.Duration) context.Context {
 		t.Skip("browser test skipped in -short mode")
 	}
 	if why := chrome.Missing(); why != "" {
-		t.Skip("browser test skipped: " + why)
+		chrome.Skip(t, why)
 	}
 	limited, cancelTime := context.WithTimeout(context.Background(), limit)
 	ctx, cancelBrowser, err := chrome.Start(limited, 360, 640)
