@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 	"time"
 
 	"periscope/games"
@@ -294,4 +296,51 @@ func (g *Game) botTick(at time.Time) bool {
 	}
 	g.bots.now = at
 	return true
+}
+
+// radioReport is what crew c's bot Radio Operator tells the rest of the
+// crew (the Captain's "where are they?"), or "" when no bot plays the
+// Radio Operator or the match is not under way. It is read from the crew's
+// tracker, which knows only what the crew heard.
+func (g *Game) radioReport(c sonar.Crew, seat int) string {
+	b := g.bots
+	if b == nil || b.intel[c] == nil || !g.match.Public().Playing {
+		return ""
+	}
+	radioBot := false
+	for i, s := range g.seats {
+		if s.crew == c && s.has(sonar.RadioOperator) && b.seats[i] {
+			radioBot = i != seat
+		}
+	}
+	if !radioBot {
+		return ""
+	}
+	in := b.intel[c]
+	if in.enemyLost {
+		return "Radio Operator (bot): I have lost the enemy's track."
+	}
+	cells := in.enemy.Cells()
+	switch {
+	case len(cells) == 1:
+		return fmt.Sprintf("Radio Operator (bot): the enemy is at %s.", cells[0])
+	case len(cells) <= 4:
+		names := make([]string, len(cells))
+		for i, x := range cells {
+			names[i] = x.String()
+		}
+		return fmt.Sprintf("Radio Operator (bot): the enemy is at %s.", strings.Join(names, ", ")+" (one of them)")
+	}
+	sectors := in.enemy.Sectors()
+	if len(sectors) >= g.match.Chart().Sectors() {
+		return fmt.Sprintf("Radio Operator (bot): the enemy could be anywhere yet (%d cells).", len(cells))
+	}
+	if len(sectors) == 1 {
+		return fmt.Sprintf("Radio Operator (bot): the enemy is in sector %d, on one of %d cells.", sectors[0], len(cells))
+	}
+	words := make([]string, len(sectors))
+	for i, s := range sectors {
+		words[i] = strconv.Itoa(s)
+	}
+	return fmt.Sprintf("Radio Operator (bot): the enemy may be on %d cells, in sectors %s.", len(cells), strings.Join(words, ", "))
 }

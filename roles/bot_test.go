@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -400,5 +401,52 @@ func BenchmarkBotCommand(b *testing.B) {
 				b.ReportMetric(float64(times[len(times)*99/100].Nanoseconds()), "p99-ns")
 			})
 		}
+	}
+}
+
+// A human Captain with a bot Radio Operator hears where the enemy may be:
+// a line on every other phone of the crew, from a tracker that never
+// loses the enemy.
+func TestBotRadioOperatorTellsItsCrew(t *testing.T) {
+	o := botOptions(t, `{"mode":"turnbased","map":"bravo"}`)
+	bot := []bool{false, true, true, true, true, true, true, true}
+	r := newBotRoom(t, o, 3, bot)
+	heard := 0
+	for step := 0; step < 400 && r.g.Outcome() == nil; step++ {
+		r.settle(20000)
+		v := r.g.view(0)
+		report := ""
+		for _, h := range v.Hints {
+			if strings.HasPrefix(h, "Radio Operator (bot)") {
+				report = h
+			}
+		}
+		if v.Public.Playing && report == "" {
+			t.Fatalf("the Captain hears nothing from the bot Radio Operator: %q", v.Hints)
+		}
+		if report != "" {
+			heard++
+			// The report is read from the crew's tracker, which never
+			// loses the true cell.
+			enemy := trueCell(r.g, sonar.Red)
+			if in := r.g.bots.intel[sonar.Blue]; in.enemyLost || !slices.Contains(in.enemy.Cells(), enemy) {
+				t.Fatalf("the report %q comes from a tracker without the enemy's cell %s", report, enemy)
+			}
+		}
+		if slices.ContainsFunc(r.g.view(1).Hints, func(h string) bool { return strings.HasPrefix(h, "Radio Operator (bot)") }) != (report != "") {
+			t.Fatal("the First Mate does not hear what the Captain hears")
+		}
+		// The human Captain: the bot's own choice, sent as a player would.
+		d := r.g.botsReady()
+		d.seats[0] = true
+		body, ok := r.g.BotCommand(0)
+		d.seats[0] = false
+		if !ok {
+			continue
+		}
+		r.apply(0, body)
+	}
+	if heard < 20 {
+		t.Fatalf("only %d reports", heard)
 	}
 }

@@ -112,6 +112,11 @@ func (g *Game) view(seat int) View {
 	if g.opts.Teaching && v.Own != nil {
 		v.Hints = g.hints(v)
 	}
+	if v.Crew != nil {
+		if r := g.radioReport(*v.Crew, seat); r != "" {
+			v.Hints = append(v.Hints, r)
+		}
+	}
 	if g.match.Over() {
 		v.Reveal = g.reveal()
 	}
