@@ -317,7 +317,7 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 				case <-tick.C:
 				}
 				tr := cfg.Traces[b.k]
-				if b.next >= len(tr.Steps) {
+				if b.isOver() || b.next >= len(tr.Steps) {
 					col.matches.Add(1)
 					retired.Add(1)
 					go func(old *bare) {
