@@ -181,6 +181,22 @@ func TestPlayerStats(t *testing.T) {
 	if !reflect.DeepEqual(g.Sides, wantSides) || g.Extras["hits"] != 9 || g.Extras["torpedoes"] != 9 {
 		t.Errorf("game sides %+v extras %v", g.Sides, g.Extras)
 	}
+	// A crew of four is one side in one match, and its shared counts are
+	// counted once.
+	duel(t, d, "M4", 10, "Cy", "Dee", 0)
+	if err := d.PutSummary(db.MatchSummary{Room: "M4", Versions: 9, Minutes: 10, Players: []db.MatchPlayer{
+		{Seat: 0, Name: "Cy", Team: 0, Side: "Blue", Roles: []string{"captain"}, Result: db.ResultWon, Extras: map[string]int{"hits": 4, "captain.torpedo": 2}},
+		{Seat: 1, Name: "Di", Team: 0, Side: "Blue", Roles: []string{"engineer"}, Result: db.ResultWon, Extras: map[string]int{"hits": 4, "engineer.marks": 5}},
+		{Seat: 2, Name: "Dee", Team: 1, Side: "Red", Roles: []string{"captain"}, Result: db.ResultLost},
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	st, _ = d.Stats()
+	g = st.Games[0]
+	wantSides = []db.Record{{Game: "sonar", Name: "Blue", Matches: 4, Wins: 3, WinRate: 0.75}, {Game: "sonar", Name: "Red", Matches: 4, Wins: 0}}
+	if !reflect.DeepEqual(g.Sides, wantSides) || g.Extras["hits"] != 13 || g.Extras["captain.torpedo"] != 2 || g.Extras["engineer.marks"] != 5 {
+		t.Errorf("game sides %+v extras %v", g.Sides, g.Extras)
+	}
 }
 
 func time_(minutes float64) time.Duration { return time.Duration(minutes * float64(time.Minute)) }

@@ -37,12 +37,13 @@ type GameStats struct {
 	// AvgMinutes is the mean time from the match's first logged command
 	// (its start) to its result.
 	AvgMinutes float64 `json:"avgMinutes"`
-	// Sides and Roles count the seats of summarised matches that played
-	// each side or role and how many of them won.
+	// Sides counts the summarised matches each side played and won; Roles
+	// the seats that played each role and how many of them won.
 	Sides []Record `json:"sides"`
 	Roles []Record `json:"roles"`
-	// Extras sums the game's own counts over every seat (Captain Sonar:
-	// hits, torpedoes fired, systems used by role).
+	// Extras sums the game's own counts (Captain Sonar: hits, torpedoes
+	// fired, systems used by role): a role's counts ("captain.torpedo")
+	// over its seats, a side's shared ones ("hits") once per side.
 	Extras map[string]int `json:"extras,omitempty"`
 }
 
@@ -152,7 +153,7 @@ func wins(tx *sql.Tx, st *Stats) error {
 // history is thousands of rows, and the breakdowns are easier read here
 // than in SQL.
 func playerStats(tx *sql.Tx, st *Stats) error {
-	rows, err := tx.Query(`SELECT r.game, p.name, p.bot, p.side, p.roles, p.result, p.extras, s.minutes
+	rows, err := tx.Query(`SELECT p.room, p.team, r.game, p.name, p.bot, p.side, p.roles, p.result, p.extras, s.minutes
 		FROM players p JOIN summaries s ON s.room = p.room JOIN rooms r ON r.code = p.room
 		ORDER BY r.game, p.room, p.seat`)
 	if err != nil {
@@ -162,13 +163,15 @@ func playerStats(tx *sql.Tx, st *Stats) error {
 	games := make(map[string]*gameTally)
 	people := make(map[string]*playerTally) // by lower-case name
 	var order []string
+	sides := make(map[string]bool) // room and team already counted for the game
 	for rows.Next() {
 		var (
-			game, name, side, roles, result, extras string
-			bot                                     bool
-			minutes                                 float64
+			room, game, name, side, roles, result, extras string
+			team                                          int
+			bot                                           bool
+			minutes                                       float64
 		)
-		if err := rows.Scan(&game, &name, &bot, &side, &roles, &result, &extras, &minutes); err != nil {
+		if err := rows.Scan(&room, &team, &game, &name, &bot, &side, &roles, &result, &extras, &minutes); err != nil {
 			return err
 		}
 		var rl []string
@@ -185,11 +188,22 @@ func playerStats(tx *sql.Tx, st *Stats) error {
 			g = &gameTally{sides: newTally(), roles: newTally(), extras: map[string]int{}}
 			games[game] = g
 		}
-		g.sides.add(game, side, won)
+		// A side plays a match once however many seats it has; its shared
+		// counts (keys without a role's prefix: hits, torpedoes) are the
+		// side's, repeated on each of its seats.
+		first := !sides[fmt.Sprint(room, "/", team)]
+		sides[fmt.Sprint(room, "/", team)] = true
+		if first {
+			g.sides.add(game, side, won)
+		}
 		for _, r := range rl {
 			g.roles.add(game, r, won)
 		}
-		addExtras(g.extras, ex)
+		for k, v := range ex {
+			if first || strings.Contains(k, ".") {
+				g.extras[k] += v
+			}
+		}
 		if bot {
 			continue // bots are not people: their record is the game's only
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"sync"
 
@@ -304,4 +305,17 @@ func (s *Server) rematchOf(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(m)
+}
+
+// pwaRoutes serves the web app manifest with its registered type (Go's and
+// Fiber's type tables do not know .webmanifest).
+func (s *Server) pwaRoutes(a *fiber.App) {
+	a.Get("/manifest.webmanifest", func(c *fiber.Ctx) error {
+		b, err := fs.ReadFile(s.cfg.Static, "manifest.webmanifest")
+		if err != nil {
+			return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server has no web app manifest"}
+		}
+		c.Set(fiber.HeaderContentType, "application/manifest+json")
+		return c.Send(b)
+	})
 }

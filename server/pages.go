@@ -70,6 +70,7 @@ func (s *Server) pageRoutes(a *fiber.App) {
 	a.Get("/table/:code", page("table.html"))
 	a.Get("/history", page("history.html"))
 	a.Get("/match/:code", page("match.html"))
+	s.pwaRoutes(a)
 }
 
 // joinURL is the link phones open to join room code: always on the

@@ -5,7 +5,7 @@ import (
 	"io/fs"
 )
 
-//go:embed *.html css js img
+//go:embed *.html *.webmanifest sw.js css js img
 var files embed.FS
 
 // FS holds the pages with index.html at its root, ready for server.Config.Static.

@@ -2,6 +2,7 @@
 
 import { h } from "./ui.js";
 import { chartSVG } from "./map.js";
+import { whatNext } from "./next.js";
 
 export function outcomeBanner(outcome, crew) {
   const w = outcome.winner;
@@ -18,5 +19,6 @@ export function revealCard(v, crew) {
     v.reveal ? h("div", { class: "card" },
       h("h3", {}, "Both voyages"),
       h("p", { class: "small muted" }, "Blue: solid line. Red: dashed line. ▼ marks each start."),
-      chartSVG(v.chart, { label: "both voyages", reveal: v.reveal, archer: v.chart.archer })) : null);
+      chartSVG(v.chart, { label: "both voyages", reveal: v.reveal, archer: v.chart.archer })) : null,
+    whatNext());
 }

@@ -9,6 +9,7 @@ import { chartSVG } from "./map.js";
 import { logList, mergeEvents } from "./log.js";
 import { seatList, qrCard } from "./waiting.js";
 import { outcomeBanner } from "./reveal.js";
+import { whatNext } from "./next.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = roomCode();
@@ -65,7 +66,7 @@ function render() {
     return;
   }
   const pub = view.public;
-  if (pub.outcome) parts.push(outcomeBanner(pub.outcome, null));
+  if (pub.outcome) parts.push(outcomeBanner(pub.outcome, null), whatNext({ table: true }));
   parts.push(h("div", { class: "turnbanner", id: "turn-banner" }, turnText(pub)));
   parts.push(h("div", { class: "table-grid" },
     crewCard(pub, "blue"),

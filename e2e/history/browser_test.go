@@ -1,0 +1,216 @@
+package history_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// A finished Captain Sonar match is opened from the history page and
+// stepped through to the end, one version at a time: both routes grow and
+// are shown, every strike is marked, and the Radio Operators' pictures sit
+// beside the truth.
+func TestDebriefFromTheHistoryPage(t *testing.T) {
+	h := newHouse(t)
+	p := newPhone(t, browser(t, 390, 844), 390, 844)
+	last := len(h.match.Saved.Commands)
+
+	p.run("open the history", chromedp.Navigate(h.base+"/history"))
+	card := fmt.Sprintf(`[data-match=%q]`, code)
+	p.wait(card)
+	got := p.text(card)
+	for _, want := range []string{"Captain Sonar", "Ann (Captain)", "Bob (Captain)", "Won", "Lost", h.match.Saved.Room.Outcome.Reason} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the history card reads %q, want %q in it", got, want)
+		}
+	}
+	p.fits("history")
+	p.targets("history")
+	p.screenshot("1-history.png")
+
+	p.tap(fmt.Sprintf(`[data-open=%q]`, code))
+	p.until("the debrief at step 0", `document.body.dataset.shown === "0" && document.querySelector('[data-board=sonar]')`)
+	if u := p.text("#where"); u != fmt.Sprintf("Step 0 of %d", last) {
+		t.Errorf("the stepper reads %q", u)
+	}
+	p.fits("debrief at the start")
+	p.screenshot("2-debrief-start.png")
+
+	// Step forward one version at a time with the Next button, then the
+	// arrow key, to the end: the routes only grow.
+	routeLen := func(crew string) int {
+		var n int
+		p.eval(fmt.Sprintf(`((document.querySelector('[data-board=sonar] path[data-reveal=%s]') || {getAttribute: () => ""}).getAttribute('d') || "").split('L').length - 1`, crew), &n)
+		return n
+	}
+	prev := [2]int{}
+	for v := 1; v <= last; v++ {
+		if v <= 3 {
+			p.tap("#step-next")
+		} else {
+			p.key(kb.ArrowRight)
+		}
+		p.until(fmt.Sprintf("step %d", v), fmt.Sprintf(`document.body.dataset.shown === "%d"`, v))
+		for i, crew := range []string{"blue", "red"} {
+			n := routeLen(crew)
+			if n < prev[i] {
+				t.Fatalf("step %d: the %s route shrank from %d to %d segments", v, crew, prev[i], n)
+			}
+			prev[i] = n
+		}
+	}
+	if prev[0] == 0 || prev[1] == 0 {
+		t.Fatalf("at the end the routes have %v segments: both routes should be drawn", prev)
+	}
+	var strikes int
+	p.eval(`document.querySelectorAll('[data-board=sonar] [data-mark=torpedo]').length`, &strikes)
+	if strikes == 0 {
+		t.Error("no torpedo marked on the chart at the end")
+	}
+	for _, crew := range []string{"blue", "red"} {
+		if txt := p.text(fmt.Sprintf(`[data-radio=%s]`, crew)); !strings.Contains(txt, "possible cell") || !strings.Contains(txt, "The enemy was") {
+			t.Errorf("the %s Radio Operator's verdict reads %q", crew, txt)
+		}
+	}
+	if txt := p.text("#summary"); !strings.Contains(txt, "Damage taken") || !strings.Contains(txt, "winning shot") {
+		t.Errorf("the debrief summary reads %.200q", txt)
+	}
+	p.fits("debrief at the end")
+	p.targets("debrief")
+	p.screenshot("3-debrief-end.png")
+	p.elemshot(".truth", "3a-truth.png")
+	p.elemshot("[data-crew=blue]", "3b-blue-crew.png")
+	p.elemshot("#summary", "3c-summary.png")
+
+	// Home goes back to the start; a turning point jumps to its step.
+	p.run("home", chromedp.KeyEvent(kb.Home))
+	p.until("step 0 again", `document.body.dataset.shown === "0"`)
+	p.tap(`[data-moment=first_hit]`)
+	p.until("the first hit", `document.body.dataset.shown !== "0" && Number(document.body.dataset.shown) > 0`)
+	var v string
+	p.eval(`document.body.dataset.shown`, &v)
+	if n, _ := strconv.Atoi(v); n <= 0 {
+		t.Errorf("the first hit is at step %s", v)
+	}
+	p.screenshot("4-debrief-first-hit.png")
+}
+
+// The table screen shows the debrief three columns wide, driven by keys.
+func TestDebriefOnTheTableScreen(t *testing.T) {
+	h := newHouse(t)
+	p := newPhone(t, browser(t, 1280, 800), 1280, 800)
+	p.run("open the debrief", chromedp.Navigate(h.base+"/match/"+code+"?v=40"))
+	p.until("step 40", `document.body.dataset.shown === "40"`)
+	p.run("end", chromedp.KeyEvent(kb.End))
+	p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(h.match.Saved.Commands)))
+	p.run("page up", chromedp.KeyEvent(kb.PageUp))
+	p.until("ten steps back", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(h.match.Saved.Commands)-10))
+	p.fits("table screen")
+	p.fullshot("5-debrief-table.png")
+}
+
+// The stats show the match: per player, per side, per role, and the
+// Captain Sonar counts.
+func TestStatsShowTheMatch(t *testing.T) {
+	h := newHouse(t)
+	p := newPhone(t, browser(t, 360, 780), 360, 780)
+	p.run("open the stats", chromedp.Navigate(h.base+"/history#stats"))
+	p.wait(`[data-player="Ann"]`)
+	row := p.text(`[data-player="Ann"]`)
+	winner := h.match.Saved.Room.Outcome.Winners[0]
+	want := "Ann100%" // name, played, won, win rate
+	if winner == 0 {
+		want = "Ann11100%"
+	}
+	if strings.ReplaceAll(row, " ", "") != want {
+		t.Errorf("Ann's row reads %q, want %q", row, want)
+	}
+	g := p.text(`[data-game-stats=sonar]`)
+	for _, w := range []string{"1 match", "Wins by side", "Blue", "Red", "Torpedoes fired", "Win rate by role"} {
+		if !strings.Contains(g, w) {
+			t.Errorf("the Captain Sonar stats read %.300q, want %q", g, w)
+		}
+	}
+	p.fits("stats")
+	p.targets("stats")
+	p.fullshot("6-stats.png")
+
+	// The player filter lists Ann's matches only.
+	p.run("filter", chromedp.Navigate(h.base+"/history?player=ann"))
+	p.wait(fmt.Sprintf(`[data-match=%q]`, code))
+	p.run("filter", chromedp.Navigate(h.base+"/history?player=nobody"))
+	p.wait("#no-matches")
+}
+
+// The app shell: the manifest and its icons and the service worker are
+// served; a reload while the server is down shows the app's own
+// reconnecting screen, which comes back to the page once the server does.
+func TestAppShellAndReconnectingScreen(t *testing.T) {
+	h := newHouse(t)
+	res, err := http.Get(h.base + "/manifest.webmanifest")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var manifest struct {
+		Name, Display string
+		StartURL      string `json:"start_url"`
+		Icons         []struct{ Src, Sizes, Purpose string }
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if err := json.Unmarshal(b, &manifest); err != nil || res.Header.Get("Content-Type") != "application/manifest+json" {
+		t.Fatalf("manifest %s (%s): %v", b, res.Header.Get("Content-Type"), err)
+	}
+	sizes := map[string]bool{}
+	for _, ic := range manifest.Icons {
+		r, err := http.Get(h.base + ic.Src)
+		if err != nil || r.StatusCode != 200 {
+			t.Errorf("icon %s: %v %v", ic.Src, err, r.Status)
+		}
+		r.Body.Close()
+		sizes[ic.Sizes+ic.Purpose] = true
+	}
+	if !sizes["192x192"] || !sizes["512x512"] || !sizes["512x512maskable"] {
+		t.Errorf("icons %+v: an installable app needs 192 and 512 px, and a maskable one", manifest.Icons)
+	}
+	for _, path := range []string{"/sw.js", "/offline.html"} {
+		r, err := http.Get(h.base + path)
+		if err != nil || r.StatusCode != 200 {
+			t.Fatalf("%s: %v", path, err)
+		}
+		r.Body.Close()
+	}
+
+	p := newPhone(t, browser(t, 390, 844), 390, 844)
+	p.run("open the history", chromedp.Navigate(h.base+"/history"))
+	p.wait(fmt.Sprintf(`[data-match=%q]`, code))
+	p.until("the service worker in charge", `navigator.serviceWorker && navigator.serviceWorker.controller`)
+	var manifestLink string
+	p.eval(`document.querySelector('link[rel=manifest]').href`, &manifestLink)
+	if !strings.HasSuffix(manifestLink, "/manifest.webmanifest") {
+		t.Errorf("manifest link %q", manifestLink)
+	}
+
+	addr := h.addr
+	h.down()
+	p.errors = false // the page's own fetches fail while the server is down
+	p.run("reload", chromedp.Reload())
+	p.wait("#reconnecting")
+	if txt := p.text("#reconnecting h1"); txt != "Reconnecting…" {
+		t.Errorf("the reload shows %q", txt)
+	}
+	p.fits("reconnecting")
+	p.targets("reconnecting")
+	p.screenshot("7-reconnecting.png")
+
+	h.up(addr)
+	p.until("the page back", fmt.Sprintf(`document.querySelector('[data-match=%q]')`, code))
+	p.screenshot("8-back.png")
+}

@@ -1,0 +1,92 @@
+// What next, once a match is over: a rematch with the same seats (or the
+// sides swapped), back to the lobby, the debrief, the stats. The block is
+// built once per room and kept, so re-rendering the end screen does not
+// restart its polling. A player's phone may open the rematch (it holds a
+// seat token); every phone, the table screen included, polls for the
+// rematch someone else opened and offers to follow it.
+
+import { h, replace } from "./ui.js";
+import { api, roomCode, seatToken, rememberSeat, pageFor } from "./room.js";
+
+const POLL = 3000;
+const blocks = new Map();
+
+// whatNext returns the block for the room on this page. opts.table marks
+// the table screen: it follows the rematch to its table screen.
+export function whatNext(opts = {}) {
+  const code = opts.code || roomCode();
+  if (blocks.has(code)) return blocks.get(code).el;
+  const seatParam = new URLSearchParams(location.search).get("seat");
+  const held = opts.table ? null : seatToken(code, seatParam);
+  const st = { code, held, game: opts.game || "sonar", rematch: null, error: "", busy: false };
+  st.el = h("section", { class: "card next", id: "what-next", "aria-label": "what next" });
+  blocks.set(code, st);
+  draw(st);
+  poll(st);
+  return st.el;
+}
+
+async function poll(st) {
+  for (;;) {
+    if (!st.el.isConnected && st.rematch) return;
+    if (!st.rematch && document.visibilityState === "visible") {
+      try {
+        st.rematch = await api("GET", `/api/rooms/${encodeURIComponent(st.code)}/rematch`);
+        draw(st);
+        return;
+      } catch {
+        // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
+      }
+    }
+    await new Promise((r) => setTimeout(r, POLL));
+  }
+}
+
+async function ask(st, swap) {
+  st.busy = true;
+  st.error = "";
+  draw(st);
+  try {
+    st.rematch = await api("POST", `/api/rooms/${encodeURIComponent(st.code)}/rematch`, { token: st.held.token, swap });
+  } catch (err) {
+    st.error = `No rematch: ${err.message}`;
+  }
+  st.busy = false;
+  draw(st);
+}
+
+// join takes this phone's seat of the rematch: the same token opens it.
+function join(st) {
+  const m = st.rematch;
+  const seat = m.seats[String(st.held.seat)];
+  rememberSeat(m.code, seat, st.held.token, st.held.name);
+  location.href = pageFor(st.game, m.code, seat);
+}
+
+function draw(st) {
+  const m = st.rematch;
+  const parts = [h("h3", {}, "What next?")];
+  if (m) {
+    const mine = st.held && m.seats[String(st.held.seat)] !== undefined;
+    parts.push(h("p", { id: "rematch-ready", "data-rematch": m.code },
+      `Rematch ready in room ${m.code}` + (m.swapped ? ", sides swapped." : ", same seats.")));
+    if (mine) {
+      parts.push(h("button", { class: "primary", id: "join-rematch", onclick: () => join(st) }, "Take my seat in the rematch"));
+    } else {
+      parts.push(h("a", { class: "button primary", id: "open-rematch", href: `/table/${m.code}` }, "Open the rematch's table screen"));
+    }
+  } else if (st.held) {
+    parts.push(h("div", { class: "row" },
+      h("button", { class: "primary", id: "rematch", disabled: st.busy, onclick: () => ask(st, false) }, "Rematch, same seats"),
+      h("button", { id: "rematch-swap", disabled: st.busy, onclick: () => ask(st, true) }, "Rematch, swap sides")));
+    parts.push(h("p", { class: "small muted" }, "Everyone keeps their phone's seat; the host starts it. The host can still move seats before the start."));
+  } else {
+    parts.push(h("p", { class: "small muted", id: "rematch-wait" }, "A player can ask for a rematch from their phone: it shows here."));
+  }
+  if (st.error) parts.push(h("p", { class: "refusal", role: "alert" }, st.error));
+  parts.push(h("nav", { class: "row next-links", "aria-label": "after the match" },
+    h("a", { class: "button", href: `/match/${st.code}`, id: "open-debrief" }, "Debrief: replay the match"),
+    h("a", { class: "button", href: "/history#stats" }, "Stats"),
+    h("a", { class: "button", href: "/" }, "Back to the lobby")));
+  replace(st.el, parts);
+}
