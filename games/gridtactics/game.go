@@ -44,7 +44,7 @@ var Definition = games.Definition{
 		if err != nil {
 			return nil, err
 		}
-		return New(o, seed), nil
+		return NewChecked(o, seed)
 	},
 }
 
@@ -116,10 +116,23 @@ type Game struct {
 
 	outcome *games.Outcome
 	applied int // accepted commands; seeds the bot's own choices
+
+	dice []int // a position's fixed die rolls, used before the seeded ones
 }
 
-// New starts a match with the given options and seed.
+// New starts a match with the given options and seed. Options from
+// ParseOptions hold a valid position, if any; NewChecked also checks one
+// built by hand.
 func New(o Options, seed uint64) *Game {
+	g, err := NewChecked(o, seed)
+	if err != nil {
+		panic(err) // ParseOptions validated the position
+	}
+	return g
+}
+
+// NewChecked is New for options whose position may be invalid.
+func NewChecked(o Options, seed uint64) (*Game, error) {
 	g := &Game{
 		opts: o,
 		size: o.size(),
@@ -138,7 +151,12 @@ func New(o Options, seed uint64) *Game {
 			}
 		}
 	}
-	return g
+	if o.Position != nil {
+		if err := g.setUp(o.Position); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
 }
 
 // Seats are Red (team 0) and Blue (team 1).
@@ -262,8 +280,12 @@ func (g *Game) begin(seat int, now time.Time) ([]games.Event, error) {
 	if g.phase != waiting {
 		return nil, games.Refuse("already_started", "the match has already started")
 	}
-	g.phase = placing
 	g.started = now
+	if g.opts.Position != nil {
+		g.phase, g.turns = playing, 1
+		return []games.Event{{Text: fmt.Sprintf("The match resumes from a position: %s to play", names[g.turn]), Kind: "start"}}, nil
+	}
+	g.phase = placing
 	text := "Place your units on your back row"
 	if g.opts.SmallBoard {
 		text = "Place your units on your two back rows"
@@ -437,5 +459,10 @@ func (g *Game) label(u int) string {
 }
 
 func (g *Game) d6() int {
+	if len(g.dice) > 0 {
+		d := g.dice[0]
+		g.dice = g.dice[1:]
+		return d
+	}
 	return rand.New(&g.pcg).IntN(6) + 1
 }

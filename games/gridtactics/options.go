@@ -22,25 +22,29 @@ type Options struct {
 	// TimeLimit ends the match 15 minutes after it starts; the player with
 	// more units then wins.
 	TimeLimit bool `json:"time_limit"`
+	// Position starts the match from the units and turn it describes
+	// (position.go) instead of a setup. Not offered by the lobby's form.
+	Position *Position `json:"position,omitempty"`
 }
 
 // optionsJSON is what ParseOptions accepts: the keys, and the camelCase
 // names rooms were created with before the wire went snake_case, so that
 // their matches still resume from the database.
 type optionsJSON struct {
-	SmallBoard     bool `json:"small_board"`
-	HiddenSetup    bool `json:"hidden_setup"`
-	TimeLimit      bool `json:"time_limit"`
-	OldSmallBoard  bool `json:"smallBoard"`
-	OldHiddenSetup bool `json:"hiddenSetup"`
-	OldTimeLimit   bool `json:"timeLimit"`
+	SmallBoard     bool      `json:"small_board"`
+	HiddenSetup    bool      `json:"hidden_setup"`
+	TimeLimit      bool      `json:"time_limit"`
+	OldSmallBoard  bool      `json:"smallBoard"`
+	OldHiddenSetup bool      `json:"hiddenSetup"`
+	OldTimeLimit   bool      `json:"timeLimit"`
+	Position       *Position `json:"position,omitempty"`
 }
 
 // TimeLimit is the length of a timed match.
 const TimeLimit = 15 * time.Minute
 
 // maxBody bounds every JSON document the package decodes: real commands and
-// options are a few hundred bytes.
+// options are a few hundred bytes (a whole position about 500).
 const maxBody = 4096
 
 // ParseOptions reads the lobby's options JSON. Nil, empty or "null" means the
@@ -58,11 +62,18 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 	if err := strictDecode(trimmed, &j); err != nil {
 		return Options{}, fmt.Errorf("options: %w", err)
 	}
-	return Options{
+	o := Options{
 		SmallBoard:  j.SmallBoard || j.OldSmallBoard,
 		HiddenSetup: j.HiddenSetup || j.OldHiddenSetup,
 		TimeLimit:   j.TimeLimit || j.OldTimeLimit,
-	}, nil
+		Position:    j.Position,
+	}
+	if o.Position != nil {
+		if err := o.Position.Validate(o); err != nil {
+			return Options{}, err
+		}
+	}
+	return o, nil
 }
 
 // size is the board's width and height.
