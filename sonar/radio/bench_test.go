@@ -13,6 +13,8 @@ var (
 	naiveBench   = flag.Int("naive-bench", 20, "matches per map side replayed by the naive reference in BenchmarkNaiveRatio")
 	stressBench  = flag.Int("stress-bench", 100, "stress matches per map side in BenchmarkStress")
 	stressBudget = flag.Int("stress-budget", 0, "hypothesis budget in BenchmarkStress (0: the default)")
+	stressEvery  = flag.Int("stress-silence", 6, "courses between two silences in BenchmarkStress (the silence gauge's size; 3 is the issue's stress case)")
+	stressCap    = flag.Int("stress-cap", 1_000_000, "hypotheses past which BenchmarkStress stops comparing a match with the unbounded tracker")
 )
 
 // timings collects per-observation update times by kind.
@@ -137,12 +139,14 @@ func BenchmarkNaiveRatio(b *testing.B) {
 }
 
 // BenchmarkStress replays the tracker's worst case (only the enemy's own
-// announcements, a silence every sixth turn, 40 turns) with the default
+// announcements, a silence every sixth turn (-stress-silence), 40 turns) with the default
 // budget, and measures the cells the merge adds against an unbounded exact
 // tracker (matches where that one passes a million hypotheses are skipped
 // for the comparison).
 func BenchmarkStress(b *testing.B) {
-	const exactCap = 1_000_000
+	exactCap := *stressCap
+	gaugeSize[gSilence] = *stressEvery // the quiet enemy silences as soon as the gauge is full
+	defer func() { gaugeSize[gSilence] = 6 }()
 	for range b.N {
 		tm := timings{}
 		maxHyp, merged, skipped, exactMax := 0, 0, 0, 0
