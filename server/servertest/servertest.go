@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"testing"
 	"time"
 
@@ -38,6 +39,11 @@ func Serve(t testing.TB, cfg server.Config) (*server.Server, string) {
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() {
+		// The test's own keep-alive connections, some dialled and never
+		// used by net/http's racing dials, would hold the shutdown until
+		// the server's read timeout: close them first, as a phone leaving
+		// would.
+		http.DefaultTransport.(*http.Transport).CloseIdleConnections()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if err := srv.Shutdown(ctx); err != nil {
