@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -51,6 +52,7 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 		return n
 	}
 	prev := [2]int{}
+	began := time.Now()
 	for v := 1; v <= last; v++ {
 		if v <= 3 {
 			p.tap("#step-next")
@@ -66,6 +68,7 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 			prev[i] = n
 		}
 	}
+	t.Logf("stepped through %d versions one at a time in %v (two seat views per step, each a replay request)", last, time.Since(began).Round(time.Millisecond))
 	if prev[0] == 0 || prev[1] == 0 {
 		t.Fatalf("at the end the routes have %v segments: both routes should be drawn", prev)
 	}
