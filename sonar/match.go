@@ -86,6 +86,10 @@ func New(opts Options, seed uint64) (*Match, error) {
 	}
 	r := rand.New(rand.NewPCG(seed, seed^0x5eed_50aa_c0de))
 	match := &Match{opts: opts, chart: m, first: Crew(r.IntN(2))}
+	if opts.Drill != "" {
+		p, _ := opts.drillPosition() // check() passed
+		match.setUp(p)
+	}
 	if opts.Position != nil {
 		match.setUp(opts.Position)
 	}

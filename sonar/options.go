@@ -66,6 +66,9 @@ type Options struct {
 	// part of the options so that a room's replay or restart rebuilds the
 	// same match. Never changed once given.
 	Position *Position `json:"position,omitempty"`
+	// Drill starts the match from one of the embedded drills (drill.go),
+	// by name; the map and mode must be the drill's.
+	Drill string `json:"drill,omitempty"`
 }
 
 // Torpedo range counts.
@@ -165,6 +168,11 @@ func (o Options) check() (*chart.Map, error) {
 	for _, h := range o.IceHoles {
 		if !m.Water(h) {
 			return nil, fmt.Errorf("ice hole %s must be open water on the map", h)
+		}
+	}
+	if o.Drill != "" {
+		if _, err := o.drillPosition(); err != nil {
+			return nil, err
 		}
 	}
 	if p := o.Position; p != nil {
