@@ -26,19 +26,18 @@ export function whatNext(opts = {}) {
   return st.el;
 }
 
+// poll asks every few seconds whether someone opened the rematch; a
+// hidden page (a phone in a pocket) asks five times less often.
 async function poll(st) {
-  for (;;) {
-    if (!st.el.isConnected && st.rematch) return;
-    if (!st.rematch && document.visibilityState === "visible") {
-      try {
-        st.rematch = await api("GET", `/api/rooms/${encodeURIComponent(st.code)}/rematch`);
-        draw(st);
-        return;
-      } catch {
-        // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
-      }
+  while (!st.rematch) {
+    try {
+      st.rematch = await api("GET", `/api/rooms/${encodeURIComponent(st.code)}/rematch`);
+      draw(st);
+      return;
+    } catch {
+      // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
     }
-    await new Promise((r) => setTimeout(r, POLL));
+    await new Promise((r) => setTimeout(r, document.visibilityState === "visible" ? POLL : 2 * POLL));
   }
 }
 
@@ -48,6 +47,8 @@ async function ask(st, swap) {
   draw(st);
   try {
     st.rematch = await api("POST", `/api/rooms/${encodeURIComponent(st.code)}/rematch`, { token: st.held.token, swap });
+    join(st); // the one who asked goes straight to their seat
+    return;
   } catch (err) {
     st.error = `No rematch: ${err.message}`;
   }
