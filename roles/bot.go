@@ -329,7 +329,7 @@ func (g *Game) radioReport(c sonar.Crew, seat int) string {
 		for i, x := range cells {
 			names[i] = x.String()
 		}
-		return fmt.Sprintf("Radio Operator (bot): the enemy is at %s.", strings.Join(names, ", ")+" (one of them)")
+		return fmt.Sprintf("Radio Operator (bot): the enemy is at %s or %s.", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 	}
 	sectors := in.enemy.Sectors()
 	if len(sectors) >= g.match.Chart().Sectors() {

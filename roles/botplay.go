@@ -479,6 +479,10 @@ func (d *decider) mark(panel chart.Dir) (sonar.Command, bool) {
 			marked[s.Circuit]++
 		}
 	}
+	charged := map[sonar.System]bool{}
+	for _, g := range d.v.Own.Gauges {
+		charged[g.System] = g.Marks == g.Size
+	}
 	broken := map[sonar.Colour]bool{}
 	for _, c := range d.v.Own.Broken {
 		broken[c] = true
@@ -497,12 +501,18 @@ func (d *decider) mark(panel chart.Dir) (sonar.Command, bool) {
 				score += 6 + 4*float64(marked[s.Circuit])
 			}
 			switch {
+			case s.Circuit != sonar.NoCircuit && marked[s.Circuit] == 3:
+				score += 10 // closes the circuit: it repairs itself, nothing breaks
 			case s.Colour == sonar.RadiationSymbol:
 				score -= 5
 			case broken[s.Colour]:
 				score += 3 // that system is down already
+			case s.Colour == sonar.RedSymbol && (charged[sonar.Torpedo] || charged[sonar.Mine]):
+				score -= 12 // the Captain's weapon is ready: keep it
 			case s.Colour == sonar.RedSymbol:
 				score -= 4
+			case s.Colour == sonar.YellowSymbol && charged[sonar.Silence]:
+				score -= 8
 			case s.Colour == sonar.YellowSymbol:
 				score -= 2
 			}
