@@ -450,3 +450,60 @@ func TestBotRadioOperatorTellsItsCrew(t *testing.T) {
 		t.Fatalf("only %d reports", heard)
 	}
 }
+
+// A bot that takes a seat mid-match (a player left, the host seated a bot)
+// picks up from what its crew heard so far and plays to the end.
+func TestBotTakesOverMidMatch(t *testing.T) {
+	took := 0
+	for _, js := range []string{`{"mode":"turnbased"}`, `{"mode":"realtime","map":"bravo"}`} {
+		for seed := range uint64(4) {
+			o := botOptions(t, js)
+			bot := []bool{false, false, false, false, true, true, true, true}
+			r := newBotRoom(t, o, seed, bot)
+			// Blue's players, for 60 orders: each plays as a bot would,
+			// giving its orders itself (no declaration, no pace, no tracker).
+			for n := 0; n < 60 && r.g.Outcome() == nil; {
+				r.settle(20000)
+				if r.g.Outcome() != nil {
+					break
+				}
+				acted := false
+				for seat := range 4 {
+					r.g.bots.seats[seat] = true
+					body, ok := r.g.BotCommand(seat)
+					r.g.bots.seats[seat] = false
+					if ok {
+						r.apply(seat, body)
+						acted, n = true, n+1
+					}
+				}
+				if !acted {
+					at, ok := r.g.Deadline()
+					if !ok {
+						v := r.g.view(0)
+						t.Fatalf("%s seed %d: stuck before the takeover: %+v %+v %+v", js, seed, v.Public, v.Own.Turn, v.Own.Duties)
+					}
+					r.now = at
+					r.apply(games.System, games.TickBody)
+				}
+			}
+			if r.g.Outcome() != nil {
+				continue
+			}
+			took++
+			for seat := range 4 {
+				r.bot[seat] = true
+			}
+			if !r.run(20000) {
+				t.Fatalf("%s seed %d: stuck after the takeover", js, seed)
+			}
+			in := r.g.bots.intel[sonar.Blue]
+			if in == nil || in.fed[0] != len(r.g.bots.heard[sonar.Blue]) {
+				t.Fatalf("%s seed %d: Blue's tracker did not take in what the crew heard before", js, seed)
+			}
+		}
+	}
+	if took < 4 {
+		t.Fatalf("only %d takeovers", took)
+	}
+}
