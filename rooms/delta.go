@@ -3,8 +3,6 @@ package rooms
 import (
 	"bytes"
 	"encoding/json"
-
-	"github.com/wI2L/jsondiff"
 )
 
 // feed is what one seat (or the spectators) was last sent: the view the
@@ -13,7 +11,6 @@ import (
 type feed struct {
 	v   int64  // the version of the view the phones hold
 	raw []byte // that view as sent
-	doc any    // the same, decoded, for diffing
 }
 
 // delta is how a seat's view moved to a new version.
@@ -31,7 +28,7 @@ func (f *feed) eventsSent(v int64) { f.v = v }
 // reset makes view (at version v) what the seat's phones hold: after a
 // welcome, which always carries the whole view.
 func (f *feed) reset(v int64, view []byte) {
-	f.v, f.raw, f.doc = v, view, nil
+	f.v, f.raw = v, view
 }
 
 // next moves the feed to view at version v and says what the phones need.
@@ -45,24 +42,14 @@ func (f *feed) next(v int64, view []byte) delta {
 		return delta{base: f.v}
 	}
 	d := delta{changed: true, base: f.v}
-	var doc any
-	if f.raw != nil && json.Unmarshal(view, &doc) == nil {
-		if f.doc == nil {
-			if json.Unmarshal(f.raw, &f.doc) != nil {
-				f.doc = nil
-			}
-		}
-		if f.doc != nil {
-			if p, err := jsondiff.CompareWithoutMarshal(f.doc, doc); err == nil {
-				if b, err := json.Marshal(p); err == nil && len(b) < len(view) {
-					d.patch = b
-				}
-			}
+	if f.raw != nil {
+		if p, ok := diffJSON(f.raw, view, len(view)); ok {
+			d.patch = p
 		}
 	}
 	if d.patch == nil {
 		d.full = view
 	}
-	f.v, f.raw, f.doc = v, view, doc
+	f.v, f.raw = v, view
 	return d
 }

@@ -1,0 +1,237 @@
+package rooms
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// diffJSON writes an RFC 6902 JSON Patch that turns document a into b, or
+// returns false once the patch would be limit bytes or more (the whole
+// document is then the smaller message). Both documents come from
+// json.Marshal: compact and valid. It compares the bytes, never decoding a
+// value: an unchanged subtree costs one bytes.Equal, and only the objects
+// and arrays on the way to a change are split into members. This is the
+// runtime's hot path (every seat with phones, every version): decoding
+// whole views into maps to diff them was most of a room's time.
+func diffJSON(a, b []byte, limit int) ([]byte, bool) {
+	d := differ{out: make([]byte, 0, 256), limit: limit}
+	d.out = append(d.out, '[')
+	if !d.diff(nil, a, b) {
+		return nil, false
+	}
+	d.out = append(d.out, ']')
+	return d.out, len(d.out) < limit
+}
+
+// dash is the pointer token that appends to an array.
+var dash = []byte("-")
+
+type differ struct {
+	out   []byte
+	limit int
+	ops   int
+}
+
+// diff emits the ops for one value at path (JSON Pointer tokens, already
+// escaped for a pointer). It returns false when the limit is passed.
+func (d *differ) diff(path [][]byte, a, b []byte) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	switch {
+	case a[0] == '{' && b[0] == '{':
+		ka, va := members(a, true)
+		kb, vb := members(b, true)
+		// Views of one Go type list their keys in the same order: walk
+		// both in step, and look keys up only where they part.
+		same := len(ka) == len(kb)
+		for i := 0; same && i < len(ka); i++ {
+			same = bytes.Equal(ka[i], kb[i])
+		}
+		if same {
+			for i, k := range kb {
+				if !d.diff(append(path, keyToken(k)), va[i], vb[i]) {
+					return false
+				}
+			}
+			return true
+		}
+		at := make(map[string]int, len(ka))
+		for i, k := range ka {
+			at[string(k)] = i
+		}
+		inB := make(map[string]bool, len(kb))
+		for i, k := range kb {
+			inB[string(k)] = true
+			j, ok := at[string(k)]
+			p := append(path, keyToken(k))
+			if !ok {
+				if !d.op("add", p, vb[i]) {
+					return false
+				}
+				continue
+			}
+			if !d.diff(p, va[j], vb[i]) {
+				return false
+			}
+		}
+		for _, k := range ka {
+			if !inB[string(k)] && !d.op("remove", append(path, keyToken(k)), nil) {
+				return false
+			}
+		}
+		return true
+	case a[0] == '[' && b[0] == '[':
+		_, ea := members(a, false)
+		_, eb := members(b, false)
+		n := min(len(ea), len(eb))
+		for i := 0; i < n; i++ {
+			if !d.diff(append(path, []byte(strconv.Itoa(i))), ea[i], eb[i]) {
+				return false
+			}
+		}
+		for i := n; i < len(eb); i++ {
+			if !d.op("add", append(path, dash), eb[i]) {
+				return false
+			}
+		}
+		// Shorter: remove from the end, so every index is still valid.
+		for i := len(ea) - 1; i >= n; i-- {
+			if !d.op("remove", append(path, []byte(strconv.Itoa(i))), nil) {
+				return false
+			}
+		}
+		return true
+	}
+	return d.op("replace", path, b)
+}
+
+// op appends one operation.
+func (d *differ) op(name string, path [][]byte, value []byte) bool {
+	if d.ops > 0 {
+		d.out = append(d.out, ',')
+	}
+	d.ops++
+	d.out = append(d.out, `{"op":"`...)
+	d.out = append(d.out, name...)
+	d.out = append(d.out, `","path":`...)
+	d.out = appendPointer(d.out, path)
+	if value != nil {
+		d.out = append(d.out, `,"value":`...)
+		d.out = append(d.out, value...)
+	}
+	d.out = append(d.out, '}')
+	return len(d.out) < d.limit
+}
+
+// appendPointer writes the JSON string of a JSON Pointer.
+func appendPointer(out []byte, path [][]byte) []byte {
+	plain := true
+	for _, t := range path {
+		for i := 0; i < len(t); i++ {
+			if c := t[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
+				plain = false
+			}
+		}
+	}
+	if !plain {
+		var b bytes.Buffer
+		for _, t := range path {
+			b.WriteByte('/')
+			b.Write(t)
+		}
+		q, _ := json.Marshal(b.String())
+		return append(out, q...)
+	}
+	out = append(out, '"')
+	for _, t := range path {
+		out = append(out, '/')
+		out = append(out, t...)
+	}
+	return append(out, '"')
+}
+
+// keyToken turns an object key, as its quoted JSON string, into a JSON
+// Pointer token: unescaped, then with ~ and / escaped for the pointer. A
+// plain key (every key of a Go struct) is a slice of the document.
+func keyToken(raw []byte) []byte {
+	k := raw[1 : len(raw)-1]
+	if bytes.IndexByte(raw, '\\') >= 0 {
+		var s string
+		_ = json.Unmarshal(raw, &s)
+		k = []byte(s)
+	}
+	if bytes.IndexByte(k, '~') < 0 && bytes.IndexByte(k, '/') < 0 {
+		return k
+	}
+	return []byte(strings.NewReplacer("~", "~0", "/", "~1").Replace(string(k)))
+}
+
+// members splits a compact JSON object or array into its members: each
+// key as its quoted JSON string (objects), and each value's bytes.
+func members(v []byte, object bool) (keys, vals [][]byte) {
+	i := 1
+	for i < len(v)-1 {
+		if object {
+			end := skipString(v, i)
+			keys = append(keys, v[i:end])
+			i = end + 1 // the colon
+		}
+		end := skipValue(v, i)
+		vals = append(vals, v[i:end])
+		i = end + 1 // the comma, or the closing bracket
+	}
+	return keys, vals
+}
+
+// skipValue returns the index just past the value that starts at i.
+func skipValue(v []byte, i int) int {
+	switch v[i] {
+	case '"':
+		return skipString(v, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(v); j++ {
+			switch v[j] {
+			case '"':
+				j = skipString(v, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(v)
+	}
+	j := i
+	for j < len(v) && v[j] != ',' && v[j] != '}' && v[j] != ']' {
+		j++
+	}
+	return j
+}
+
+// skipString returns the index just past the string that starts at i.
+// Views are mostly text: jump from quote to quote.
+func skipString(v []byte, i int) int {
+	j := i + 1
+	for {
+		k := bytes.IndexByte(v[j:], '"')
+		if k < 0 {
+			return len(v)
+		}
+		j += k
+		escapes := 0
+		for b := j - 1; b > i && v[b] == '\\'; b-- {
+			escapes++
+		}
+		if escapes%2 == 0 {
+			return j + 1
+		}
+		j++
+	}
+}
