@@ -150,6 +150,7 @@ func BenchmarkStress(b *testing.B) {
 	for range b.N {
 		tm := timings{}
 		maxHyp, merged, skipped, exactMax := 0, 0, 0, 0
+		claims, inexactObs, allObs := 0, 0, 0 // observations shown exact after a merge; shown inexact; all
 		var extras []int // extra cells per observation, merged matches only
 		for mi, m := range allMaps() {
 			for i := range *stressBench {
@@ -158,6 +159,7 @@ func BenchmarkStress(b *testing.B) {
 				mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i), 40)
 				tr := replay(b, mt, opts, tm)
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+				allObs += len(mt.steps)
 				if tr.Stats().Merges == 0 {
 					continue
 				}
@@ -177,7 +179,16 @@ func BenchmarkStress(b *testing.B) {
 						these = nil
 						break
 					}
-					these = append(these, len(bounded.Cells())-len(exact.Cells()))
+					extra := len(bounded.Cells()) - len(exact.Cells())
+					switch {
+					case bounded.Exact() && extra != 0:
+						b.Fatalf("%s seed %d: claims exact with %d extra cells", m.Name, mt.seed, extra)
+					case bounded.Exact() && bounded.Stats().Merges > 0:
+						claims++
+					case !bounded.Exact():
+						inexactObs++
+					}
+					these = append(these, extra)
 				}
 				extras = append(extras, these...)
 			}
@@ -195,6 +206,8 @@ func BenchmarkStress(b *testing.B) {
 		b.ReportMetric(float64(pct(all, 100)), "max-ns")
 		b.ReportMetric(float64(maxHyp), "max-hypotheses")
 		b.ReportMetric(float64(pi(99)), "p99-extra-cells")
+		b.ReportMetric(float64(inexactObs), "inexact-observations")
+		b.Logf("%d observations in all; in the compared merged matches %d observations after a merge were shown exact (witnessed) and %d inexact", allObs, claims, inexactObs)
 		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare; the unbounded tracker held up to %d); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
 			len(all), maxHyp, merged, skipped, exactMax, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
 	}

@@ -30,13 +30,43 @@ func (m mine) holds(g *geometry, x int) bool {
 // The mines are exact as a set of possibilities: every choice of one cell
 // per mine from its candidates, all cells distinct, is a possible layout.
 // Slots from nm on are zero so that whole arrays compare and hash.
+//
+// A merged hypothesis stands for several routes but blocks only the cells
+// they share, so it may reach cells none of them can. Its witness is one
+// real route among them (wok): while every move stays legal for that route
+// too, (pos, wit, mines) is a history the observations allow, and pos is
+// certainly possible. Cells the witnessed hypotheses reach are a lower
+// bound of the exact answer, cells of all hypotheses an upper bound; when
+// they agree the answer is exact though hypotheses were merged.
 type hyp struct {
 	vis   cellSet // route since the last surfacing, pos included
+	wit   cellSet // the witness route when wok; a superset of vis
 	w     float64
 	pos   uint8
 	nm    uint8 // tracked mines in mines[:nm], sorted
 	loose uint8 // mines a merge forgot: they may lie anywhere and block nothing
+	wok   bool  // wit is a real route: see above
 	mines [maxMines]mine
+}
+
+// enter records that the sub sails into next (legal for vis): the witness
+// stays real only if its own route is free there.
+func (h *hyp) enter(next int) {
+	if h.wok && h.wit.has(next) {
+		h.wok = false
+	}
+	h.pos = uint8(next)
+	h.vis.add(next)
+	h.wit.add(next)
+}
+
+// join folds o's witness into h, both standing for the same hypothesis or
+// h for a merge of both: a real witness is kept, the one that blocks fewer
+// cells preferred.
+func (h *hyp) join(o *hyp) {
+	if o.wok && (!h.wok || o.wit.count() < h.wit.count()) {
+		h.wit, h.wok = o.wit, true
+	}
 }
 
 func (h *hyp) same(o *hyp) bool {
@@ -113,6 +143,7 @@ func (h *hyp) addMine(g *geometry, m mine) (ok, loosened bool) {
 		}
 		h.removeMine(widest)
 		h.loose++
+		h.wok = false // a forgotten mine blocks nothing: no longer one real story
 		loosened = true
 	}
 	h.mines[h.nm] = m

@@ -101,14 +101,14 @@ func (t *Tracker) merge(hs []hyp, radius int, mines bool) []hyp {
 		}
 		m := &hs[j]
 		m.w += h.w
+		m.join(h)
 		if m.vis != h.vis {
 			m.vis = m.vis.and(h.vis)
-			t.lossy = true
 		}
 		if m.nm != h.nm || m.loose != h.loose || m.mines != h.mines {
 			total := max(int(m.nm)+int(m.loose), int(h.nm)+int(h.loose))
 			m.nm, m.mines, m.loose = 0, [maxMines]mine{}, uint8(min(total, 255))
-			t.lossy = true
+			m.wok = false
 		}
 	}
 	return hs[:n]

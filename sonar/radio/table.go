@@ -49,6 +49,7 @@ func (t *table) dedup(hs []hyp) []hyp {
 	for i := range hs {
 		if j := t.find(hs, &hs[i], n); j >= 0 {
 			hs[j].w += hs[i].w
+			hs[j].join(&hs[i])
 			continue
 		}
 		hs[n] = hs[i]

@@ -54,7 +54,6 @@ type Tracker struct {
 	log       []Observation
 	exact     bool
 	prevExact bool
-	lossy     bool // set by the update in progress when it merges or loosens
 
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
@@ -100,8 +99,9 @@ func (t *Tracker) reset() {
 	}
 	t.hs = t.hs[:0]
 	t.g.water.each(func(i int) {
-		h := hyp{pos: uint8(i), w: 1 / float64(water)}
+		h := hyp{pos: uint8(i), w: 1 / float64(water), wok: true}
 		h.vis.add(i)
+		h.wit = h.vis
 		t.hs = append(t.hs, h)
 	})
 	t.prevOK = false
@@ -119,7 +119,6 @@ func (t *Tracker) Observe(o Observation) error {
 	if err := t.check(o); err != nil {
 		return err
 	}
-	t.lossy = false
 	rung := t.rung
 	out, err := t.apply(t.hs, o, t.spare[:0])
 	if err != nil {
@@ -136,7 +135,7 @@ func (t *Tracker) Observe(o Observation) error {
 	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]
 	t.prevOK = true
 	t.prevExact, t.prevRung = t.exact, rung
-	t.exact = t.exact && !t.lossy
+	t.exact = witnessed(out)
 	t.heat = nil
 	t.log = append(t.log, o)
 	t.stats.MaxHypotheses = max(t.stats.MaxHypotheses, len(out))
@@ -188,6 +187,19 @@ func (t *Tracker) Exact() bool { return t.exact }
 
 // Stats reports counters since New.
 func (t *Tracker) Stats() Stats { return t.stats }
+
+// witnessed reports whether every cell held is the cell of a hypothesis
+// with a real witness route: then the cells are exact although merged.
+func witnessed(hs []hyp) bool {
+	var all, sure cellSet
+	for i := range hs {
+		all.add(int(hs[i].pos))
+		if hs[i].wok {
+			sure.add(int(hs[i].pos))
+		}
+	}
+	return all == sure
+}
 
 func normalize(hs []hyp) {
 	sum := 0.0

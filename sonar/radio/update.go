@@ -248,8 +248,7 @@ func (t *Tracker) course(in []hyp, d chart.Dir, out []hyp) []hyp {
 		}
 		out = append(out, in[i])
 		h := &out[len(out)-1]
-		h.pos = uint8(next)
-		h.vis.add(next)
+		h.enter(next)
 		if h.nm > 0 {
 			mines = true
 			if !h.exclude(g, next) {
@@ -291,8 +290,7 @@ func (t *Tracker) silenceNoDedup(in []hyp, out []hyp) []hyp {
 				if next < 0 || run.vis.has(next) {
 					break
 				}
-				run.pos = uint8(next)
-				run.vis.add(next)
+				run.enter(next)
 				if run.nm > 0 && !run.exclude(g, next) {
 					break // every longer run passes here too
 				}
@@ -320,6 +318,7 @@ func (t *Tracker) surface(in []hyp, sector int, out []hyp) []hyp {
 		h := &out[len(out)-1]
 		h.vis = cellSet{}
 		h.vis.add(int(h.pos))
+		h.wit = h.vis
 	}
 	return t.tab.dedup(out)
 }
@@ -332,16 +331,22 @@ func (t *Tracker) drop(in []hyp, out []hyp) []hyp {
 	loosened := false
 	for i := range in {
 		pos := int(in[i].pos)
-		var mask uint8
+		var mask, witMask uint8
 		for k := range 8 {
 			if c := g.drop[pos][k]; c >= 0 && !in[i].vis.has(int(c)) {
 				mask |= 1 << k
+				if !in[i].wit.has(int(c)) {
+					witMask |= 1 << k
+				}
 			}
 		}
 		if mask == 0 {
 			continue
 		}
 		out = append(out, in[i])
+		if witMask != mask {
+			out[len(out)-1].wok = false // the witness would have fewer places for it
+		}
 		ok, l := out[len(out)-1].addMine(g, newMine(pos, mask))
 		loosened = loosened || l
 		if !ok {
@@ -349,7 +354,6 @@ func (t *Tracker) drop(in []hyp, out []hyp) []hyp {
 		}
 	}
 	if loosened {
-		t.lossy = true
 		out = t.tab.dedup(out)
 	}
 	return out
