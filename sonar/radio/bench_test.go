@@ -151,7 +151,7 @@ func BenchmarkStress(b *testing.B) {
 		tm := timings{}
 		maxHyp, merged, skipped, exactMax := 0, 0, 0, 0
 		claims, inexactObs, allObs := 0, 0, 0 // observations shown exact after a merge; shown inexact; all
-		var extras []int // extra cells per observation, merged matches only
+		var extras []int                      // extra cells per observation, merged matches only
 		for mi, m := range allMaps() {
 			for i := range *stressBench {
 				opts := optionsFor(i)
