@@ -175,3 +175,17 @@ func TestLogShowsWhatTheSeatSaw(t *testing.T) {
 		t.Error("seat 9 has a log")
 	}
 }
+
+func TestBotMatchOfAnotherGame(t *testing.T) {
+	m, err := debrieftest.PlayBots(gridtactics.Definition, "GRTAC", nil, []string{"Ann", "Bob"}, 4, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := debrief.Summarize(gridtactics.Definition, m.Saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Versions < 5 || len(s.Players) != 2 || s.Players[0].Result == "" || s.Sonar != nil {
+		t.Fatalf("summary %+v", s)
+	}
+}

@@ -12,6 +12,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"periscope/debrief/debrieftest"
+	"periscope/games/gridtactics"
 )
 
 // A finished Captain Sonar match is opened from the history page and
@@ -116,7 +119,7 @@ func TestDebriefOnTheTableScreen(t *testing.T) {
 	p.run("page up", chromedp.KeyEvent(kb.PageUp))
 	p.until("ten steps back", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(h.match.Saved.Commands)-10))
 	p.fits("table screen")
-	p.fullshot("5-debrief-table.png")
+	p.screenshot("5-debrief-table.png")
 }
 
 // The stats show the match: per player, per side, per role, and the
@@ -216,4 +219,37 @@ func TestAppShellAndReconnectingScreen(t *testing.T) {
 	h.up(addr)
 	p.until("the page back", fmt.Sprintf(`document.querySelector('[data-match=%q]')`, code))
 	p.screenshot("8-back.png")
+}
+
+// The same debrief serves another game through the game contract: a
+// finished Pocket Tactics match shows its board at every step.
+func TestDebriefOfAnotherGame(t *testing.T) {
+	h := newHouse(t)
+	m, err := debrieftest.PlayBots(gridtactics.Definition, "GRTAC", nil, []string{"Cy", "Di"}, 4, time.Now().Add(-time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := debrieftest.Store(h.store, m); err != nil {
+		t.Fatal(err)
+	}
+	p := newPhone(t, browser(t, 360, 780), 360, 780)
+	p.run("open the history", chromedp.Navigate(h.base+"/history?game=gridtactics"))
+	p.wait(`[data-match="GRTAC"]`)
+	if got := p.text(`[data-match="GRTAC"]`); !strings.Contains(got, "Pocket Tactics") || !strings.Contains(got, "Cy") {
+		t.Errorf("the card reads %q", got)
+	}
+	p.tap(`[data-open="GRTAC"]`)
+	p.until("step 0", `document.body.dataset.shown === "0"`)
+	p.run("end", chromedp.KeyEvent(kb.End))
+	p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(m.Saved.Commands)))
+	var board bool
+	p.eval(`!!document.querySelector('[data-board=generic] svg')`, &board)
+	if !board {
+		t.Error("the board is not drawn at the end")
+	}
+	if !strings.Contains(p.text("#log"), m.Saved.Room.Outcome.Reason) {
+		t.Errorf("the log at the end lacks %q", m.Saved.Room.Outcome.Reason)
+	}
+	p.fits("tactics debrief")
+	p.screenshot("12-tactics-debrief.png")
 }

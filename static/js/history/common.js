@@ -73,6 +73,13 @@ export function sidesOf(players) {
   return [...by.values()].sort((a, b) => a.team - b.team);
 }
 
+// sideClass colours a side by its name when it is a colour (Blue, Red:
+// whatever its team number), else by team; the name is always written too.
+export function sideClass(name, team) {
+  const n = (name || "").toLowerCase();
+  return n === "blue" || n === "red" ? n : `t${team}`;
+}
+
 export function playerText(p) {
   const name = p.bot ? "Bot" : p.name || "(empty seat)";
   const roles = (p.roles || []).filter((r) => r !== "player").map(roleName).join(" + ");

@@ -6,7 +6,7 @@
 import { h, replace } from "../ui.js";
 import { api } from "../room.js";
 import {
-  loadCatalogue, gameOf, optionsText, when, minutes, resultTag, sidesOf, playerText, bars, pct, extrasList, roleName,
+  loadCatalogue, gameOf, optionsText, when, minutes, resultTag, sidesOf, playerText, bars, pct, extrasList, roleName, sideClass,
 } from "./common.js";
 
 const PAGE = 10;
@@ -31,7 +31,7 @@ function matchCard(m) {
   return h("article", { class: "card match", "data-match": m.code },
     h("h3", {}, g.title, h("span", { class: "when" }, [when(m.finished), minutes(m.minutes)].filter(Boolean).join(" · "))),
     h("p", { class: "small muted" }, optionsText(m.game, m.options)),
-    h("div", { class: "sides" }, sides.map((sd) => h("div", { class: `side t${sd.team}`, "data-team": sd.team },
+    h("div", { class: "sides" }, sides.map((sd) => h("div", { class: `side ${sideClass(sd.side, sd.team)}`, "data-team": sd.team },
       sd.team >= 0 ? [resultTag(sd.result), " ", h("b", {}, sd.side || ""), ": "] : null,
       sd.players.map(playerText).join(", ")))),
     m.outcome?.reason ? h("p", {}, m.outcome.reason) : null,
@@ -93,7 +93,7 @@ function gameStats(g) {
     h("h2", {}, title),
     h("p", {}, `${g.matches} match${g.matches === 1 ? "" : "es"}`, g.draws ? ` · ${g.draws} drawn` : "", g.avgMinutes ? ` · ${minutes(g.avgMinutes)} on average` : ""),
     sides.length ? [h("h3", {}, "Wins by side"), bars(sides.map((sd, i) => ({
-      label: sd.name, value: sd.winRate, cls: sides.length === 2 ? `t${i}` : "", text: `${sd.wins} of ${sd.matches} (${pct(sd.winRate)})`,
+      label: sd.name, value: sd.winRate, cls: sideClass(sd.name, i), text: `${sd.wins} of ${sd.matches} (${pct(sd.winRate)})`,
     })), `${title}: wins by side`)] : null,
     (g.roles || []).length > 1 ? [h("h3", {}, "Win rate by role"), bars(g.roles.map((r) => ({
       label: roleName(r.name), value: r.winRate, text: `${r.wins} of ${r.matches}`,
@@ -111,7 +111,7 @@ function playerRow(p) {
     h("tr", {}, h("td", { colspan: 4 }, h("details", { class: "more" },
       h("summary", {}, `More about ${p.name}`),
       h("p", { class: "small" }, `${minutes(p.avgMinutes) || "–"} per match on average` + (p.draws ? ` · ${p.draws} drawn` : "")),
-      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.winRate, text: `${sd.wins} of ${sd.matches}`, cls: sd.name === "Blue" ? "t0" : sd.name === "Red" ? "t1" : "" })),
+      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.winRate, text: `${sd.wins} of ${sd.matches}`, cls: sideClass(sd.name, -1) })),
         ...p.roles.map((r) => ({ label: roleName(r.name), value: r.winRate, text: `${r.wins} of ${r.matches}` }))], `${p.name}: wins by side and role`),
       extrasList(p.extras)))),
   ];

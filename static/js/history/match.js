@@ -13,7 +13,7 @@ import { api } from "../room.js";
 import { chartSVG, CELL } from "../map.js";
 import { logList, lineOf } from "../log.js";
 import { sheetSVG } from "../engineer.js";
-import { loadCatalogue, optionsText, when, minutes, resultTag, sidesOf, playerText, roleName } from "./common.js";
+import { loadCatalogue, optionsText, when, minutes, resultTag, sidesOf, playerText, roleName, sideClass } from "./common.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = (/^\/match\/([A-Za-z0-9]+)\/?$/.exec(location.pathname)?.[1] || new URLSearchParams(location.search).get("room") || "").toUpperCase();
@@ -79,7 +79,7 @@ function layout() {
     h("section", { class: "card", id: "match-head" },
       h("h1", {}, `${m.title}, ${when(m.finished)}`),
       h("p", { class: "small muted" }, [optionsText(m.game, m.options), minutes(m.minutes), `${m.versions} steps`].filter(Boolean).join(" · ")),
-      h("div", { class: "sides" }, sides.map((sd) => h("div", { class: `side t${sd.team}` },
+      h("div", { class: "sides" }, sides.map((sd) => h("div", { class: `side ${sideClass(sd.side, sd.team)}` },
         resultTag(sd.result), " ", h("b", {}, sd.side), ": ", sd.players.map(playerText).join(", ")))),
       m.outcome?.reason ? h("p", { id: "reason" }, m.outcome.reason) : null,
       m.error ? h("p", { class: "refusal", role: "alert" }, m.error) : null),
@@ -144,6 +144,10 @@ async function genericBoard(view) {
   const parts = [h("h2", {}, "The board at this step")];
   if (app.match.game === "gridtactics" && view?.size) {
     try {
+      // The game page's own board, with its own styles.
+      if (!document.querySelector('link[href="/css/tactics.css"]')) {
+        document.head.append(h("link", { rel: "stylesheet", href: "/css/tactics.css" }));
+      }
       const board = await import("../tactics/board.js");
       parts.push(board.draw(view, {}));
     } catch {
@@ -268,7 +272,7 @@ function sonarSummary(son) {
     const systems = Object.entries(c.systems || {}).map(([k, n]) => `${k} ${n}`).join(", ");
     const charges = Object.values(c.charges || {}).reduce((a, b) => a + b, 0);
     const radio = c.radio || [];
-    return h("div", { class: `side t${t}`, "data-summary": c.crew },
+    return h("div", { class: `side ${c.crew}`, "data-summary": c.crew },
       h("b", {}, c.crew === "blue" ? "Blue" : "Red"),
       h("ul", { class: "small" },
         h("li", {}, `Damage taken: ${c.damage_taken}${taken ? ` (${taken})` : ""}; dealt: ${c.damage_dealt}`),
