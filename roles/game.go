@@ -275,7 +275,11 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	g.botsSaw(cmd.Seat, c, evs, cmd.Time)
 	out := make([]games.Event, len(evs))
 	for i, e := range evs {
-		data, _ := json.Marshal(e)
+		// The sentence travels once, as the event's text; data holds the
+		// facts the pages draw from.
+		bare := e
+		bare.Text = ""
+		data, _ := json.Marshal(bare)
 		re := games.Event{Text: e.Text, Kind: string(e.Kind), Data: data}
 		if e.To != nil {
 			re.Seats = g.crewSeats(*e.To)

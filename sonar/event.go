@@ -66,7 +66,7 @@ type Event struct {
 	Kind     Kind        `json:"kind"`
 	Crew     Crew        `json:"crew"`
 	To       *Crew       `json:"to,omitempty"`
-	Text     string      `json:"text"`
+	Text     string      `json:"text,omitempty"`
 	Dir      *chart.Dir  `json:"dir,omitempty"`
 	Distance *int        `json:"distance,omitempty"`
 	Cell     *chart.Cell `json:"cell,omitempty"`
