@@ -48,6 +48,7 @@ const (
 func (s *Server) historyRoutes(api fiber.Router) {
 	api.Get("/rooms/:code/rematch", s.rematchOf)
 	api.Post("/rooms/:code/rematch", jsonBody, s.rematch)
+	api.Post("/rooms/:code/close", jsonBody, s.closeRoom)
 	if s.cfg.History == nil {
 		return
 	}
@@ -294,6 +295,28 @@ func (s *Server) rematch(c *fiber.Ctx) error {
 		return err
 	}
 	return c.Status(fiber.StatusCreated).JSON(m)
+}
+
+// CloseRequest is the body of POST /api/rooms/:code/close.
+type CloseRequest struct {
+	Token string `json:"token"`
+}
+
+// closeRoom answers POST /api/rooms/:code/close: the host closes a
+// finished or waiting room now.
+func (s *Server) closeRoom(c *fiber.Ctx) error {
+	var req CloseRequest
+	if err := decode(c.Body(), &req); err != nil {
+		return err
+	}
+	if req.Token == "" {
+		return &rooms.Error{Code: rooms.CodeBadRequest, Message: `whose room? the body needs the host seat's "token"`}
+	}
+	if err := s.hub.CloseRoom(c.Params("code"), req.Token); err != nil {
+		return err
+	}
+	code, _ := rooms.NormalizeCode(c.Params("code"))
+	return c.JSON(fiber.Map{"closed": code})
 }
 
 // rematchOf answers GET /api/rooms/:code/rematch: the rematch of a

@@ -199,4 +199,19 @@ func TestRematchEndpoint(t *testing.T) {
 	if l.State != rooms.StateWaiting || l.Seats[2].Name != "Ann" || l.Seats[0].Name != "Bob" || !l.Seats[0].Taken {
 		t.Fatalf("the rematch's seats: %+v", l.Seats)
 	}
+
+	// Ann hosted the match, so she hosts the rematch: only she may close it.
+	closeURL := e.base + "/api/rooms/" + m.Code + "/close"
+	if st, msg, code := get(t, "POST", closeURL, `{"token":"`+e.match.Tokens[2]+`"}`, nil); st != 403 || code != "forbidden" || msg == "" {
+		t.Fatalf("Bob closes Ann's room: %d %s %s", st, code, msg)
+	}
+	if st, msg, _ := get(t, "POST", closeURL, `{"token":"`+e.match.Tokens[0]+`"}`, nil); st != 200 {
+		t.Fatalf("the host closes the room: %d %s", st, msg)
+	}
+	if st, _, code := get(t, "GET", e.base+"/api/rooms/"+m.Code, "", nil); st != 404 || code != "not_found" {
+		t.Fatalf("the closed room is still served: %d %s", st, code)
+	}
+	if st, _, code := get(t, "POST", e.base+"/api/rooms/HARTW/close", `{"token":"`+e.match.Tokens[0]+`"}`, nil); st != 404 || code != "not_found" {
+		t.Fatalf("closing a room already gone from memory: %d %s", st, code)
+	}
 }

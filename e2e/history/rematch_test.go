@@ -76,6 +76,7 @@ func TestRematchFromTheEndScreen(t *testing.T) {
 
 	ann.wait("#what-next")
 	ann.wait("#rematch")
+	ann.wait("#close-room") // Ann took the first seat: she is the host
 	ann.fits("end screen")
 	ann.targets("end screen")
 	ann.run("scroll", chromedp.ScrollIntoView("#what-next", chromedp.ByQuery))
@@ -110,4 +111,18 @@ func TestRematchFromTheEndScreen(t *testing.T) {
 	table.until("the table screen offers the rematch", fmt.Sprintf(`(document.querySelector("#rematch-ready") || {}).dataset?.rematch === %q`, next))
 	table.fits("table screen end")
 	table.screenshot("11-table-rematch.png")
+
+	// Back on the old room's end screen, the host closes it: two taps.
+	ann.run("back to the old room", chromedp.Navigate(fmt.Sprintf("%s/sonar.html?room=%s&seat=0", h.base, code)))
+	ann.wait("#join-rematch") // the rematch is there to join again
+	ann.tap("#close-room")
+	ann.until("the second tap asked", `document.querySelector("#close-room").textContent.startsWith("Tap again")`)
+	ann.tap("#close-room")
+	ann.until("the lobby", `location.pathname === "/"`)
+	if res, err := http.Get(h.base + "/api/rooms/" + code); err != nil || res.StatusCode != 404 {
+		t.Fatalf("the closed room: %v %v", res.Status, err)
+	}
+	if res, err := http.Get(h.base + "/api/matches/" + code); err != nil || res.StatusCode != 200 {
+		t.Fatalf("the closed room's debrief: %v %v", res.Status, err)
+	}
 }

@@ -23,7 +23,31 @@ export function whatNext(opts = {}) {
   blocks.set(code, st);
   draw(st);
   poll(st);
+  if (held) {
+    // Only the host may close the room: ask the lobby who that is.
+    api("GET", `/api/rooms/${encodeURIComponent(code)}`).then((l) => {
+      st.host = !!l.seats?.[held.seat]?.host;
+      draw(st);
+    }, () => {});
+  }
   return st.el;
+}
+
+// closeRoom asks once more, then closes the room for every phone.
+async function closeRoom(st) {
+  if (!st.confirmClose) {
+    st.confirmClose = true;
+    draw(st);
+    return;
+  }
+  try {
+    await api("POST", `/api/rooms/${encodeURIComponent(st.code)}/close`, { token: st.held.token });
+    location.href = "/";
+  } catch (err) {
+    st.error = `The room stays open: ${err.message}`;
+    st.confirmClose = false;
+    draw(st);
+  }
 }
 
 // poll asks every few seconds whether someone opened the rematch; a
@@ -83,6 +107,10 @@ function draw(st) {
     parts.push(h("p", { class: "small muted" }, "Everyone keeps their phone's seat; the host starts it. The host can still move seats before the start."));
   } else {
     parts.push(h("p", { class: "small muted", id: "rematch-wait" }, "A player can ask for a rematch from their phone: it shows here."));
+  }
+  if (st.host) {
+    parts.push(h("button", { class: "danger", id: "close-room", onclick: () => closeRoom(st) },
+      st.confirmClose ? "Tap again: close the room for every phone" : "Close the room (host)"));
   }
   if (st.error) parts.push(h("p", { class: "refusal", role: "alert" }, st.error));
   parts.push(h("nav", { class: "row next-links", "aria-label": "after the match" },
