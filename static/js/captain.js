@@ -6,6 +6,7 @@
 import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
 import { chartSVG, stepCell } from "./map.js";
 import { logList } from "./log.js";
+import { zoomable } from "./zoom.js";
 
 // short keeps the part of a refusal before its explanation, for the small
 // line under a button; tapping the closed button shows the whole sentence.
@@ -15,6 +16,17 @@ export function short(reason) {
   if (reason.startsWith("wait: the")) return "sonar answer first";
   const i = reason.indexOf(":");
   return i > 3 && i < reason.length - 1 ? reason.slice(0, i) : reason;
+}
+
+// brief is a closed heading's reason in a few words, so the compass keeps
+// one line per button on a small phone; the tap shows the whole rule.
+function brief(reason) {
+  const r = reason || "";
+  if (/leaves the map/.test(r)) return "off the map";
+  if (/island/.test(r)) return "island";
+  if (/own mine|your mine/.test(r)) return "own mine";
+  if (/route/.test(r)) return "own route";
+  return short(r);
 }
 
 function gauge(own, system) {
@@ -39,8 +51,8 @@ function factKey(f) {
 }
 
 export function captainPanel(el, app) {
-  const st = { mode: null, selected: null, silenceDir: null, silenceDist: null, factA: null };
-  const reset = () => Object.assign(st, { mode: null, selected: null, silenceDir: null, silenceDist: null });
+  const st = { mode: null, selected: null, silenceDir: null, silenceDist: null, factA: null, zoom: null };
+  const reset = () => Object.assign(st, { mode: null, selected: null, silenceDir: null, silenceDist: null, zoom: null });
   const redo = () => app.render();
 
   function statusCard(v) {
@@ -93,12 +105,12 @@ export function captainPanel(el, app) {
     const sel = st.mode === "place" ? st.selected : null;
     return [
       h("div", { class: "notice warn" }, "Choose your secret start: tap a water cell. The enemy never sees it."),
-      chartSVG(v.chart, {
+      zoomable(chartSVG(v.chart, {
         label: "your chart: choose a start",
         archer: v.chart.archer,
         selected: sel,
         onAny: (cell) => { st.mode = "place"; st.selected = cell; redo(); },
-      }),
+      }), st, redo),
       app.group("place", {},
         h("div", { class: "confirm" },
           h("button", {
@@ -132,7 +144,7 @@ export function captainPanel(el, app) {
   function mapSection(v) {
     const own = v.own;
     const cells = targetsFor(own);
-    return chartSVG(v.chart, {
+    const svg = chartSVG(v.chart, {
       label: "your chart",
       archer: v.public.archer_mines,
       route: own.route,
@@ -141,6 +153,8 @@ export function captainPanel(el, app) {
       preview: silencePath(v),
       targets: cells ? { cells, selected: st.selected, kind: st.mode, onPick: (c) => { st.selected = c; redo(); } } : null,
     });
+    // A cell to tap: small cells zoom in under the finger.
+    return cells ? zoomable(svg, st, redo) : svg;
   }
 
   const modeText = {
@@ -240,7 +254,7 @@ export function captainPanel(el, app) {
       title: o.reason || `to ${o.to}`,
       "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${o.reason}`,
       onclick: () => (o.legal ? app.act("course", { type: "course", dir: o.dir }) : app.explain("course", `${o.dir}: ${o.reason}`)),
-    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : short(o.reason)));
+    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : brief(o.reason)));
     return app.group("course", {},
       h("h3", {}, "Course"),
       common ? h("p", { class: "muted small", id: "course-why" }, common) : null,
@@ -301,11 +315,15 @@ export function captainPanel(el, app) {
       if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine", full: "every Archer mine has gone off" });
       sys("archer", "Archer", a, () => { st.mode = "archer"; st.selected = null; redo(); });
     }
-    const surf = own.surface_blocked ? { ok: false, why: short(own.surface_blocked), full: own.surface_blocked } : { ok: true, why: "reveal sector" };
-    sys("surface", "Surface", surf, () => { st.mode = "surface"; redo(); });
     const end = endTurnState(v);
     if (end) sys("end_turn", "End turn", end, () => app.act("systems", { type: "end_turn" }), { id: "end-turn" });
-    return app.group("systems", {}, h("h3", {}, "Systems"), h("div", { class: "systems" }, buttons));
+    // Surface sits apart, below, never green: a stray tap there on the
+    // first turn would give the sector away (it still asks to confirm).
+    const surf = own.surface_blocked ? { ok: false, why: short(own.surface_blocked), full: own.surface_blocked } : { ok: true, why: "reveals your sector" };
+    sys("surface", "Surface…", surf, () => { st.mode = "surface"; redo(); }, { class: surf.ok ? "surface-btn" : "off surface-btn" });
+    const surfaceBtn = buttons.pop();
+    return app.group("systems", {}, h("h3", {}, "Systems"), h("div", { class: "systems" }, buttons),
+      h("div", { class: "surface-row" }, surfaceBtn));
   }
 
   function sonarAnswer(v) {
@@ -365,7 +383,10 @@ export function captainPanel(el, app) {
       // A mode whose targets vanished (the turn passed) closes by itself.
       const t = targetsFor(own);
       if (t && !t.length && st.mode !== "archer") reset();
-      parts.push(sonarAnswer(v), mapSection(v), modeSection(v), compass(v), systems(v));
+      // Headings and systems first, within the first screen of a phone;
+      // a chosen system puts its card and the chart (to pick a cell) first.
+      if (st.mode) parts.push(sonarAnswer(v), modeSection(v), mapSection(v), compass(v), systems(v));
+      else parts.push(sonarAnswer(v), compass(v), systems(v), mapSection(v));
     }
     parts.push(h("h3", {}, "Announcements"), logList(app.lines));
     replace(el, parts);

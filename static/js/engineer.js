@@ -34,16 +34,19 @@ const WIRES = {
   grey: "M33,268 V276 M87,268 V276 M141,268 V276 M33,276 H277 V268",
 };
 
-export function sheetSVG(own, onPick, pending) {
+// onIdle(sym), when given, answers a tap on a symbol that cannot be
+// crossed out now, so the page can say why nothing happens.
+export function sheetSVG(own, onPick, pending, onIdle) {
   const active = own.duties.engineer ? own.duties.panel : null;
   const svg = s("svg", { class: "sheet", viewBox: "0 0 360 344", role: "group", "aria-label": "Engineer sheet" });
   for (const p of PANELS) {
     const [px, py] = ORIGIN[p];
     svg.append(s("rect", {
-      class: "panelbox" + (active === p ? " active" : ""), x: px, y: py, width: PANEL_W, height: PANEL_H, rx: 12,
+      class: "panelbox" + (active === p ? " active" : " idle"), x: px, y: py, width: PANEL_W, height: PANEL_H, rx: 12,
       "data-panelbox": p,
     }));
-    svg.append(s("text", { class: "panelname", x: px + 10, y: py + 20 }, `${ARROW[p]} ${p}`));
+    svg.append(s("text", { class: "panelname" + (active === p ? "" : " idle"), x: px + 10, y: py + 20 }, `${ARROW[p]} ${p}`,
+      active && active !== p ? s("tspan", { class: "closedtag" }, " · closed") : null));
   }
   // Wires under the symbols; a dark casing makes crossings read as bridges.
   for (const [c, d] of Object.entries(WIRES)) {
@@ -56,13 +59,13 @@ export function sheetSVG(own, onPick, pending) {
     const label = `${sym.panel} ${sym.index + 1}: ${colourInfo[sym.colour].name}` +
       (sym.circuit ? `, ${sym.circuit} circuit` : "") + (sym.marked ? ", crossed out" : "");
     const g = s("g", {
-      class: "sym" + (can ? " active" : "") + (sym.marked ? " marked" : "") +
+      class: "sym" + (can ? " active" : " idle") + (sym.marked ? " marked" : "") +
         (pending && pending.panel === sym.panel && pending.index === sym.index ? " pending" : ""),
       "data-panel": sym.panel, "data-index": sym.index, "data-colour": sym.colour,
       "data-marked": String(sym.marked),
       role: "button", "aria-label": label, "aria-disabled": String(!can),
       tabindex: can ? 0 : -1,
-      onclick: () => { if (can) onPick(sym); },
+      onclick: () => { if (can) onPick(sym); else onIdle?.(sym); },
       onkeydown: (e) => { if (can && (e.key === "Enter" || e.key === " ")) onPick(sym); },
     }, s("rect", { class: "bg", x: b.x, y: b.y, width: BOX, height: BOX, rx: 9 }),
     glyph(sym.colour, b.cx, b.cy + 1, 15));
@@ -114,6 +117,15 @@ export function inspectCard(v, app) {
       h("button", { class: "good", "data-inspect": "ok", onclick: () => app.act("inspect", { type: "inspect", ok: true }) }, "✓ Every line inside: they may dive")));
 }
 
+// idleReason says why a tap on a symbol does nothing now.
+function idleReason(v, sym) {
+  const own = v.own;
+  if (sym.marked) return `${sym.panel} ${sym.index + 1} is already crossed out: it is a breakdown until repaired.`;
+  if (!v.public.playing) return "Nothing to cross out yet: the match has not begun (both Captains first choose a start).";
+  if (!own.duties.engineer) return "Nothing to cross out now: wait for your Captain's next heading. Then only that heading's panel opens.";
+  return `Not this panel: the Captain headed ${own.duties.panel}, so cross out a symbol in the ${own.duties.panel} panel.`;
+}
+
 export function engineerPanel(el, app) {
   const st = { confirm: null };
 
@@ -156,7 +168,7 @@ export function engineerPanel(el, app) {
           h("button", { class: "danger", id: "mark-anyway", onclick: () => mark(c.sym) }, "Cross it out"),
           h("button", { onclick: () => { st.confirm = null; app.render(); } }, "Choose another"))));
     }
-    parts.push(app.group("mark", {}, sheetSVG(own, pick, st.confirm?.sym)));
+    parts.push(app.group("mark", {}, sheetSVG(own, pick, st.confirm?.sym, (sym) => app.explain("mark", idleReason(v, sym)))));
     const down = brokenSystems(own.broken).filter((x) => own.gauges.some((g) => g.system === x));
     parts.push(h("div", { class: "card" },
       h("h3", {}, "Systems down"),

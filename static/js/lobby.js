@@ -4,6 +4,7 @@
 import { h, replace, refusal } from "./ui.js";
 import { api, roomCode, rememberSeat, heldSeats, savedName, saveName, pageFor, useCatalogue } from "./room.js";
 import { Conn, badge } from "./net.js";
+import { connectionBanner, useAids } from "./banner.js";
 import { seatList, qrCard } from "./waiting.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -54,11 +55,15 @@ function optionsForm(game) {
     return control;
   };
   const options = game.options || [];
-  const basic = options.filter((o) => !o.advanced).map(field);
+  // The teaching choice comes first and stands out: it is what a table
+  // that never played needs (hints, and the Radio Operator's tracker).
+  const teach = options.find((o) => o.key === "teaching" && o.kind === "bool");
+  const basic = options.filter((o) => !o.advanced && o !== teach).map(field);
   const advanced = options.filter((o) => o.advanced).map(field);
   const fields = h("div", {},
     game.summary ? h("p", { class: "muted" }, game.summary) : null,
     game.house?.length ? h("p", { class: "muted small", "data-house": "1" }, "House content (our design, not the publisher's): ", game.house.join("; "), ".") : null,
+    teach ? teachFirst(field(teach)) : null,
     basic,
     advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null);
   const read = () => {
@@ -71,6 +76,41 @@ function optionsForm(game) {
   };
   return [fields, read];
 }
+
+// teachFirst frames the teaching option for a first match.
+function teachFirst(control) {
+  useAids();
+  return h("div", { class: "teach-first", "data-teach": "1" },
+    h("strong", {}, "First match at this table?"),
+    h("p", { class: "muted small" }, "Turn teaching on: every phone says what to do now, and the Radio Operator gets the tracker of the enemy's possible cells."),
+    control);
+}
+
+// summary names a room by its options, as the catalogue labels them: the
+// basic ones always (defaults included), the advanced ones when set.
+export function summary(room) {
+  const game = games.find((g) => g.name === room.game);
+  if (!game) return "";
+  const set = room.options || {};
+  const parts = [];
+  for (const o of game.options || []) {
+    const has = Object.hasOwn(set, o.key);
+    if (o.advanced && !has) continue;
+    const v = has ? set[o.key] : o.default;
+    if (o.kind === "bool") {
+      if (v === true) parts.push(o.label);
+    } else if (o.kind === "int") {
+      parts.push(`${o.label} ${v}`);
+    } else if (o.key !== "radio" || has) {
+      const c = (o.choices || []).find((x) => JSON.stringify(x.value) === JSON.stringify(v));
+      if (c) parts.push(c.label.split(":")[0]);
+    }
+  }
+  return parts.join(" · ");
+}
+
+let games = [];
+catalogue.then((g) => { games = g || []; }).catch(() => {});
 
 function nameInput() {
   return h("input", {
@@ -122,8 +162,10 @@ async function listRooms() {
   replace(box, rooms.length ? h("div", { class: "card" }, h("h2", {}, "Open rooms"),
     h("ul", { class: "rooms" }, rooms.map((r) => {
       const free = (r.seats || []).filter((s) => !s.taken && !s.bot).length;
-      return h("li", {},
-        h("span", { class: "grow" }, h("strong", {}, r.code), ` ${r.title} · ${r.state} · ${free} free`),
+      const opts = summary(r);
+      return h("li", { "data-room": r.code },
+        h("span", { class: "grow" }, h("strong", {}, r.code), ` ${r.title} · ${r.state} · ${free} free`,
+          opts ? h("span", { class: "muted small block", "data-summary": "" }, opts) : null),
         h("button", { onclick: () => go(r.code) }, "Open"));
     }))) : null);
   setTimeout(listRooms, 5000);
@@ -266,6 +308,7 @@ async function room(code) {
 
   replace($("#main"),
     h("div", { class: "row" }, h("h1", { class: "grow" }, lobby.title), conn),
+    summary(lobby) ? h("p", { class: "muted small", "data-summary": "" }, summary(lobby)) : null,
     qrCard(lobby.code),
     h("div", { class: "card" },
       h("label", {}, "Your name", name),
@@ -278,10 +321,11 @@ async function room(code) {
       h("a", { href: "/" }, "Other rooms")));
   draw();
   live?.stop();
+  const lost = connectionBanner();
   live = new Conn(lobby.code, "", {
     welcome(msg) { if (msg.room) { lobby = msg.room; draw(); } },
     room(l) { lobby = l; draw(); },
-    state(state, attempt) { badge(conn, state, attempt); },
+    state(state, attempt) { badge(conn, state, attempt); lost(state, attempt); },
     // A claim granted: this phone now holds the seat.
     seat(seat, token) {
       rememberSeat(lobby.code, seat, token, savedName());

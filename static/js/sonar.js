@@ -14,6 +14,9 @@ import { engineerPanel } from "./engineer.js";
 import { radioPanel } from "./radio.js";
 import { surfacingCard } from "./surface.js";
 import { revealCard } from "./reveal.js";
+import { connectionBanner, duty as dutyBanner } from "./banner.js";
+import { rulesButton } from "./rulescard.js";
+import { rolePrimers, rulesContent, dutyOf } from "./sonarhelp.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -72,10 +75,23 @@ app.host = async function host(group, action, extra) {
   try {
     await app.conn.host(action, extra);
   } catch (err) {
-    app.refusals[group] = err.message;
+    app.refusals[group] = action === "start" ? startRefusal(err.message) : err.message;
   }
   app.render();
 };
+
+// startRefusal says who is missing in roles and people, from the lobby the
+// page holds, rather than the room's seat list.
+function startRefusal(message) {
+  const free = (app.lobby?.seats || []).filter((s) => !s.taken && !s.bot);
+  if (!free.length || !/every seat needs a player/.test(message)) return message;
+  const who = free.map((s) => s.label);
+  const names = who.length > 1 ? `${who.slice(0, -1).join(", ")} and ${who[who.length - 1]}` : who[0];
+  // A bot is offered only when the room itself says the game has them.
+  const bot = /or a bot/.test(message) ? ", let a bot take a seat," : "";
+  return `Not yet: every seat needs a player. Still missing ${free.length} ${free.length > 1 ? "people" : "person"}: ${names}. ` +
+    `Share the room code below${bot} or create a room with smaller crews.`;
+}
 
 // group wraps a set of controls with the refusal they caused, if any.
 app.group = function group(name, attrs, ...children) {
@@ -220,6 +236,7 @@ app.render = function render() {
     replace($("#waiting-seats"), waitingSeats(app));
     app.waitingKeys.seats = keys.seats;
   }
+  renderAids(waiting);
   replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
   replace($("#hints"), (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
   replace($("#surfacing"), v && !waiting ? surfacingCard(app) : null);
@@ -240,6 +257,19 @@ app.render = function render() {
   document.body.dataset.tab = app.tab || "";
 };
 
+// renderAids draws the role primer before the start (rebuilt only when the
+// seat's roles change) and the duty banner during play.
+function renderAids(waiting) {
+  const roles = app.view?.roles?.length ? app.view.roles : app.lobby?.seats?.[app.seat]?.roles || [];
+  const key = waiting ? JSON.stringify([roles, !!app.view?.chart]) : "";
+  if (key !== app.primerKey) {
+    app.primerKey = key;
+    replace($("#primer"), waiting ? [h("h2", {}, "Your role, before the start"), rolePrimers(roles, app.view)] : null);
+  }
+  const d = waiting ? null : dutyOf(app.view);
+  dutyBanner(d?.text || "", d?.key, { quiet: d?.quiet });
+}
+
 app.endGesture = function endGesture() {
   app.gesture = Math.max(0, app.gesture - 1);
   if (app.gesture === 0 && app.dirty) app.render();
@@ -252,6 +282,8 @@ function fatal(message) {
 }
 
 async function main() {
+  // The primer first: before the start, it is what a new player needs.
+  $("#waiting").before(h("div", { id: "primer" }));
   const panelsBox = $("#panels");
   const makers = {
     captain: captainPanel,
@@ -286,7 +318,9 @@ async function main() {
     location.replace(`/?room=${encodeURIComponent(app.code)}`);
     return;
   }
+  $("#conn").before(rulesButton(() => rulesContent(app.view, app.view?.roles || app.lobby?.seats?.[app.seat]?.roles)));
   app.render();
+  const lost = connectionBanner();
   app.conn = new Conn(app.code, app.token, {
     welcome(msg) {
       if (msg.room) app.lobby = msg.room;
@@ -311,6 +345,7 @@ async function main() {
     },
     state(state, attempt) {
       badge($("#conn"), state, attempt);
+      lost(state, attempt);
       if (state === ONLINE) replace($("#notice"));
       // Several failures in a row: is the room still there at all?
       if (state !== ONLINE && attempt >= 3) {

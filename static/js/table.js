@@ -10,6 +10,7 @@ import { logList, mergeEvents } from "./log.js";
 import { seatList, qrCard } from "./waiting.js";
 import { outcomeBanner } from "./reveal.js";
 import { whatNext } from "./next.js";
+import { connectionBanner, soundToggle, soundOn, beep, useAids } from "./banner.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = roomCode();
@@ -17,6 +18,7 @@ let lobby = null;
 let view = null;
 let lines = []; // the public log, kept from the room's events
 const keepAwake = wakeLock(() => lobby?.state === "playing");
+let lastTurn = null; // the turn line last shown: a change beeps, if wanted
 
 function turnText(pub) {
   if (pub.outcome) return "Match over";
@@ -27,6 +29,41 @@ function turnText(pub) {
     return `${pub.turn.toUpperCase()}'S TURN` + (pub.bonus ? ` (${pub.bonus} bonus turn${pub.bonus > 1 ? "s" : ""} left)` : "");
   }
   return "Real time: both crews sail";
+}
+
+// movedThisTurn: the crew in turn has announced its move (course, silence
+// or surfacing) since the last "turn" event, so its First Mate and
+// Engineer are at work. Public events only: the table holds no secret.
+function movedThisTurn(crew) {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (l.kind === "turn") return false;
+    if (l.crew === crew && ["course", "silence", "surface"].includes(l.kind)) return true;
+  }
+  return false;
+}
+
+// waitingOn is what a crew is busy with, as the table can tell it.
+function waitingOn(pub, crew) {
+  const c = pub.crews.find((x) => x.crew === crew);
+  if (!c || pub.outcome || !pub.started) return "";
+  if (c.damage >= 4) return "Sunk";
+  if (!c.dived) return "Captain: choosing a secret start";
+  if (pub.sonar_pending === crew) return "Captain: answering the enemy's sonar";
+  if (c.surfaced) {
+    if (pub.mode !== "realtime") return "Surfaced: the enemy plays its turns";
+    if (c.inspected) return "Inspection passed: the Captain dives";
+    if ((c.secured || 0) >= 4) return "Enemy Engineer: inspecting the sheet";
+    return `Crew: tracing the submarine's sections (${c.secured || 0}/4)`;
+  }
+  if (!pub.playing) return "Ready: waiting for the enemy's start";
+  if (pub.mode === "turnbased") {
+    if (pub.turn !== crew) return "Waiting for its turn";
+    return movedThisTurn(crew)
+      ? "First Mate and Engineer, then the Captain ends the turn"
+      : "Captain: choosing a heading";
+  }
+  return "Sailing: the Captain calls headings";
 }
 
 function crewCard(pub, crew) {
@@ -47,6 +84,7 @@ function crewCard(pub, crew) {
     h("h2", {}, crew === "blue" ? "Blue submarine" : "Red submarine"),
     h("div", { class: "row" }, damageTrack(c.damage, true), h("span", { "data-damage": c.damage }, `${c.damage}/4 damage`)),
     h("div", { class: "pills", style: "margin-top:8px" }, status),
+    waitingOn(pub, crew) ? h("p", { class: "waiting-on", "data-waiting": crew }, waitingOn(pub, crew)) : null,
     h("ul", { class: "small muted" }, seats.map((s) => h("li", {}, `${s.label.replace(/^(Blue|Red) /, "")}: ${s.bot ? "Bot" : s.name || "free"}`))));
 }
 
@@ -56,8 +94,13 @@ function render() {
   if (!lobby) return;
   $("#who").textContent = `${lobby.title} · ${lobby.code}`;
   const parts = [];
+  document.body.dataset.state = lobby.state;
   if (lobby.state === "waiting") {
-    parts.push(h("h1", {}, "Join the crews"), qrCard(lobby.code), seatList(lobby, {}));
+    parts.push(h("div", { class: "tv-join" },
+      h("div", {}, h("h1", {}, "Join the crews"),
+        h("p", { class: "tv-steps" }, "Scan the code with your phone's camera, type your name, take a seat. The host starts when every seat is taken."),
+        qrCard(lobby.code)),
+      seatList(lobby, {})));
     replace(main, parts);
     return;
   }
@@ -67,7 +110,10 @@ function render() {
   }
   const pub = view.public;
   if (pub.outcome) parts.push(outcomeBanner(pub.outcome, null), whatNext({ table: true }));
-  parts.push(h("div", { class: "turnbanner", id: "turn-banner" }, turnText(pub)));
+  const turn = turnText(pub);
+  if (turn !== lastTurn && lastTurn !== null && soundOn()) beep();
+  lastTurn = turn;
+  parts.push(h("div", { class: "turnbanner", id: "turn-banner" }, turn));
   parts.push(h("div", { class: "table-grid" },
     crewCard(pub, "blue"),
     h("div", {}, chartSVG(view.chart, {
@@ -95,7 +141,11 @@ async function main() {
     replace($("#main"), h("p", {}, `Room ${code} plays ${lobby.title}: the table screen shows Captain Sonar matches.`), seatList(lobby, {}));
     return;
   }
+  useAids();
+  document.body.classList.add("tv");
+  $("#conn").before(soundToggle());
   render();
+  const lost = connectionBanner({ hint: "Is Periscope still running on this computer?" });
   new Conn(code, "", {
     welcome(msg) {
       lobby = msg.room || lobby;
@@ -112,7 +162,7 @@ async function main() {
       lobby = l;
       render();
     },
-    state(state, attempt) { badge($("#conn"), state, attempt); },
+    state(state, attempt) { badge($("#conn"), state, attempt); lost(state, attempt); },
   }).start();
 }
 

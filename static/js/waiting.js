@@ -3,6 +3,7 @@
 
 import { h } from "./ui.js";
 import { api, joinURL } from "./room.js";
+import { useAids } from "./banner.js";
 
 // seatList shows the lobby's seats grouped by crew. opts.take(seat) adds a
 // Take button to free seats; opts.mine marks this phone's seat; opts.free
@@ -57,12 +58,51 @@ export function qrCard(code) {
     alt: `QR code to join room ${code}`,
     onerror: (e) => e.target.remove(),
   });
+  const link = h("a", { href: joinURL(code), "data-join-link": "" }, joinURL(code));
+  const warn = h("div", { "data-lan-warn": "", style: "flex: 1 1 100%" });
+  serverLink(code, link, warn);
   return h("div", { class: "card row" },
     img,
     h("div", { class: "grow" },
       h("div", { class: "muted small" }, "Room code"),
       h("div", { class: "code-big", "data-code": code }, code),
-      h("p", { class: "small" }, "Scan, or open ", h("a", { href: joinURL(code) }, joinURL(code)))));
+      h("p", { class: "small" }, "Scan, or open ", link)),
+    warn);
+}
+
+const loopback = (host) => host === "localhost" || host === "[::1]" || host === "::1" || /^127\./.test(host);
+
+// serverLink puts the server's own join link (its LAN address, the one the
+// QR code holds) in place of this page's origin, and warns when this page
+// is on localhost, which no phone can reach.
+async function serverLink(code, link, warn) {
+  let url = "";
+  try {
+    url = (await api("GET", `/api/rooms/${encodeURIComponent(code)}/link`)).url || "";
+  } catch {
+    return; // the page's own origin stays: it is how this screen got here
+  }
+  if (url) {
+    link.href = url;
+    link.textContent = url;
+  }
+  let host = "";
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    host = "";
+  }
+  if (loopback(host)) {
+    useAids();
+    warn.replaceChildren(h("p", { class: "notice lan-warn", role: "alert" },
+      "Phones cannot join: the server knows no network address but this computer's own (localhost). ",
+      "Connect this computer to the players' Wi-Fi and restart Periscope, or start it with -public http://ADDRESS:PORT."));
+  } else if (loopback(location.hostname)) {
+    useAids();
+    warn.replaceChildren(h("p", { class: "notice lan-warn", role: "note", "data-lan-warn": "localhost" },
+      "This screen is open on localhost, which phones cannot reach. Phones join at ",
+      h("strong", {}, url), " (the QR code holds it)."));
+  }
 }
 
 // waitingRoom is the seat page before the match: a head with the host's

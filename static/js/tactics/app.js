@@ -10,6 +10,9 @@ import { intro, lobby, nameField } from "./lobby.js";
 import { board, panel, sides, legend, keep, myTurn, clockText } from "./play.js";
 import { absorb, rejoin, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
+import { connectionBanner, duty } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { rules } from "./help.js";
 
 const $ = (id) => document.getElementById(id);
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
@@ -257,6 +260,9 @@ function render() {
   replace($("log"), logList(app));
   if (!$("legend").firstChild) replace($("legend"), legend());
   keepAwake();
+  // The banner (and buzz) of a duty: your setup, or your turn.
+  const owe = app.replay || v.seat < 0 ? "" : v.setup ? "Place your units on your back row" : v.phase === "play" && myTurn(app) ? "YOUR TURN: move or attack with each unit, then End turn" : "";
+  duty(owe, `${owe}#${v.turn_number || 0}`);
 }
 app.render = render;
 
@@ -267,6 +273,9 @@ setInterval(() => {
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
 
+const lost = connectionBanner();
+$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+
 app.handlers = {
   welcome: (msg) => enqueue(msg),
   update: (msg) => enqueue(msg),
@@ -274,7 +283,7 @@ app.handlers = {
     app.lobby = l;
     render();
   },
-  state: (state, attempt) => badge($("conn"), state, attempt),
+  state: (state, attempt) => { badge($("conn"), state, attempt); lost(state, attempt); },
   fatal: (message) => {
     if (app.token) {
       // The seat was freed by the host: carry on watching.

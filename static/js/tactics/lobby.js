@@ -4,6 +4,7 @@
 import { h, refusal } from "../ui.js";
 import { api, savedName, saveName } from "../room.js";
 import { qrCard } from "../waiting.js";
+import { primer } from "./help.js";
 
 // intro is the page without a room: pick the options and open a room. The
 // options are the catalogue's (GET /api/games), so their keys, labels and
@@ -92,8 +93,16 @@ export function lobby(app) {
         ? h("p", { class: "notice" }, "The host starts the match when both seats are filled.")
         : null,
     options(app.view),
-    qrCard(l.code));
+    qrCard(l.code),
+    primerOf(app, mine?.label));
   return { top, seats };
+}
+
+// primerOf keeps the primer card across re-renders (its picture is drawn
+// once), rebuilt only when this phone's seat changes.
+function primerOf(app, label) {
+  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
+  return app.primer.card;
 }
 
 function options(view) {
