@@ -34,7 +34,9 @@ func TestLoopbackOnlySaysHowToListenOnTheLAN(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, config{addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "p.db"), qr: true}, &out) }()
+	go func() {
+		done <- run(ctx, config{addr: "127.0.0.1:0", db: filepath.Join(t.TempDir(), "p.db"), qr: true}, &out)
+	}()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(out.String(), "join at:") {
 		if time.Now().After(deadline) {

@@ -42,7 +42,9 @@ func NormalizeCode(s string) (string, bool) {
 			return "", false
 		}
 	}
-	return s, true
+	// A copy: callers keep codes (map keys, caches) and s may alias a
+	// request buffer the server reuses (Fiber's c.Params).
+	return strings.Clone(s), true
 }
 
 // tokenBytes is the entropy of a seat token: 192 bits.
