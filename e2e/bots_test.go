@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -37,22 +39,21 @@ func TestHumanCaptainWithBotCrewAgainstBotCrew(t *testing.T) {
 	blue := &crew{name: "blue", captain: p}
 	blue.place("A10")
 	p.until("play", `!!document.querySelector('#turn')`)
-
-	turns, surfaced := 0, 0
-	const redMoves = ".log li.red[data-kind=course], .log li.red[data-kind=silence], .log li.red[data-kind=surface]"
-	prefer := []string{"NORTH", "EAST", "SOUTH", "WEST"}
-	count := func(sel string) int {
-		var n int
-		p.eval(fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &n)
-		return n
+	if p.has("#outcome-banner") {
+		t.Fatal("over before it began")
 	}
-	for turns < 14 {
+
+	turns, surfaced, fired := 0, 0, 0
+	prefer := []string{"NORTH", "EAST", "SOUTH", "WEST"}
+	// The page's view (window.periscope) says where the turn stands on
+	// the server: the log shows only its latest lines.
+	const ended = `!!document.querySelector('#outcome-banner')`
+	for turns < 150 {
 		// The Red bots take their whole turn on the server while we wait.
-		p.until("our turn or the end", `document.querySelector('#turn')?.dataset.mine === "true" || !!document.querySelector('#outcome-banner')`)
+		p.until("a fresh turn of ours, or the end", `(() => { const t = window.periscope.view?.own?.turn; return !!t && t.current && !t.moved })() || `+ended)
 		if p.has("#outcome-banner") {
 			break
 		}
-		moved, ours := count(redMoves), count(".log li.blue[data-kind=course]")
 		var dir string
 		p.eval(fmt.Sprintf(`(() => {
 			const prefer = %q.split(" ");
@@ -66,22 +67,27 @@ func TestHumanCaptainWithBotCrewAgainstBotCrew(t *testing.T) {
 		} else {
 			p.tap(fmt.Sprintf(`button[data-course=%s]:not([disabled])`, dir))
 			// Our bot First Mate and Engineer give their OK at once.
-			p.until("our course and both OKs", fmt.Sprintf(`document.querySelectorAll(".log li.blue[data-kind=course]").length > %d && !!document.querySelector('[data-duty=first_mate][data-done=true]') && !!document.querySelector('[data-duty=engineer][data-done=true]') || !!document.querySelector('#outcome-banner')`, ours))
+			p.until("our course and both OKs", `(() => { const o = window.periscope.view?.own; return !!o?.turn?.moved && !o.duties.first_mate && !o.duties.engineer })() || `+ended)
+			p.until("the OKs on the page", `!!document.querySelector('[data-duty=first_mate][data-done=true]') && !!document.querySelector('[data-duty=engineer][data-done=true]') || `+ended)
 			if p.has("#outcome-banner") {
 				break
 			}
 			if turns == 2 {
 				p.fits("bots-captain-turn", `button[data-course=NORTH]`, ".chart", "[data-duty=first_mate]")
 			}
-			blue.endTurn()
+			if fireAtReport(p) {
+				fired++ // a system ends the turn
+			} else {
+				blue.endTurn()
+			}
 		}
-		turns++
 		// The Red bots answer at once on the server: the turn may be ours
-		// again before the page could show theirs, so wait for their move.
-		p.until("the Red bots' move", fmt.Sprintf(`document.querySelectorAll(%q).length > %d || !!document.querySelector('#outcome-banner')`, redMoves, moved))
+		// again before the page showed theirs; a fresh turn is one not yet
+		// moved in.
+		turns++
 	}
-	if turns < 10 && !p.has("#outcome-banner") {
-		t.Fatalf("only %d turns played", turns)
+	if !p.has("#outcome-banner") {
+		t.Fatalf("no end after %d turns", turns)
 	}
 	// The log shows both crews' bots at work: our First Mate's and
 	// Engineer's OKs, and the Red Captain's announced courses.
@@ -91,20 +97,68 @@ func TestHumanCaptainWithBotCrewAgainstBotCrew(t *testing.T) {
 	p.eval(`[...document.querySelectorAll('.log li[data-kind=course]')].filter(li => li.classList.contains("red")).length`, &redCourses)
 	var log string
 	p.eval(`[...document.querySelectorAll('.log li')].slice(0, 6).map(li => li.dataset.kind + ": " + li.textContent).join(" | ")`, &log)
-	t.Logf("%d turns, %d surfacings; log: %s", turns, surfaced, log)
+	t.Logf("%d turns, %d surfacings, %d torpedoes; log: %s", turns, surfaced, fired, log)
 	if charges < 5 || marks < 5 {
 		t.Errorf("our bot First Mate charged %d times, our bot Engineer marked %d times", charges, marks)
 	}
 	if redCourses < 5 {
 		t.Errorf("the Red bot Captain announced %d courses", redCourses)
 	}
-	p.screenshot("bots-captain-after")
-	if p.has("#outcome-banner") {
-		got := p.text("#outcome-banner")
-		if !strings.Contains(got, "WINS") {
-			t.Errorf("the end reads %q", got)
+	p.fits("bots-captain-end", "#outcome-banner")
+	if got := p.text("#outcome-banner"); !strings.Contains(got, "WINS") && !strings.Contains(got, "DRAW") {
+		t.Errorf("the end reads %q", got)
+	}
+}
+
+var cellName = regexp.MustCompile(`\b[A-O](1[0-5]|[1-9])\b`)
+
+// fireAtReport launches a torpedo when the bot Radio Operator's report
+// names the enemy's cells and one of them is in reach, not next to our own
+// submarine. It reports whether it fired.
+func fireAtReport(p *phone) bool {
+	p.t.Helper()
+	if !p.has(`button[data-system=torpedo]:not([disabled]):not([aria-disabled=true])`) {
+		return false
+	}
+	var report string
+	p.eval(`[...document.querySelectorAll("#hints .hint")].map(h => h.textContent).find(t => t.includes("Radio Operator (bot): the enemy is at")) || ""`, &report)
+	cells := cellName.FindAllString(report, -1)
+	if len(cells) == 0 {
+		return false
+	}
+	var at string
+	p.eval(`document.querySelector("#position").dataset.cell`, &at)
+	p.tap(`button[data-system=torpedo]:not([disabled])`)
+	target := ""
+	for _, c := range cells {
+		if !near(c, at) && p.has(fmt.Sprintf(`rect.target[data-kind=torpedo][data-cell=%s]`, c)) {
+			target = c
+			break
 		}
 	}
+	if target == "" {
+		p.tap(`[data-group=target] .confirm button:not(#confirm)`) // Cancel
+		p.until("the torpedo put away", `!document.querySelector("[data-group=target] #confirm")`)
+		return false
+	}
+	before := 0
+	p.eval(`document.querySelectorAll('.log li[data-kind=torpedo]').length`, &before)
+	p.tap(fmt.Sprintf(`rect.target[data-kind=torpedo][data-cell=%s]`, target))
+	p.until("the target under the finger", fmt.Sprintf(`document.querySelector("#confirm")?.textContent === "FIRE TORPEDO AT %s"`, target))
+	p.tap(`#confirm:not([disabled])`)
+	p.until("the impact in the log", fmt.Sprintf(`document.querySelectorAll('.log li[data-kind=torpedo]').length > %d`, before))
+	return true
+}
+
+// near reports whether two cells named "C6" touch (or are the same).
+func near(a, b string) bool {
+	if len(a) < 2 || len(b) < 2 {
+		return false
+	}
+	ra, _ := strconv.Atoi(a[1:])
+	rb, _ := strconv.Atoi(b[1:])
+	dc, dr := int(a[0])-int(b[0]), ra-rb
+	return dc >= -1 && dc <= 1 && dr >= -1 && dr <= 1
 }
 
 // has reports whether the page shows an element matching sel now.
