@@ -8,6 +8,7 @@ import { sheetSVG } from "./engineer.js";
 import { firstMatePanel } from "./firstmate.js";
 import { primerCard } from "./primer.js";
 import { list, table } from "./rulescard.js";
+import { mayTrace } from "./surface.js";
 
 const TEXT = {
   captain: {
@@ -219,6 +220,11 @@ export function dutyOf(v) {
   if (has("first_mate") && own.duties?.first_mate) owed.push("First Mate: charge ONE gauge (+1)");
   if (has("engineer") && own.duties?.engineer) owed.push(`Engineer: cross out one symbol in the ${own.duties.panel} panel`);
   if (has("engineer") && own.inspect) owed.push("Engineer: inspect the enemy's sheet");
+  const sf = own.surfacing;
+  if (sf && pub.mode === "realtime") {
+    if (sf.inspected && has("captain")) owed.push("Inspection passed: the Captain dives");
+    else if (!sf.inspected && ((sf.sections || []).some((x) => !x) || (sf.redo || []).some(Boolean)) && mayTrace(v, sf).length) owed.push("Surfaced: trace your section of the submarine");
+  }
   if (owed.length) return { text: owed.join(" · "), key: `${owed.join("|")}#${route}#${pub.turn || ""}` };
   if (has("captain") && own.placed && pub.playing && pub.mode === "turnbased" && own.turn?.current) {
     if (own.duties?.first_mate || own.duties?.engineer) {

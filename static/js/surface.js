@@ -193,7 +193,7 @@ function tracer(app, section, onDone, onMessage) {
 
 // mayTrace lists the seat's roles that may trace now, each with the
 // section it must retrace (or null for any free section).
-function mayTrace(v, sf) {
+export function mayTrace(v, sf) {
   const owes = (r) => sf.sections.some((x) => x === r) || (sf.redo || []).some((x) => x === r);
   const out = [];
   for (const r of v.roles) {
