@@ -21,7 +21,7 @@ var _ games.Ruled = (*sonar.RuleError)(nil)
 // ends of every range are accepted.
 func TestCatalogueOptionsAreTheGamesOptions(t *testing.T) {
 	d := Definition
-	if d.Summary == "" || d.MinPlayers != 2 || d.MaxPlayers != 8 || d.Page != "/sonar.html" {
+	if d.Summary == "" || d.MinPlayers != 1 || !d.Bots || d.MaxPlayers != 8 || d.Page != "/sonar.html" {
 		t.Fatalf("definition %+v", d)
 	}
 	defaults, err := ParseOptions(nil)

@@ -18,7 +18,7 @@ var Definition = games.Definition{
 	Name:       "sonar",
 	Title:      "Captain Sonar",
 	Summary:    "Two submarine crews hunt each other, one phone per role: Captain, First Mate, Engineer, Radio Operator.",
-	MinPlayers: 2,
+	MinPlayers: 1, // one player, bots on every other seat
 	MaxPlayers: 8,
 	Page:       "/sonar.html",
 	Bots:       true,
