@@ -578,6 +578,22 @@ func TestPocketTacticsPrimerAndRules(t *testing.T) {
 			}
 			p.screenshot("tactics-rules" + tag)
 			p.tap("#rules-close")
+
+			// Against the bot: each square of the board is a thumb wide,
+			// and placing the army is a duty the banner names.
+			p.tap("#bot")
+			p.tap("#start:not([disabled])")
+			p.see(`#board rect[data-sq]`)
+			var sq float64
+			p.eval(`document.querySelector("#board rect[data-sq]").getBoundingClientRect().width`, &sq)
+			if sq < 44 {
+				t.Errorf("a square of the board is %.1f px wide, under a thumb's 44", sq)
+			}
+			if got := p.text("#duty-banner"); !strings.Contains(got, "Place your units") {
+				t.Errorf("during the setup the duty banner reads %q", got)
+			}
+			p.noSideScroll(sz[0])
+			p.screenshot("tactics-setup" + tag)
 		})
 	}
 }
