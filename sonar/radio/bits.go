@@ -42,3 +42,29 @@ func (s cellSet) each(f func(int)) {
 		}
 	}
 }
+
+// up moves every member i to i-k (members below k fall off).
+func (s cellSet) up(k int) cellSet {
+	var o cellSet
+	w, b := k>>6, uint(k&63)
+	for i := 0; i+w < 4; i++ {
+		o[i] = s[i+w] >> b
+		if b != 0 && i+w+1 < 4 {
+			o[i] |= s[i+w+1] << (64 - b)
+		}
+	}
+	return o
+}
+
+// down moves every member i to i+k (members past 255 fall off).
+func (s cellSet) down(k int) cellSet {
+	var o cellSet
+	w, b := k>>6, uint(k&63)
+	for i := 3; i-w >= 0; i-- {
+		o[i] = s[i-w] << b
+		if b != 0 && i-w-1 >= 0 {
+			o[i] |= s[i-w-1] >> (64 - b)
+		}
+	}
+	return o
+}

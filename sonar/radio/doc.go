@@ -45,12 +45,23 @@
 // The true state is never excluded. While Exact reports true, Cells is
 // exactly the set of cells the observations allow; the tests check this
 // against a brute-force reference that replays every route from every start
-// cell with concrete mine cells. When the hypotheses would pass
-// Options.Budget, they are merged (merge.go): members agreeing on cell,
-// nearby route and mines become one hypothesis holding the intersection of
-// their routes, which blocks no move any member could make. Cells is then a
-// superset (Exact reports false) and stays so until Undo goes back before
-// the merge. Past six outstanding mines the widest is likewise loosened.
+// cell with concrete mine cells, and against an unbounded tracker on the
+// stress matches. When the hypotheses would pass Options.Budget, they are
+// merged (merge.go): members agreeing on cell, nearby route and mines
+// become one hypothesis holding the intersection of their routes, which
+// blocks no move any member could make, so Cells may become a superset.
+// Past six outstanding mines the widest is likewise loosened.
+//
+// Exactness is then restored where it can be (hyp.go, verify.go): a merged
+// hypothesis keeps one member's real route as its witness, and a cell held
+// by a hypothesis whose witness is still legal is certainly possible. The
+// cells left without a witness are settled by a bounded search for a real
+// history, replayed from the last hypotheses held before any merge: a
+// history found proves the cell, a completed search without one removes
+// it. Exact reports, after every observation, whether every cell is proven;
+// when the search runs out of its bound (searchNodes) it reports false and
+// Cells is a superset for that observation. The heat of a merged tracker
+// follows the merged weights.
 //
 // # Heat map
 //
@@ -74,6 +85,9 @@
 // log (Observations, JSON per Observation) replays to the same state, since
 // the tracker is deterministic: no clock, no randomness, no map iteration.
 // Snapshot gives the answer in one JSON-ready value. A Tracker is not safe
-// for concurrent use; it holds up to three buffers of hypotheses (56 bytes
-// each), a few megabytes at most.
+// for concurrent use. Its memory is bounded by the budget: three buffers of
+// hypotheses (88 bytes each) that a silence on a full budget fills with up
+// to 17 x 2,048 (about 3 MB each), the hypotheses before the first merge
+// (at most the budget, 180 KB), and one search's visited states (at most
+// searchNodes, about 0.3 MB): 10 MB at worst with the default budget.
 package radio

@@ -31,6 +31,9 @@ type geometry struct {
 	window  [7][]cellSet // window[r]: Chebyshev distance <= r; merges keep the route there
 	drop    [][8]int16   // candidate mine cells around each cell; -1 where no mine may go
 	dropAll []uint8      // bits of drop that are valid, per cell
+	// firstCol and lastCol are the cells of the west and east edges, where
+	// a shifted set wraps to the next row.
+	firstCol, lastCol cellSet
 }
 
 type geometryKey struct {
@@ -73,6 +76,12 @@ func newGeometry(m *chart.Map, orthogonal bool) *geometry {
 			g.water.add(i)
 		}
 		g.sector[i] = m.Sector(c)
+		if c.Col == 0 {
+			g.firstCol.add(i)
+		}
+		if c.Col == m.Size-1 {
+			g.lastCol.add(i)
+		}
 		g.sectors[g.sector[i]].add(i)
 		g.rows[c.Row].add(i)
 		g.cols[c.Col].add(i)
@@ -107,6 +116,23 @@ func newGeometry(m *chart.Map, orthogonal bool) *geometry {
 		}
 	}
 	return g
+}
+
+// before is the set of water cells one step of heading d before a cell of
+// x: {p : p + d in x}, on the map, islands excluded.
+func (g *geometry) before(x cellSet, d chart.Dir) cellSet {
+	var p cellSet
+	switch d {
+	case chart.North: // p + north = p - size
+		p = x.down(g.size)
+	case chart.South:
+		p = x.up(g.size)
+	case chart.East: // p + 1; the east edge does not wrap
+		p = x.up(1).andNot(g.lastCol)
+	case chart.West:
+		p = x.down(1).andNot(g.firstCol)
+	}
+	return p.and(g.water)
 }
 
 // dropBit is the candidate bit of cell x for a mine dropped from center, or

@@ -55,6 +55,13 @@ type Tracker struct {
 	exact     bool
 	prevExact bool
 
+	// pure: hs are exact hypotheses (no merge, nothing loosened). Once
+	// not, base holds the last pure hypotheses, before log[baseAt], for
+	// the verifying search (verify.go).
+	pure, prevPure bool
+	base           []hyp
+	baseAt         int
+
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
 	prevRung int
@@ -67,6 +74,8 @@ type Tracker struct {
 type Stats struct {
 	MaxHypotheses int // most hypotheses held after an observation
 	Merges        int // observations after which hypotheses were merged
+	Searches      int // verifying searches run (verify.go)
+	Settled       int // ... that made the cells exact
 }
 
 // New starts tracking an enemy that may be on any water cell of m.
@@ -106,6 +115,8 @@ func (t *Tracker) reset() {
 	})
 	t.prevOK = false
 	t.exact = true
+	t.pure = true
+	t.base = t.base[:0]
 	t.heat = nil
 	t.log = t.log[:0]
 	t.rung = 0
@@ -119,7 +130,7 @@ func (t *Tracker) Observe(o Observation) error {
 	if err := t.check(o); err != nil {
 		return err
 	}
-	rung := t.rung
+	rung, stats := t.rung, t.stats
 	out, err := t.apply(t.hs, o, t.spare[:0])
 	if err != nil {
 		t.spare = out[:0]
@@ -132,10 +143,23 @@ func (t *Tracker) Observe(o Observation) error {
 		t.rung = max(t.rung-1, 0) // less pressure: merge finer next time
 	}
 	normalize(out)
+	outPure := t.pure && pure(out)
+	exact := true
+	if !outPure {
+		if t.pure { // the first merge: keep what came before for the search
+			t.base = append(t.base[:0], t.hs...)
+			t.baseAt = len(t.log)
+		}
+		out, exact = t.settle(out, append(t.log[t.baseAt:len(t.log):len(t.log)], o))
+		if len(out) == 0 {
+			t.spare, t.rung, t.stats = out[:0], rung, stats
+			return fmt.Errorf("%w: %s: no history of the enemy explains it", ErrInconsistent, o)
+		}
+	}
 	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]
 	t.prevOK = true
-	t.prevExact, t.prevRung = t.exact, rung
-	t.exact = witnessed(out)
+	t.prevExact, t.prevRung, t.prevPure = t.exact, rung, t.pure
+	t.exact, t.pure = exact, outPure
 	t.heat = nil
 	t.log = append(t.log, o)
 	t.stats.MaxHypotheses = max(t.stats.MaxHypotheses, len(out))
@@ -150,7 +174,7 @@ func (t *Tracker) Undo() error {
 	if t.prevOK {
 		t.hs, t.prev = t.prev, t.hs[:0]
 		t.prevOK = false
-		t.exact, t.rung = t.prevExact, t.prevRung
+		t.exact, t.rung, t.pure = t.prevExact, t.prevRung, t.prevPure
 		t.log = t.log[:len(t.log)-1]
 		t.heat = nil
 		return nil
@@ -181,25 +205,13 @@ func (t *Tracker) Options() Options { return t.opts }
 func (t *Tracker) Count() int { return len(t.hs) }
 
 // Exact reports whether the possible cells are exactly those the
-// observations allow. After a merge they are a superset: never missing the
+// observations allow. When false (a merge whose cells the verifying search
+// could not settle in its bound) they are a superset: never missing the
 // enemy, sometimes holding a few cells it cannot be on.
 func (t *Tracker) Exact() bool { return t.exact }
 
 // Stats reports counters since New.
 func (t *Tracker) Stats() Stats { return t.stats }
-
-// witnessed reports whether every cell held is the cell of a hypothesis
-// with a real witness route: then the cells are exact although merged.
-func witnessed(hs []hyp) bool {
-	var all, sure cellSet
-	for i := range hs {
-		all.add(int(hs[i].pos))
-		if hs[i].wok {
-			sure.add(int(hs[i].pos))
-		}
-	}
-	return all == sure
-}
 
 func normalize(hs []hyp) {
 	sum := 0.0

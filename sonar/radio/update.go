@@ -94,6 +94,16 @@ func (t *Tracker) check(o Observation) error {
 
 // apply writes the hypotheses that survive o, updated, into out.
 func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
+	out = t.update(in, o, out)
+	if len(out) == 0 {
+		return out, fmt.Errorf("%w: %s: %s", ErrInconsistent, o, t.explain(in, o))
+	}
+	return out, nil
+}
+
+// update is apply without the refusal: the verifying search calls it on
+// one hypothesis at a time, where no survivor is an everyday answer.
+func (t *Tracker) update(in []hyp, o Observation, out []hyp) []hyp {
 	g := t.g
 	switch o.Kind {
 	case Course:
@@ -137,10 +147,52 @@ func (t *Tracker) apply(in []hyp, o Observation, out []hyp) ([]hyp, error) {
 		// Anywhere on the map; like a torpedo it destroys its own mine there.
 		out = t.torpedo(in, t.impact(o.Cell, o.Result), g.m.Index(o.Cell), out)
 	}
-	if len(out) == 0 {
-		return out, fmt.Errorf("%w: %s: %s", ErrInconsistent, o, t.explain(in, o))
+	return out
+}
+
+// where is the set of cells the sub may be on after o given that it is in
+// after: the cells o allows, ignoring routes and mines (a superset, for
+// pruning the verifying search backwards).
+func (t *Tracker) where(o Observation, after cellSet) cellSet {
+	g := t.g
+	var out cellSet
+	switch o.Kind {
+	case Course:
+		return g.before(after.and(g.water), o.Dir)
+	case Silence:
+		if t.opts.SilenceMin == 0 {
+			out = after
+		}
+		for _, d := range chart.Dirs {
+			x := after.and(g.water)
+			for range 4 { // runs of 1 to 4 cells, each on water
+				x = g.before(x, d)
+				out = out.or(x)
+			}
+		}
+		return out
+	case Surface:
+		return after.and(g.sectors[o.Sector])
+	case Drone:
+		mask := g.sectors[o.Sector]
+		if !o.Yes {
+			mask = g.water.andNot(mask)
+		}
+		return after.and(mask)
+	case Sonar:
+		return after.and(t.fact(o.Facts[0]).xor(t.fact(o.Facts[1])))
+	case Hit, EnemyArcher:
+		return after.and(t.impact(o.Cell, o.Result))
+	case EnemyTrigger:
+		if o.Result != "" {
+			return after.and(t.impact(o.Cell, o.Result))
+		}
+	case EnemyTorpedo:
+		if o.Result != "" {
+			return after.and(t.impact(o.Cell, o.Result))
+		}
 	}
-	return out, nil
+	return after
 }
 
 // explain says, in the table's words, why no hypothesis survives o.
