@@ -67,10 +67,37 @@ func (s *Server) pageRoutes(a *fiber.App) {
 		}
 	}
 	a.Get("/join/:code", page("index.html"))
-	a.Get("/table/:code", page("table.html"))
+	a.Get("/table/:code", func(c *fiber.Ctx) error {
+		return page(s.tablePage(c.Params("code")))(c)
+	})
 	a.Get("/history", page("history.html"))
 	a.Get("/match/:code", page("match.html"))
 	s.pwaRoutes(a)
+}
+
+// tablePage is the page /table/CODE serves: table.html (the Captain Sonar
+// table screen, which also says when a room is gone) for Captain Sonar and
+// unknown codes; for any other live room its game's own page, which reads
+// the code from the path and, holding no seat, watches as the table screen.
+func (s *Server) tablePage(code string) string {
+	r, err := s.hub.Get(code)
+	if err != nil {
+		return "table.html"
+	}
+	game := r.Lobby().Game
+	if game == "sonar" {
+		return "table.html"
+	}
+	for _, d := range s.hub.Games() {
+		if d.Name != game || d.Page == "" {
+			continue
+		}
+		name := strings.TrimPrefix(d.Page, "/")
+		if _, err := fs.Stat(s.cfg.Static, name); err == nil {
+			return name
+		}
+	}
+	return "table.html"
 }
 
 // joinURL is the link phones open to join room code: always on the

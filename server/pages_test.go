@@ -9,7 +9,10 @@ import (
 
 	"rsc.io/qr"
 
+	"periscope/client"
+	"periscope/rooms/roomstest"
 	"periscope/server"
+	"periscope/server/servertest"
 )
 
 func TestJoinAndTableLinksServeTheirPages(t *testing.T) {
@@ -77,5 +80,58 @@ func TestQRCodeOfTheJoinLink(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusNotFound {
 		t.Fatalf("unknown room: %d", res.StatusCode)
+	}
+}
+
+// TestTableLinkServesTheGamesOwnPage: /table/CODE is the Captain Sonar
+// table screen for a Captain Sonar room and for a code no live room has
+// (the page says the room is gone), and the game's own page (which watches
+// as the table screen) for a room of any other game.
+func TestTableLinkServesTheGamesOwnPage(t *testing.T) {
+	pocket := roomstest.Race
+	pocket.Name, pocket.Page = "pocket", "/pocket.html"
+	sonar := roomstest.Race
+	sonar.Name, sonar.Page = "sonar", "/sonar.html"
+	pageless := roomstest.Race
+	pageless.Name = "pageless"
+	lost := roomstest.Race
+	lost.Name, lost.Page = "lost", "/lost.html" // a page the server does not hold
+	pages := fstest.MapFS{
+		"index.html":  {Data: []byte("<title>lobby</title>")},
+		"table.html":  {Data: []byte("<title>table</title>")},
+		"pocket.html": {Data: []byte("<title>pocket</title>")},
+		"sonar.html":  {Data: []byte("<title>sonar seat</title>")},
+	}
+	hub := servertest.Hub(t, pocket, sonar, pageless, lost)
+	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: pages})
+	api := client.API{Base: base}
+	code := func(game string) string {
+		l, err := api.Create(ctxT(t), game, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l.Code
+	}
+	p, s, n, l := code("pocket"), code("sonar"), code("pageless"), code("lost")
+	tests := []struct{ path, want string }{
+		{"/table/" + p, "<title>pocket</title>"},
+		{"/table/" + strings.ToLower(p), "<title>pocket</title>"},
+		{"/table/" + s, "<title>table</title>"},
+		{"/table/" + n, "<title>table</title>"},
+		{"/table/" + l, "<title>table</title>"},
+		{"/table/QQQQQ", "<title>table</title>"},
+		{"/join/" + p, "<title>lobby</title>"},
+	}
+	for _, tt := range tests {
+		res, err := http.Get(base + tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || string(body) != tt.want || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") ||
+			res.Header.Get("Cache-Control") != "no-cache" {
+			t.Errorf("%s: %d %q %q %q, want %q", tt.path, res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Cache-Control"), body, tt.want)
+		}
 	}
 }
