@@ -220,9 +220,12 @@ func (g *Game) wake(c sonar.Crew) (time.Time, bool) {
 	if !p.Playing {
 		return time.Time{}, false
 	}
+	// Only a bot Captain, or bots tracing sections while surfaced, wait
+	// for the pace: a bot First Mate or Engineer answers at once.
+	surfaced := p.Crews[c].Surfaced
 	has := false
 	for i, s := range g.seats {
-		has = has || b.seats[i] && s.crew == c
+		has = has || b.seats[i] && s.crew == c && (surfaced || s.has(sonar.Captain))
 	}
 	if !has {
 		return time.Time{}, false

@@ -507,3 +507,24 @@ func TestBotTakesOverMidMatch(t *testing.T) {
 		t.Fatalf("only %d takeovers", took)
 	}
 }
+
+// A human Captain's bot First Mate and Engineer answer each course at once:
+// the room's clock has nothing to tick for them.
+func TestBotCrewMatesNeedNoClock(t *testing.T) {
+	bot := []bool{false, true, true, false, false, false, false, false}
+	r := newBotRoom(t, botOptions(t, `{"mode":"realtime","map":"bravo"}`), 5, bot)
+	r.settle(100)
+	r.apply(0, json.RawMessage(`{"type":"place","cell":"H8"}`))
+	r.apply(4, json.RawMessage(`{"type":"place","cell":"B2"}`))
+	for _, dir := range []string{"NORTH", "NORTH", "WEST"} {
+		r.now = r.now.Add(2 * time.Second)
+		r.apply(0, json.RawMessage(`{"type":"course","dir":"`+dir+`"}`))
+		r.settle(100)
+		if d := r.g.view(0).Own.Duties; d.FirstMate || d.Engineer {
+			t.Fatalf("after %s the bots still owe %+v", dir, d)
+		}
+		if at, ok := r.g.Deadline(); ok {
+			t.Fatalf("a deadline at %v for bots that need none", at)
+		}
+	}
+}
