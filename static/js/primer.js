@@ -27,6 +27,8 @@ export function primerCard(p) {
 function strip(node) {
   for (const el of [node, ...node.querySelectorAll("*")]) {
     el.removeAttribute("id");
+    el.removeAttribute("role");
+    el.removeAttribute("tabindex");
     for (const a of [...el.attributes]) if (a.name.startsWith("data-")) el.removeAttribute(a.name);
   }
   return node;

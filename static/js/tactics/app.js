@@ -242,6 +242,8 @@ function render() {
     return;
   }
   if ($("name-field")) $("name-field").remove();
+  // The lobby's parts (its primer's picture is a board too) leave with it.
+  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;

@@ -14,7 +14,9 @@ function picture() {
   ].map(([at, owner, kind], i) => ({ at, owner, kind, id: `${kind[0].toUpperCase()}${i}` }));
   const moves = ["B3", "C3", "D3", "B4", "C4", "D4", "A4", "E4", "C5", "A5", "E5", "B2", "D2"];
   try {
-    return draw({ size: 8, seat: 0, board }, { flip: false, selected: "C2", moves });
+    const svg = draw({ size: 8, seat: 0, board }, { flip: false, selected: "C2", moves });
+    svg.querySelector("g.hits")?.remove(); // the squares' tap targets: a picture takes no taps
+    return svg;
   } catch {
     return null; // a picture is a help, never a reason to fail
   }
