@@ -96,10 +96,13 @@ func New(opts Options, seed uint64) (*Match, error) {
 	return match, nil
 }
 
-// Options returns the match's options with defaults filled in.
+// Options returns the match's options with defaults filled in, without
+// the start position: pages show every seat the options, and a position
+// holds both crews' routes (Position describes the match instead).
 func (m *Match) Options() Options {
 	o := m.opts
 	o.IceHoles = slices.Clone(o.IceHoles)
+	o.Position = nil
 	return o
 }
 

@@ -314,7 +314,6 @@ func (m *Match) Position() (*Position, error) {
 		return nil, impossible("not_under_way", "a turn is under way: a position starts a turn")
 	}
 	o := m.Options()
-	o.Position = nil
 	p := &Position{Options: &o, ArcherSpent: slices.Clone(m.archerSpent)}
 	if o.Mode == TurnBased {
 		p.Turn = ptr(m.turn)

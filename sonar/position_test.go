@@ -213,6 +213,10 @@ func TestPositionAsOption(t *testing.T) {
 		if !reflect.DeepEqual(m1.Crew(Red), m2.Crew(Red)) || !reflect.DeepEqual(m1.Public(), m2.Public()) {
 			t.Errorf("stored options %s rebuild another match", stored)
 		}
+		// Every seat's page shows the options: they must not carry the routes.
+		if m1.Options().Position != nil {
+			t.Error("Match.Options tells every seat both crews' routes")
+		}
 	}
 	bad := []byte(`{"map":"alpha","mode":"realtime","position":` + string(pos) + `}`)
 	var pe *PositionError

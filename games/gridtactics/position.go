@@ -158,3 +158,15 @@ func (g *Game) setUp(p *Position) error {
 	g.dice = append([]int(nil), p.Dice...)
 	return nil
 }
+
+// publicOptions are the options a view shows: a position's fixed dice stay
+// unseen, so a drill does not tell its players their next rolls.
+func (g *Game) publicOptions() Options {
+	o := g.opts
+	if o.Position != nil && len(o.Position.Dice) > 0 {
+		p := *o.Position
+		p.Dice = nil
+		o.Position = &p
+	}
+	return o
+}

@@ -104,6 +104,9 @@ func TestPositionOptionRoundTrip(t *testing.T) {
 	}
 	// Units are numbered as a setup numbers them; lost ones are missing.
 	g := started(t, o, 5)
+	if v, _ := json.Marshal(g.View(Blue)); strings.Contains(string(v), "dice") {
+		t.Errorf("the view shows the fixed dice: %s", v)
+	}
 	if _, err := g.ownUnit(Red, "S1"); err != nil {
 		t.Errorf("S1: %v", err)
 	}

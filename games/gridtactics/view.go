@@ -116,7 +116,7 @@ func (g *Game) view(seat int) View {
 	v := View{
 		Game:       Definition.Name,
 		Size:       g.size,
-		Options:    g.opts,
+		Options:    g.publicOptions(),
 		Seat:       seat,
 		Phase:      g.phase.String(),
 		Turn:       -1,
