@@ -282,6 +282,11 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	if bad := capt.lowContrast("dialog#rules *"); len(bad) > 0 {
 		t.Errorf("rules card below AA contrast: %q", bad)
 	}
+	var closeBox struct{ W, H float64 }
+	capt.eval(`(() => { const r = document.querySelector("#rules-close").getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &closeBox)
+	if closeBox.W < 44 || closeBox.H < 44 {
+		t.Errorf("the rules card's close button is %.0fx%.0f px, under 44", closeBox.W, closeBox.H)
+	}
 	capt.tap("#rules-close")
 	capt.until("the card closed", `!document.querySelector("dialog#rules[open]")`)
 
@@ -395,6 +400,9 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("Surface on the first turn: apart from the systems %v, green %v", surface.Apart, surface.Green)
 	}
 	capt.screenshot("captain-first-turn" + tag)
+	if small := capt.smallTargets(); len(small) > 0 {
+		t.Errorf("captain: controls under 44 px: %q", small)
+	}
 
 	// Closed controls give their reason in readable text (AA).
 	if bad := capt.lowContrast("#panel-captain *", ".topbar *", "#duty-banner"); len(bad) > 0 {
@@ -421,6 +429,9 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("a tap on a shut panel reads %q", why)
 	}
 	eng.screenshot("engineer-shut-panels" + tag)
+	if small := eng.smallTargets(); len(small) > 0 {
+		t.Errorf("engineer: controls under 44 px: %q", small)
+	}
 	mate.screenshot("firstmate-duty" + tag)
 	for _, p := range []*phone{mate, eng, radio} {
 		if bad := p.lowContrast("main *", ".topbar *"); len(bad) > 0 {

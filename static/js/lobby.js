@@ -103,7 +103,9 @@ export function summary(room) {
       parts.push(`${o.label} ${v}`);
     } else if (o.key !== "radio" || has) {
       const c = (o.choices || []).find((x) => JSON.stringify(x.value) === JSON.stringify(v));
-      if (c) parts.push(c.label.split(":")[0]);
+      // "Alpha", "Turn-based" say enough; others need their option's name.
+      const short = c?.label.split(":")[0];
+      if (c) parts.push(/\s/.test(o.label) ? `${o.label}: ${short}` : short);
     }
   }
   return parts.join(" · ");

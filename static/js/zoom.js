@@ -1,13 +1,13 @@
 // A chart whose cells are smaller than a thumb (44 px) zooms in where it is
 // tapped: the tap still picks the cell under the finger, and the chart then
-// shows a 7x7 window around it, so the pick is seen big and any cell near
+// shows a 6x6 window around it, so the pick is seen big and any cell near
 // it is an easy second tap. "Whole chart" goes back.
 
 import { h, s, cellName } from "./ui.js";
 import { geometry, CELL, MARGIN } from "./map.js";
 import { useAids } from "./banner.js";
 
-const WINDOW = 7; // cells across when zoomed
+const WINDOW = 6; // cells across when zoomed: 48 px and more on a 360 px phone
 const THUMB = 44; // px: the smallest cell a finger hits for sure
 
 // zoomable wraps a chart SVG (from chartSVG) that asks for a cell tap. st
