@@ -68,7 +68,7 @@ func TestRulebookTank(t *testing.T) {
 		}
 	}
 	evs := mustApply(t, g, Red, `{"type":"tank","unit":"B2","to":"B3","target":"B4"}`)
-	if !strings.Contains(evs[len(evs)-1].Text, "needs 4+") || g.at(Square{1, 3}) >= 0 {
+	if !strings.Contains(strings.Join(texts(evs), "; "), "needs 4+") || g.at(Square{1, 3}) >= 0 {
 		t.Errorf("a 4 on 4+ did not remove the target: %q", texts(evs))
 	}
 	g = fromPosition(t, fmt.Sprintf(position, 3))
