@@ -340,11 +340,11 @@ func TestBotsNeverHurtThemselves(t *testing.T) {
 						var se sonar.Event
 						json.Unmarshal(e.Data, &se)
 						if se.Kind == sonar.KindOverload {
-							t.Errorf("%s seed %d %s: %s", lvl, seed, mode, se.Text)
+							t.Errorf("%s seed %d %s: %s", lvl, seed, mode, e.Text)
 						}
 						for _, h := range se.Hits {
 							if h.Crew == se.Crew && h.Result != sonar.Clear {
-								t.Errorf("%s seed %d %s: own impact: %s", lvl, seed, mode, se.Text)
+								t.Errorf("%s seed %d %s: own impact: %s", lvl, seed, mode, e.Text)
 							}
 						}
 					}
