@@ -10,7 +10,10 @@ func (h *Hub) CloseRoom(code, token string) error {
 	if err != nil {
 		return err
 	}
-	return r.call(func() error {
+	// The room goroutine stops right after evicting, so call may report
+	// the room closed even though this very call closed it.
+	closed := false
+	err = r.call(func() error {
 		seat, ok := r.seatOf(token)
 		if !ok || !r.seats[seat].Host {
 			return errorf(CodeForbidden, "only the host can close room %s", r.code)
@@ -27,6 +30,11 @@ func (h *Hub) CloseRoom(code, token string) error {
 		default:
 			return errorf(CodeConflict, "the match in room %s is in play: the room can be closed once it is over", r.code)
 		}
+		closed = true
 		return nil
 	})
+	if closed {
+		return nil
+	}
+	return err
 }
