@@ -63,10 +63,10 @@ func TestVerifiedStressIsExact(t *testing.T) {
 	defer func() { gaugeSize[gSilence] = 6 }()
 	claimed, inexact := 0, 0
 	for mi, m := range allMaps() {
-		for i := range 3 {
+		for i := range 2 {
 			opts := optionsFor(i)
 			opts.Budget = 0
-			mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i)|1<<40, 24)
+			mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i)|1<<40, 22)
 			exactOpts := opts
 			exactOpts.Budget = 1 << 30
 			exact, _ := New(m, exactOpts)
