@@ -10,11 +10,14 @@ import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { intro, lobby, nameField } from "./lobby.js";
 import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList, primer } from "./story.js";
-import { icon } from "./board.js";
+import { icon, draw } from "./board.js";
+import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
 const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 const wanted = new URLSearchParams(location.search).get("seat");
+// At /table/CODE the page is the table screen: a spectator, never a seat.
+const table = atTable();
 
 const app = {
   code: roomCode(),
@@ -231,6 +234,14 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
+  // The table screen: at /table/CODE, or a page watching a match in play.
+  const tv = tableMode(table || (app.seat < 0 && !waiting && !!v));
+  body.dataset.table = tv ? "1" : "0";
+  if (tv) {
+    tableScreen(tv, waiting);
+    keepAwake();
+    return;
+  }
   $("lobby").classList.toggle("hidden", !waiting);
   $("play").classList.toggle("hidden", waiting || !v);
   if (waiting) {
@@ -262,6 +273,47 @@ function render() {
 }
 app.render = render;
 
+// tableScreen draws the table screen: before the start the QR code, the
+// room code and the seats; then the ocean as large as the screen allows,
+// whose turn, the fleets and the last moves; at the end who won.
+function tableScreen(box, waiting) {
+  const v = app.view;
+  const fleets = v?.players || [];
+  if (waiting || !v) {
+    waitingScreen(box, {
+      title: "Pocket Sub", lobby: app.lobby, code: app.code, about: v ? aboutRoom(v) : "", error: app.lobbyError,
+      mark: (st) => (fleets[st.seat] ? icon(fleets[st.seat], "tv-mark") : null),
+    });
+    return;
+  }
+  let head = null;
+  if (v.outcome) {
+    const team = v.outcome.winners && v.outcome.winners.length === 1 ? v.outcome.winners[0] : -1;
+    const winners = fleets.filter((p) => p.team === team);
+    head = outcomeBox(team >= 0 ? `${winners.map((p) => p.colour).join(" and ")} win${winners.length > 1 ? "" : "s"}` : "A draw",
+      v.outcome.reason, winners.map((p) => icon(p)), team);
+  }
+  const turner = v.turn >= 0 ? fleets[v.turn] : null;
+  const turn = turnLine(v.phase === "playing" && turner ? `${turner.colour}'s turn · round ${v.round}` : v.prompt, turner ? icon(turner) : null);
+  const events = app.log.map((l) => ({ text: l.text, kind: l.kind, tag: l.colour ? h("span", { class: "ctag c-" + l.colour.toLowerCase() }, l.colour.toUpperCase()) : null }));
+  playScreen(box, {
+    board: draw(v, { last: app.last }),
+    outcome: head,
+    turn,
+    sides: players(app, v),
+    events: lastEvents(events, 7),
+  });
+}
+
+// aboutRoom says how the room is set up, in one line.
+function aboutRoom(v) {
+  const o = v.options || {};
+  const parts = [`${o.players} players`, o.setup === "standard" ? "standard setup" : "introductory layout (house)"];
+  if (o.players === 4) parts.push("Red and Blue against White and Black");
+  if (o.captain) parts.push("Captain's expansion");
+  return parts.join(" · ");
+}
+
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 
 app.handlers = {
@@ -290,5 +342,6 @@ app.handlers = {
   },
 };
 
-if (app.code) connectWith(seatToken(app.code, wanted));
+// The table screen holds no seat, even where this browser took one.
+if (app.code) connectWith(table ? null : seatToken(app.code, wanted));
 render();
