@@ -156,7 +156,8 @@ export function engineerPanel(el, app) {
     if (own.duties.engineer) {
       parts.push(h("div", { class: "notice warn", id: "eng-duty" }, `HEAD ${own.duties.panel}: cross out one symbol in the ${own.duties.panel} panel.`));
     } else if (v.public.playing) {
-      parts.push(h("div", { class: "notice good", id: "eng-duty" }, "OK given. Wait for the next course."));
+      // Before any heading there is no OK to speak of yet.
+      parts.push(h("div", { class: "notice good", id: "eng-duty" }, (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     if (st.confirm) {
       const c = st.confirm;
