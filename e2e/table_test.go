@@ -457,6 +457,9 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		table.noSideScroll(1280)
 		table.fitsHeight(720)
 		table.screenshot("table-tv-playing")
+		// The table's sound: off until the host turns it on, for this screen.
+		table.tap("#sound")
+		table.until("the sound on", `document.querySelector("#sound").getAttribute("aria-pressed") === "true" && localStorage.getItem("periscope.sound") === "on"`)
 	}
 
 	// The server goes away: every page says so across its width, and

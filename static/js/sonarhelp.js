@@ -12,8 +12,9 @@ import { mayTrace } from "./surface.js";
 
 const TEXT = {
   captain: {
-    what: "You steer the submarine: tap a heading (north, east, south or west) each turn and say it out loud. You never cross your own route, an island or your own mine. You fire the torpedo, drop and trigger mines, and decide when to surface.",
+    what: "You steer the submarine: tap a heading (north, east, south or west) and say it out loud. You never cross your own route, an island or your own mine. You fire the torpedo, drop and trigger mines, and decide when to surface.",
     when: "First you choose a secret start. Then, on your turn, you pick a heading, wait for the First Mate's and the Engineer's OK, then use one ready system or end the turn.",
+    // (real time: REALTIME_WHEN below)
     screen: "Your chart with your route, the compass of headings (a closed one says why) and the systems, green when ready.",
     caption: "Your chart: the route so far, the submarine ●, a mine M.",
   },
@@ -131,9 +132,15 @@ const PICTURES = {
   radio_operator: radioPicture,
 };
 
+// In real time there are no turns: the Captain's "when" says so.
+const REALTIME_WHEN = {
+  captain: "First you choose a secret start. Then call headings as fast as your crew keeps up: after each, wait for the First Mate's and the Engineer's OK. Use a ready system whenever you like, with at least one heading between two systems.",
+};
+
 // rolePrimers are the primer cards of a seat's roles (a combined seat
 // gets one per role). v may be null before the first view: then no picture.
 export function rolePrimers(roles, v) {
+  const realtime = v?.public?.mode === "realtime";
   return (roles || []).filter((r) => TEXT[r]).map((r) => {
     let picture = null;
     try {
@@ -141,7 +148,8 @@ export function rolePrimers(roles, v) {
     } catch {
       picture = null; // a picture is a help, never a reason to fail
     }
-    return primerCard({ id: r, title: `You are the ${roleTitles[r]}`, ...TEXT[r], picture });
+    const when = realtime && REALTIME_WHEN[r] ? { when: REALTIME_WHEN[r] } : {};
+    return primerCard({ id: r, title: `You are the ${roleTitles[r]}`, ...TEXT[r], ...when, picture });
   });
 }
 
@@ -199,7 +207,7 @@ export function rulesContent(v, roles) {
           ...(v?.chart?.name === "delta" && (v.chart.ice_holes || []).length ? ["Delta: surface in a hole in the ice, or break through for 1 damage."] : []),
         ])],
       },
-      ...mine.map((r) => ({ id: `role-${r}`, title: `Your role: ${roleTitles[r]}`, body: [TEXT[r].what, TEXT[r].when] })),
+      ...mine.map((r) => ({ id: `role-${r}`, title: `Your role: ${roleTitles[r]}`, body: [TEXT[r].what, (!turnbased && REALTIME_WHEN[r]) || TEXT[r].when] })),
     ],
   };
 }
