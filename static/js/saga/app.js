@@ -9,9 +9,12 @@ import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { intro, lobby, nameField } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, primer } from "./panel.js";
+import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
 const wanted = new URLSearchParams(location.search).get("seat");
+// At /table/CODE the page is the table screen: a spectator, never a seat.
+const table = atTable();
 
 const app = {
   code: roomCode(),
@@ -219,6 +222,14 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
+  // The table screen: at /table/CODE, or a page watching a match in play.
+  const tv = tableMode(table || (app.seat < 0 && !waiting && !!v));
+  body.dataset.table = tv ? "1" : "0";
+  if (tv) {
+    tableScreen(tv, waiting);
+    keepAwake();
+    return;
+  }
   $("lobby").classList.toggle("hidden", !waiting);
   $("play").classList.toggle("hidden", waiting || !v);
   if (waiting) {
@@ -266,7 +277,43 @@ function render() {
 }
 app.render = render;
 
-const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+// mark is a side's shape in its colour, for the table screen.
+function mark(seat) {
+  return h("span", { class: `sg-tag team${seat} tv-mark`, "aria-hidden": "true" }, TEAM_MARK[seat]);
+}
+
+// tableScreen draws the table screen: before the start the QR code, the
+// room code and the seats; then the map as large as the screen allows,
+// whose turn, both sides, the assault under way (or the last one) and the
+// last events; at the end who won.
+function tableScreen(box, waiting) {
+  const v = app.view;
+  if (waiting || !v) {
+    waitingScreen(box, {
+      title: "Saga of the Nine Worlds", lobby: app.lobby, code: app.code, error: app.lobbyError,
+      about: v ? v.players.map((p) => `${TEAM_MARK[p.seat]} ${p.name}: ${p.faction.name}${p.faction.house ? " (house faction)" : ""}`).join(" · ") : "",
+      mark: (st) => mark(st.seat),
+    });
+    return;
+  }
+  let head = null;
+  if (v.outcome) {
+    const w = v.outcome.winners && v.outcome.winners.length === 1 ? v.outcome.winners[0] : -1;
+    head = outcomeBox(w >= 0 ? `${TEAM[w]} wins` : "A draw", v.outcome.reason, w >= 0 ? mark(w) : null, w);
+  }
+  const turn = turnLine(v.prompt, v.turn >= 0 ? mark(v.turn) : null, v.turn >= 0 ? `team${v.turn}` : "");
+  const events = app.log.map((l) => ({ text: l.text, kind: l.kind, cls: l.team >= 0 ? `team${l.team}` : "", tag: l.team >= 0 ? mark(l.team) : null }));
+  playScreen(box, {
+    board: draw(v, cardsOf(v), { last: app.last, tap: () => {} }),
+    outcome: head,
+    turn,
+    sides: h("div", { class: "sg-sides" }, sides(app, v)),
+    extra: v.phase === "over" ? null : fightPanel(app, v),
+    events: lastEvents(events, 6),
+  });
+}
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 
 app.handlers = {
   welcome: (msg) => show(msg),
@@ -293,5 +340,6 @@ app.handlers = {
   },
 };
 
-if (app.code) connectWith(seatToken(app.code, wanted));
+// The table screen holds no seat, even where this browser took one.
+if (app.code) connectWith(table ? null : seatToken(app.code, wanted));
 render();
