@@ -333,6 +333,7 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		table.size(1280, 720)
 		table.open("/table/" + code)
 		table.see(".tv-join img.qr")
+		table.until("the LAN join link", fmt.Sprintf(`document.querySelector(".tv-join [data-join-link]")?.href === %q`, lanURL+"/join/"+code))
 		var qr, font float64
 		table.eval(`document.querySelector(".tv-join img.qr").getBoundingClientRect().width`, &qr)
 		table.eval(`parseFloat(getComputedStyle(document.querySelector(".tv-join .code-big")).fontSize)`, &font)
