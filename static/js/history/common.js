@@ -91,8 +91,8 @@ export function playerText(p) {
 export function bars(rows, label) {
   const W = 360;
   const ROW = 34;
-  const LABEL = 112;
-  const TEXT = 112;
+  const LABEL = 114;
+  const TEXT = 104;
   const svg = s("svg", { class: "bars", viewBox: `0 0 ${W} ${rows.length * ROW + 4}`, role: "img", "aria-label": label });
   rows.forEach((r, i) => {
     const y = i * ROW + 2;

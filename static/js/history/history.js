@@ -93,10 +93,10 @@ function gameStats(g) {
     h("h2", {}, title),
     h("p", {}, `${g.matches} match${g.matches === 1 ? "" : "es"}`, g.draws ? ` · ${g.draws} drawn` : "", g.avgMinutes ? ` · ${minutes(g.avgMinutes)} on average` : ""),
     sides.length ? [h("h3", {}, "Wins by side"), bars(sides.map((sd, i) => ({
-      label: sd.name, value: sd.winRate, cls: sideClass(sd.name, i), text: `${sd.wins} of ${sd.matches} (${pct(sd.winRate)})`,
+      label: sd.name, value: sd.winRate, cls: sideClass(sd.name, i), text: `${sd.wins}/${sd.matches} · ${pct(sd.winRate)}`,
     })), `${title}: wins by side`)] : null,
     (g.roles || []).length > 1 ? [h("h3", {}, "Win rate by role"), bars(g.roles.map((r) => ({
-      label: roleName(r.name), value: r.winRate, text: `${r.wins} of ${r.matches}`,
+      label: roleName(r.name), value: r.winRate, text: `${r.wins}/${r.matches} · ${pct(r.winRate)}`,
     })), `${title}: win rate by role`)] : null,
     g.extras ? [h("h3", {}, "Over every match"), extrasList(g.extras)] : null);
 }
@@ -111,8 +111,8 @@ function playerRow(p) {
     h("tr", {}, h("td", { colspan: 4 }, h("details", { class: "more" },
       h("summary", {}, `More about ${p.name}`),
       h("p", { class: "small" }, `${minutes(p.avgMinutes) || "–"} per match on average` + (p.draws ? ` · ${p.draws} drawn` : "")),
-      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.winRate, text: `${sd.wins} of ${sd.matches}`, cls: sideClass(sd.name, -1) })),
-        ...p.roles.map((r) => ({ label: roleName(r.name), value: r.winRate, text: `${r.wins} of ${r.matches}` }))], `${p.name}: wins by side and role`),
+      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.winRate, text: `${sd.wins}/${sd.matches} won`, cls: sideClass(sd.name, -1) })),
+        ...p.roles.map((r) => ({ label: roleName(r.name), value: r.winRate, text: `${r.wins}/${r.matches} won` }))], `${p.name}: wins by side and role`),
       extrasList(p.extras)))),
   ];
 }
