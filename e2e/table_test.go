@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"periscope/client"
+	"periscope/e2e/chrome"
 	"periscope/games/gridtactics"
 	"periscope/roles"
 	"periscope/server"
@@ -41,7 +42,7 @@ type stoppable struct {
 func serveStoppable(t *testing.T) *stoppable {
 	t.Helper()
 	if noBrowser != "" {
-		t.Skip(noBrowser)
+		chrome.Skip(t, noBrowser)
 	}
 	hub := servertest.Hub(t, roles.Definition, gridtactics.Definition)
 	srv := server.New(server.Config{Hub: hub, Static: static.FS, PublicURL: lanURL})
