@@ -458,6 +458,9 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		}
 		table.noSideScroll(1280)
 		table.fitsHeight(720)
+		if bad := table.lowContrast("main *", ".topbar *"); len(bad) > 0 {
+			t.Errorf("table screen: text below AA contrast: %q", bad)
+		}
 		table.screenshot("table-tv-playing")
 		// The table's sound: off until the host turns it on, for this screen.
 		table.tap("#sound")
@@ -610,6 +613,16 @@ func TestPocketTacticsPrimerAndRules(t *testing.T) {
 			}
 			p.noSideScroll(sz[0])
 			p.screenshot("tactics-setup" + tag)
+
+			// The server goes away mid-setup: the page says so and pauses.
+			srv.stop()
+			p.see("#conn-banner")
+			var paused bool
+			p.eval(`document.body.classList.contains("paused") && getComputedStyle(document.querySelector("main")).pointerEvents === "none"`, &paused)
+			if !paused {
+				t.Error("the tactics page's controls are not paused while the server is gone")
+			}
+			p.screenshot("tactics-offline" + tag)
 		})
 	}
 }
