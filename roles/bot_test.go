@@ -159,6 +159,11 @@ func TestStrongerBotsWinMore(t *testing.T) {
 		n = 8
 	}
 	for _, p := range [][2]string{{BotCrew, BotLearner}, {BotVeteran, BotCrew}, {BotVeteran, BotLearner}} {
+		if testing.Short() && p[1] != BotLearner {
+			// Veteran against crew is close (about 55-60%): 16 matches
+			// cannot tell it; the full run's 60 can.
+			continue
+		}
 		w := duel(t, []string{"alpha", "bravo"}, p[0], p[1], n)
 		t.Logf("%s against %s: %d won, %d lost, %d drawn", p[0], p[1], w[0], w[1], w[2])
 		if w[0] <= w[1] {
