@@ -25,6 +25,8 @@ func catalogue() []games.Option {
 		{Key: "blue_crew", Label: "Blue crew", Kind: games.OptionInt, Min: 1, Max: 4, Default: 4,
 			Help: "Crews of 3: the Captain is also First Mate. Crews of 2: Captain, First Mate and Engineer on one phone."},
 		{Key: "red_crew", Label: "Red crew", Kind: games.OptionInt, Min: 1, Max: 4, Default: 4},
+		{Key: "first_dive", Label: "First dive: a guided training match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your crew (1 to 4 phones) against a learner bot crew on Red, turn-based on Alpha, with a coach on every phone: one lesson at a time, from the match as it stands. Red's seats get bots when you open the room."},
 		{Key: "teaching", Label: "Teaching hints on every phone", Kind: games.OptionBool, Default: false},
 		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: BotCrew, House: true,
 			Help: "How well the bots the host seats play: a learner crew for a first match, a veteran crew to be beaten.",

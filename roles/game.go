@@ -60,6 +60,9 @@ type Options struct {
 	// BotLevel is how well the room's bots play: learner, crew (default)
 	// or veteran.
 	BotLevel string
+	// FirstDive is the guided training dive: turn-based on Alpha, teaching
+	// on, learner bots, and a coach for every seat (coach.go).
+	FirstDive bool
 }
 
 // flat is the options object as it travels: the engine's fields and the
@@ -72,6 +75,8 @@ type flat struct {
 	Radio    string  `json:"radio,omitempty"`
 	Teaching bool    `json:"teaching,omitempty"`
 	BotLevel string  `json:"bot_level,omitempty"`
+	// FirstDive sets the mode, map, teaching and bot level itself.
+	FirstDive bool `json:"first_dive,omitempty"`
 }
 
 // ParseOptions reads a room's options, once, into their types. Empty input
@@ -89,7 +94,12 @@ func ParseOptions(b []byte) (Options, error) {
 			return Options{}, fmt.Errorf("captain sonar options: trailing data")
 		}
 	}
-	o := Options{Rules: f.Options.Defaults(), Crews: [2]int{4, 4}, Radio: f.Radio, Teaching: f.Teaching, BotLevel: f.BotLevel}
+	if f.FirstDive {
+		// The simplest table: whatever the form sent for these.
+		f.Options.Map, f.Options.Mode = "alpha", sonar.TurnBased
+		f.Teaching, f.BotLevel = true, BotLearner
+	}
+	o := Options{Rules: f.Options.Defaults(), Crews: [2]int{4, 4}, Radio: f.Radio, Teaching: f.Teaching, BotLevel: f.BotLevel, FirstDive: f.FirstDive}
 	if o.BotLevel == "" {
 		o.BotLevel = BotCrew
 	}
@@ -137,7 +147,7 @@ func (o Options) check() error {
 
 // MarshalJSON writes the flat form ParseOptions reads.
 func (o Options) MarshalJSON() ([]byte, error) {
-	return json.Marshal(flat{Options: o.Rules, BlueCrew: &o.Crews[0], RedCrew: &o.Crews[1], Radio: o.Radio, Teaching: o.Teaching, BotLevel: o.BotLevel})
+	return json.Marshal(flat{Options: o.Rules, BlueCrew: &o.Crews[0], RedCrew: &o.Crews[1], Radio: o.Radio, Teaching: o.Teaching, BotLevel: o.BotLevel, FirstDive: o.FirstDive})
 }
 
 // Game is a Captain Sonar match seated at a table. It implements games.Game
@@ -162,6 +172,8 @@ type Game struct {
 	views viewCache
 	// bots holds what the bot seats need (bot.go); nil until a command.
 	bots *bots
+	// coaching is the first dive's lessons done (coach.go).
+	coaching coaching
 }
 
 // New seats a new match.
@@ -272,6 +284,7 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	g.views = viewCache{}
 	g.follow(evs)
 	g.track(evs)
+	g.coachSaw(evs)
 	g.botsSaw(cmd.Seat, c, evs, cmd.Time)
 	out := make([]games.Event, len(evs))
 	for i, e := range evs {

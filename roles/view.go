@@ -30,6 +30,8 @@ type View struct {
 	Hints []string `json:"hints,omitempty"`
 	// Reveal shows both submarines once the match is over.
 	Reveal *Reveal `json:"reveal,omitempty"`
+	// Coach is the first dive's lesson for this seat (coach.go).
+	Coach *Coach `json:"coach,omitempty"`
 }
 
 // Chart is the map as the pages draw it.
@@ -119,6 +121,9 @@ func (g *Game) view(seat int) View {
 	}
 	if g.match.Over() {
 		v.Reveal = g.reveal()
+	}
+	if g.opts.FirstDive && v.Crew != nil {
+		v.Coach = g.coach(v)
 	}
 	return v
 }
