@@ -8,9 +8,12 @@ import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { intro, lobby, nameField } from "./lobby.js";
 import { field, sides, build, hand, actions, roll, logList, primer, MARK } from "./field.js";
+import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
 const wanted = new URLSearchParams(location.search).get("seat");
+// At /table/CODE the page is the table screen: a spectator, never a seat.
+const table = atTable();
 
 const app = {
   code: roomCode(),
@@ -215,6 +218,14 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
+  // The table screen: at /table/CODE, or a page watching a battle in play.
+  const tv = tableMode(table || (app.seat < 0 && !waiting && !!v));
+  body.dataset.table = tv ? "1" : "0";
+  if (tv) {
+    tableScreen(tv, waiting);
+    keepAwake();
+    return;
+  }
   $("lobby").classList.toggle("hidden", !waiting);
   $("play").classList.toggle("hidden", waiting || !v);
   if (waiting) {
@@ -245,7 +256,47 @@ function render() {
 }
 app.render = render;
 
-const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+// mark is a side's shape on the table screen: the first side's units
+// point up (▲), the second's down (▼), as the battlefield draws them.
+function mark(seat) {
+  return h("span", { class: `bt-tag team${seat} tv-mark`, "aria-hidden": "true" }, seat === 0 ? MARK.mine : MARK.enemy);
+}
+
+// tableScreen draws the table screen: before the start the QR code, the
+// room code and the seats; then the battlefield as large as the screen
+// allows, with only what is public (each stack's top troop until every
+// unit is placed), whose turn, both generals, the last dice and the last
+// events; at the end who won.
+function tableScreen(box, waiting) {
+  const v = app.view;
+  if (waiting || !v) {
+    const o = v?.options;
+    waitingScreen(box, {
+      title: "Pocket Battles", lobby: app.lobby, code: app.code, error: app.lobbyError,
+      about: o ? `Battle of ${o.size} points · ${o.size / 10} tokens each` + (o.round_limit ? ` · at most ${o.round_limit} rounds (house rule)` : "") : "",
+      mark: (st) => mark(st.seat),
+    });
+    return;
+  }
+  let head = null;
+  if (v.outcome) {
+    const w = v.outcome.winners && v.outcome.winners.length === 1 ? v.outcome.winners[0] : -1;
+    head = outcomeBox(w >= 0 ? `${v.sides[w].name} wins` : "A draw", v.outcome.reason, w >= 0 ? mark(w) : null, w);
+  }
+  const actor = v.actor >= 0 ? v.actor : -1;
+  const turn = turnLine(v.prompt, actor >= 0 ? mark(actor) : null, actor >= 0 ? `team${actor}` : "");
+  const events = app.log.map((l) => ({ text: l.text, kind: l.kind, cls: l.team >= 0 ? `team${l.team}` : "", tag: l.team >= 0 ? mark(l.team) : null }));
+  playScreen(box, {
+    board: field(app, v),
+    outcome: head,
+    turn,
+    sides: h("div", { class: "bt-sides" }, sides(v)),
+    extra: v.phase === "over" ? null : roll(v),
+    events: lastEvents(events, 6),
+  });
+}
+
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 
 app.handlers = {
   welcome: (msg) => show(msg),
@@ -272,5 +323,6 @@ app.handlers = {
   },
 };
 
-if (app.code) connectWith(seatToken(app.code, wanted));
+// The table screen holds no seat, even where this browser took one.
+if (app.code) connectWith(table ? null : seatToken(app.code, wanted));
 render();

@@ -44,17 +44,20 @@ function troopLine(v, army, tr) {
 // stack draws one unit: its troops (or only its top before the reveal),
 // its Order tokens and whether it can act now.
 function stack(app, v, u) {
-  const mine = u.owner === v.seat;
+  // A spectator (the table screen) sees the battlefield from the first
+  // side's half: its units point up, as a player's own do.
+  const watching = v.seat < 0;
+  const mine = u.owner === (watching ? 0 : v.seat);
   const army = armyOf(v, u.owner);
   const ready = (v.legal || []).some((l) => l.command.unit === u.id && l.command.type !== "deploy");
   const cls = ["bt-unit", mine ? "mine" : "enemy", `team${u.owner}`];
   if (app.sel === u.id) cls.push("selected");
   const pend = v.pending && (v.pending.unit === u.id);
   if (pend) cls.push("pending");
-  return h("button", {
-    class: cls.join(" "), "data-unit": u.id, "data-ready": ready ? "1" : null, type: "button",
-    "aria-label": `${mine ? "your" : "enemy"} unit ${u.name}`,
-    onclick: () => app.tapUnit(u),
+  return h(watching ? "div" : "button", {
+    class: cls.join(" "), "data-unit": u.id, "data-owner": u.owner, "data-ready": ready ? "1" : null, type: watching ? null : "button",
+    "aria-label": `${watching ? v.sides[u.owner]?.name || "" : mine ? "your" : "enemy"} unit ${u.name}`,
+    onclick: watching ? null : () => app.tapUnit(u),
   },
   h("div", { class: "bt-uhead" },
     h("span", { class: "bt-mark" }, mine ? MARK.mine : MARK.enemy),
@@ -82,7 +85,13 @@ export function field(app, v) {
   const cells = [];
   cells.push(h("div", { class: "bt-cols" }, SECTORS.map((s) => h("span", {}, s[0].toUpperCase() + s.slice(1)))));
   for (const row of ROWS) {
-    cells.push(h("div", { class: "bt-rowlabel" }, row.label));
+    // A spectator reads each half by its side's name.
+    let label = row.label;
+    if (v.seat < 0 && row.owner !== "any") {
+      const side = v.sides[row.owner === "mine" ? me : 1 - me];
+      label = `${row.owner === "mine" ? MARK.mine : MARK.enemy} ${side?.name || ""} ${row.pos}`;
+    }
+    cells.push(h("div", { class: "bt-rowlabel" }, label));
     const line = SECTORS.map((sec) => {
       const units = v.units.filter((u) => u.placed && u.sector === sec && u.position === row.pos &&
         (row.owner === "any" || (row.owner === "mine") === (u.owner === me)));
@@ -101,10 +110,11 @@ export function field(app, v) {
 
 // sides shows both generals: army, Player 1/2, tokens, destroyed DP.
 export function sides(v) {
+  const bottom = v.seat < 0 ? 0 : v.seat; // whose units point up (▲)
   return v.sides.map((s) => {
     const you = s.seat === v.seat;
-    return h("div", { class: `bt-side team${s.seat}` + (you ? " mine" : ""), "data-seat": s.seat },
-      h("div", { class: "bt-sname" }, you ? MARK.mine : MARK.enemy, " ", s.name, you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
+    return h("div", { class: `bt-side team${s.seat}` + (you ? " mine" : "") + (v.actor === s.seat && v.phase !== "over" ? " turn" : ""), "data-seat": s.seat },
+      h("div", { class: "bt-sname" }, s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
       h("div", { class: "small" },
         v.phase === "army_building" ? (s.ready ? "army ready" : "building…") :
           [`tokens ${s.unused}/${s.tokens}`, `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : ""].filter(Boolean).join(" · ")));
