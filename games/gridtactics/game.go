@@ -31,13 +31,12 @@ var Definition = games.Definition{
 		{Key: "small_board", Label: "Small board (6×6, set up on two rows)", Kind: games.OptionBool, Default: false,
 			Help: "A shorter match on 6×6. Seven units do not fit on a 6-square row, so each side sets up on its two back rows."},
 		{Key: "hidden_setup", Label: "Hidden setup (units face down until they act)", Kind: games.OptionBool, Default: false,
-			Help: "The other side sees only \"unit\" until a unit moves, attacks or is attacked."},
+			Help: "The other side sees only \"unit\" until a unit moves or attacks."},
 		{Key: "time_limit", Label: "15-minute time limit (more units wins)", Kind: games.OptionBool, Default: false,
 			Help: "The match ends 15 minutes after the start; the side with more units wins, equal numbers draw."},
 	},
 	House: []string{
 		"On the 6x6 board each side sets up on its two back rows (seven units do not fit on one)",
-		"In hidden setup a unit also turns face up when it is attacked, with the soldiers shielding it",
 	},
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
@@ -67,7 +66,7 @@ type unit struct {
 	kind   Kind
 	at     Square
 	alive  bool // placed and not yet hit
-	hidden bool // face down (hidden setup) until it moves, attacks or is attacked
+	hidden bool // face down (hidden setup) until it moves or attacks
 	spent  bool // has acted this turn
 }
 
@@ -82,8 +81,9 @@ type Roll struct {
 	Seat int    `json:"seat"`
 	Text string `json:"text"`
 	Roll int    `json:"roll"`
-	// Needs is the target number (after Shield Formation).
-	Needs    int    `json:"needs"`
+	// Needs is the target number (after Shield Formation); 0 (absent) when
+	// the target was face down, whose formation nobody is told.
+	Needs    int    `json:"needs,omitempty"`
 	Hit      bool   `json:"hit,omitempty"`
 	Attacker string `json:"attacker,omitempty"`
 	Target   string `json:"target,omitempty"`
@@ -455,6 +455,9 @@ func equalFold(id, ref string) bool {
 // label names a unit for the table: "Red artillery at C3".
 func (g *Game) label(u int) string {
 	un := g.units[u]
+	if un.hidden {
+		return fmt.Sprintf("%s face-down unit at %s", names[un.owner], un.at)
+	}
 	return fmt.Sprintf("%s %s at %s", names[un.owner], un.kind, un.at)
 }
 

@@ -76,7 +76,9 @@ func TestHiddenUnitsTurnFaceUp(t *testing.T) {
 		down []string // squares still face down
 	}{
 		{"moving reveals the mover", `{"type":"move","unit":"A1","to":"A2"}`, []string{"A2"}, []string{"C3", "D3", "D4", "H8"}},
-		{"attacking reveals attacker, target and its shield", `{"type":"attack","unit":"D4","target":"C3"}`, []string{"D4", "D3"}, []string{"A1", "H8"}},
+		// The rulebook reveals a unit only when it moves or attacks: the
+		// target and the soldier shielding it stay face down.
+		{"attacking reveals the attacker only", `{"type":"attack","unit":"D4","target":"C3"}`, []string{"D4"}, []string{"D3", "A1", "H8"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -223,4 +225,39 @@ func checkSwaps(t *testing.T, g *Game, seat int) int {
 		}
 	}
 	return tried
+}
+
+// TestShieldOfAFaceDownTargetIsNotTold: the Shield Formation bonus applies
+// to a face-down soldier, but nothing the attacker (or anyone) is told says
+// so: the roll names no kind, no formation and no number needed.
+func TestShieldOfAFaceDownTargetIsNotTold(t *testing.T) {
+	for seed := range uint64(12) {
+		g := layout(t, Options{HiddenSetup: true}, seed, Blue, "rS C3", "rS D3", "rT A1", "bS D4", "bT H8")
+		evs, err := g.Apply(games.Command{Seat: Blue, Body: []byte(`{"type":"attack","unit":"D4","target":"C3"}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			raw, _ := json.Marshal(e)
+			for _, leak := range []string{"soldier at C3", "Shield", "needs", `"needs"`, `"shield"`} {
+				if strings.Contains(e.Text, leak) || strings.Contains(string(raw), leak) {
+					t.Fatalf("seed %d: the attack on a face-down soldier tells %q: %s", seed, leak, raw)
+				}
+			}
+		}
+		// The bonus still counts: a soldier needs 5+ against a shielded
+		// soldier, so a roll of 3 or 4 misses.
+		var r Roll
+		for _, e := range evs {
+			if e.Kind == "roll" {
+				_ = json.Unmarshal(e.Data, &r)
+			}
+		}
+		if r.Roll >= 3 && r.Roll < 5 && r.Hit {
+			t.Fatalf("seed %d: rolled %d and hit a shielded soldier", seed, r.Roll)
+		}
+		if r.Roll >= 5 && !r.Hit {
+			t.Fatalf("seed %d: rolled %d and missed", seed, r.Roll)
+		}
+	}
 }

@@ -17,7 +17,7 @@ type Options struct {
 	// so on the small board each player sets up on its two back rows.
 	SmallBoard bool `json:"small_board"`
 	// HiddenSetup places units face down: the opponent (and spectators) see
-	// only "unit" until it moves, attacks or is attacked.
+	// only "unit" until it moves or attacks.
 	HiddenSetup bool `json:"hidden_setup"`
 	// TimeLimit ends the match 15 minutes after it starts; the player with
 	// more units then wins.

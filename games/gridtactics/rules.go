@@ -407,16 +407,15 @@ func rangeError(k Kind, from, to Square, moved bool) error {
 	return games.Refuse("out_of_range", "%sartillery fires at exactly 2 squares away: %s is %d from %s", where, to, chebyshev(from, to), from)
 }
 
-// fire rolls one attack of a on t and removes t on a hit. Attacker, target
-// and the soldiers shielding it are turned face up: the table has to see
-// them to know the number needed.
+// fire rolls one attack of a on t and removes t on a hit. The attacker is
+// turned face up (it attacked); a face-down target stays face down, as the
+// rulebook reveals a unit only when it moves or attacks: the Shield
+// Formation bonus still applies, but the roll says neither the number
+// needed nor the formation, which would tell a soldier from the rest.
 func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs int) {
 	needs, shield := g.needs(a, t)
 	g.units[a].hidden = false
-	g.units[t].hidden = false
-	for _, s := range g.shielders(t) {
-		g.units[s].hidden = false
-	}
+	secret := g.units[t].hidden
 	roll := g.d6()
 	hit = roll >= needs
 	verb := "attacks"
@@ -443,6 +442,10 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 		Target:   g.units[t].at.String(),
 		Shield:   shield,
 		Second:   second,
+	}
+	if secret {
+		r.Text = fmt.Sprintf("%s %s %s: rolled %d: %s", g.label(a), verb, g.label(t), roll, result)
+		r.Needs, r.Shield = 0, false
 	}
 	g.lastFight = g.turns
 	data, _ := json.Marshal(r)

@@ -67,6 +67,9 @@ type PendingView struct {
 	Target string `json:"target"`
 	Needs  int    `json:"needs"`
 	Chance string `json:"chance"`
+	// IfShielded: the target is face down and might be a soldier in Shield
+	// Formation: the chance if it is.
+	IfShielded string `json:"if_shielded,omitempty"`
 }
 
 // UnitActions is one unit's legal choices this turn.
@@ -157,11 +160,15 @@ func (g *Game) view(seat int) View {
 			v.Active = g.units[g.open].at.String()
 		}
 		if p := g.pending; p != nil {
+			// The chance as the attacker can know it: a face-down target's
+			// Shield Formation is not told.
+			tv := g.targetView(g.units[p.attacker].owner, g.units[p.attacker].kind, p.target)
 			v.Pending = &PendingView{
-				Unit:   g.units[p.attacker].at.String(),
-				Target: g.units[p.target].at.String(),
-				Needs:  p.needs,
-				Chance: chance(p.needs),
+				Unit:       g.units[p.attacker].at.String(),
+				Target:     g.units[p.target].at.String(),
+				Needs:      tv.Needs,
+				Chance:     tv.Chance,
+				IfShielded: tv.IfShielded,
 			}
 		}
 	}

@@ -52,7 +52,7 @@ export function rules(options = {}) {
       },
       { id: "shield", title: "Shield formation", body: ["Two soldiers side by side defend better: an attack on either needs 2 more on the die (3+ becomes 5+)."] },
       { id: "dice", title: "Dice", body: ["One six-sided die per attack; the server rolls it and shows what it needed."] },
-      ...(options.hidden_setup ? [{ id: "hidden", title: "Hidden setup", body: ["Units start face down (?): the other side learns what a unit is when it moves, attacks or is attacked."] }] : []),
+      ...(options.hidden_setup ? [{ id: "hidden", title: "Hidden setup", body: ["Units start face down (?): the other side learns what a unit is when it moves or attacks. An attack on a face-down unit says only the die and HIT or MISS."] }] : []),
       ...(options.small_board ? [{ id: "small", title: "Small board", body: ["6×6, set up on your two back rows."] }] : []),
       { id: "bot", title: "Alone?", body: [h("p", {}, "The host may give the other seat to the bot before the start.")] },
     ],

@@ -269,7 +269,7 @@ function boardUI(app, view, live) {
     return ui;
   }
   if (!myTurn(app) || view.pending) {
-    if (view.pending) ui.targets = [{ at: view.pending.target, needs: view.pending.needs, percent: Math.round((7 - view.pending.needs) / 6 * 100), chance: view.pending.chance }];
+    if (view.pending) ui.targets = [{ at: view.pending.target, needs: view.pending.needs, percent: Math.round((7 - view.pending.needs) / 6 * 100), chance: view.pending.chance, if_shielded: view.pending.if_shielded }];
     return ui;
   }
   ui.ready = (view.actions || []).map((a) => a.unit);

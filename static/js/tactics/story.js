@@ -110,7 +110,7 @@ export function tray(el, r) {
     die(r.roll, `rolled ${r.roll}`),
     h("div", {},
       h("div", { class: "verdict " + (r.hit ? "hit" : "miss"), "data-verdict": r.hit ? "hit" : "miss" },
-        `${r.roll} vs ${r.needs}+: ${r.hit ? "HIT" : "MISS"}`),
+        r.needs ? `${r.roll} vs ${r.needs}+: ${r.hit ? "HIT" : "MISS"}` : `${r.roll}: ${r.hit ? "HIT" : "MISS"}`),
       h("div", { class: "what" }, r.text)));
 }
 
