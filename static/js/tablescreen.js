@@ -53,6 +53,7 @@ export function waitingScreen(box, opts) {
   if (!screen) {
     // The QR code is drawn once: it is never cached (no-store).
     screen = h("div", { class: "tv-waiting", id: "tv-waiting" }, joinPart(code), h("div", { class: "tv-who" }));
+    screen.append(screen.querySelector(".tv-warn")); // under the seats
     replace(box, screen);
   }
   const seats = (lobby?.seats || []).map((st) => {
@@ -79,10 +80,24 @@ export function waitingScreen(box, opts) {
 // on the server's own LAN address (the one the QR code holds).
 function joinPart(code) {
   const link = h("span", { class: "tv-link", "data-join-link": "" }, joinURL(code));
+  const warn = h("div", { class: "tv-warn" });
   api("GET", `/api/rooms/${encodeURIComponent(code)}/link`).then((l) => {
-    if (l?.url) link.textContent = l.url;
+    if (!l?.url) return;
+    link.textContent = l.url;
+    let host = "";
+    try {
+      host = new URL(l.url).hostname;
+    } catch {
+      host = "";
+    }
+    // No phone reaches this computer's own address.
+    if (loopback(host)) {
+      replace(warn, h("p", { class: "notice warn", role: "alert" },
+        "Phones cannot join: the server knows no network address but this computer's own. ",
+        "Connect it to the players' Wi-Fi and restart Periscope, or start it with -public http://ADDRESS:PORT."));
+    }
   }).catch(() => {});
-  return h("div", { class: "tv-join" },
+  return h("div", { class: "tv-joinbox" },
     h("img", {
       class: "tv-qr", src: `/api/rooms/${encodeURIComponent(code)}/qr.svg`, alt: `QR code to join room ${code}`,
       onerror: (e) => e.target.remove(),
@@ -91,8 +106,11 @@ function joinPart(code) {
       h("div", { class: "tv-label" }, "Room code"),
       h("div", { class: "tv-code", id: "tv-code", "data-code": code }, code),
       h("div", { class: "tv-label" }, "Scan the code, or open"),
-      link));
+      link),
+    warn);
 }
+
+const loopback = (host) => host === "localhost" || host === "[::1]" || host === "::1" || /^127\./.test(host);
 
 // playScreen lays out the table during the match: the board on the left,
 // the turn, the sides, what the game adds (dice, a fight) and the last

@@ -282,7 +282,7 @@ function tableScreen(box, waiting) {
   if (waiting || !v) {
     waitingScreen(box, {
       title: "Pocket Sub", lobby: app.lobby, code: app.code, about: v ? aboutRoom(v) : "", error: app.lobbyError,
-      mark: (st) => (fleets[st.seat] ? icon(fleets[st.seat], "tv-mark") : null),
+      mark: (st) => (fleets[st.seat] ? icon(fleets[st.seat], "ps-icon tv-mark") : null),
     });
     return;
   }
