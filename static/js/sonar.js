@@ -17,6 +17,7 @@ import { revealCard } from "./reveal.js";
 import { connectionBanner, duty as dutyBanner } from "./banner.js";
 import { rulesButton } from "./rulescard.js";
 import { rolePrimers, rulesContent, dutyOf } from "./sonarhelp.js";
+import { coach } from "./coach.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -255,6 +256,7 @@ app.render = function render() {
   }
   document.body.dataset.state = app.lobby?.state || "";
   document.body.dataset.tab = app.tab || "";
+  coach(app); // the first dive's lesson card (coach.js)
 };
 
 // renderAids draws the role primer before the start (rebuilt only when the
