@@ -88,6 +88,6 @@
 // for concurrent use. Its memory is bounded by the budget: three buffers of
 // hypotheses (88 bytes each) that a silence on a full budget fills with up
 // to 17 x 2,048 (about 3 MB each), the hypotheses before the first merge
-// (at most the budget, 180 KB), and one search's visited states (at most
-// searchNodes, about 0.3 MB): 10 MB at worst with the default budget.
+// (at most the budget, 180 KB), and the search's visited states (at most
+// searchNodes, 0.8 MB): about 10 MB at worst with the default budget.
 package radio

@@ -62,6 +62,7 @@ type Tracker struct {
 	base           []hyp
 	baseAt         int
 
+	seen     visited // the verifying search's states (verify.go)
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
 	prevRung int

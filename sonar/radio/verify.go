@@ -19,22 +19,50 @@ package radio
 
 // searchNodes bounds one verification: about 1 to 2 ms of work on the
 // project's machine (docs/benchmarks.md).
-const searchNodes = 4_000
+const searchNodes = 8_000
 
-// stateKey is a hypothesis without its weight and witness: what the
-// search deduplicates on.
-type stateKey struct {
-	vis   cellSet
-	pos   uint8
-	nm    uint8
-	mines [maxMines]mine
+// visited is the set of states a search met, per depth: an open-addressing
+// table over the states themselves (stored with w = depth), kept by the
+// tracker between searches. A search meets at most searchNodes states.
+type visited struct {
+	slots  []uint32 // index+1 into states; 0 is empty
+	states []hyp
+}
+
+func (v *visited) reset() {
+	if v.slots == nil {
+		n := 1
+		for n < 2*searchNodes {
+			n <<= 1
+		}
+		v.slots = make([]uint32, n)
+		v.states = make([]hyp, 0, searchNodes)
+	}
+	clear(v.slots)
+	v.states = v.states[:0]
+}
+
+// add records h at depth and reports whether it was new there.
+func (v *visited) add(h *hyp, depth int) bool {
+	mask := len(v.slots) - 1
+	for i := int(h.hash()^uint64(depth)*0x9E3779B97F4A7C15) & mask; ; i = (i + 1) & mask {
+		x := v.slots[i]
+		if x == 0 {
+			v.states = append(v.states, *h)
+			v.states[len(v.states)-1].w = float64(depth)
+			v.slots[i] = uint32(len(v.states))
+			return true
+		}
+		if s := &v.states[x-1]; int(s.w) == depth && s.same(h) {
+			return false
+		}
+	}
 }
 
 type search struct {
 	t       *Tracker
 	obs     []Observation
 	reach   []cellSet // reach[i]: cells a state after obs[:i] may be on to end on a target
-	seen    []map[stateKey]struct{}
 	bufs    [][]hyp
 	one     []hyp // one[depth]: the state whose children are being made
 	targets cellSet
@@ -71,12 +99,9 @@ func (t *Tracker) settle(hs []hyp, obs []Observation) ([]hyp, bool) {
 	t.stats.Searches++
 	s := &search{t: t, obs: obs, targets: all.andNot(sure)}
 	s.reach = make([]cellSet, len(obs)+1)
-	s.seen = make([]map[stateKey]struct{}, len(obs))
 	s.bufs = make([][]hyp, len(obs))
 	s.one = make([]hyp, len(obs))
-	for i := range s.seen {
-		s.seen[i] = map[stateKey]struct{}{}
-	}
+	t.seen.reset()
 	s.backwards()
 	for i := range t.base {
 		if s.targets.empty() {
@@ -150,11 +175,9 @@ func (s *search) visit(depth int, h hyp) bool {
 		s.backwards()
 		return true
 	}
-	k := stateKey{vis: h.vis, pos: h.pos, nm: h.nm, mines: h.mines}
-	if _, dup := s.seen[depth][k]; dup {
+	if !s.t.seen.add(&h, depth) {
 		return true
 	}
-	s.seen[depth][k] = struct{}{}
 	h.wit, h.wok = h.vis, true
 	// Children are written after the ones of shallower visits still being
 	// walked, in a buffer per depth.
