@@ -17,8 +17,8 @@ package radio
 // A cell for which the completed search found none is impossible: the
 // merged hypotheses there go. Either way the cells are then exact.
 
-// searchNodes bounds one verification: about 1 to 2 ms of work on the
-// project's machine (docs/benchmarks.md).
+// searchNodes bounds one verification: 2.4 to 3.6 ms of work when met, on
+// the project's loaded machine (docs/benchmarks.md).
 const searchNodes = 8_000
 
 // visited is the set of states a search met, per depth: an open-addressing
