@@ -108,7 +108,7 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 				// A chart of small cells zooms in at the first tap; the
 				// coach keeps the cell highlighted until it is chosen.
 				cell := strings.TrimSuffix(strings.TrimPrefix(sel, "rect[data-cell="), "]")
-				for k := 0; k < 3 && !p.has(fmt.Sprintf(`#place:not([disabled])`)); k++ {
+				for k := 0; k < 3 && !p.has(`#place:not([disabled])`); k++ {
 					p.tap(sel)
 				}
 				p.until("the start under the finger", fmt.Sprintf(`document.querySelector("#place")?.textContent === "DIVE AT %s"`, cell))
