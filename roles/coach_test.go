@@ -200,3 +200,42 @@ func TestFollowingTheCoachBeatsTheLearner(t *testing.T) {
 		}
 	}
 }
+
+// A crew of four follows the coach, each phone its own lessons; whenever
+// the enemy's latest announcement is news (a surfacing, a silence, a
+// torpedo), the Radio Operator's lesson says what it means.
+func TestCoachExplainsTheEnemyToTheRadioOperator(t *testing.T) {
+	want := map[sonar.Kind]string{
+		sonar.KindSurface: "surfaced in sector",
+		sonar.KindTorpedo: "fired at",
+	}
+	seen := map[sonar.Kind]bool{}
+	for seed := uint64(1); seed <= 8 && len(seen) < len(want); seed++ {
+		r := firstDive(t, seed, 4)
+		for i := 0; r.g.Outcome() == nil && i < 3000; i++ {
+			if e := r.g.news[sonar.Blue]; e != nil && e.Crew == sonar.Red && want[e.Kind] != "" {
+				l := r.lesson(3)
+				if l.ID != "news" || l.Role != sonar.RadioOperator || !strings.Contains(l.Text, want[e.Kind]) || !strings.Contains(l.Text, "cells the enemy may be on") {
+					t.Fatalf("seed %d: after %s the Radio Operator's lesson is %+v", seed, e.Kind, l)
+				}
+				seen[e.Kind] = true
+			}
+			moved := false
+			for seat := range 4 {
+				if l := r.lesson(seat); l != nil && l.order != nil {
+					r.follow(seat, l)
+					moved = true
+					break
+				}
+			}
+			if !moved {
+				t.Fatalf("seed %d: no seat has an order to give: %+v", seed, r.lesson(0))
+			}
+		}
+	}
+	for k := range want {
+		if !seen[k] {
+			t.Errorf("no match met the enemy's %s", k)
+		}
+	}
+}
