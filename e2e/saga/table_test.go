@@ -175,6 +175,16 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	}
 	tvFits(tv, "outcome")
 	tv.screenshot("tv-2-outcome.png")
+	// The same screen on a 1920x1080 TV: everything grows, nothing scrolls.
+	tv.run("a 1920x1080 TV", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	var big struct{ SW, SH, W, H, Font float64 }
+	tv.run("the TV lays out", chromedp.Poll(`innerWidth === 1920`, nil))
+	tv.eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight,
+  Font: parseFloat(getComputedStyle(document.querySelector('#tv-events-list li')).fontSize)})`, &big)
+	if big.SW > big.W || big.SH > big.H || big.Font < 30 {
+		t.Errorf("on a 1920x1080 TV the table screen is %vx%v with events in %v px letters", big.SW, big.SH, big.Font)
+	}
+	tv.screenshot("tv-9-tv.png")
 }
 
 // tvFits checks the table screen fits its 1280x720 screen: no scrolling
