@@ -46,6 +46,9 @@ type Config struct {
 	// SweepEvery is how often the hub looks for rooms to let go (default
 	// 1 minute).
 	SweepEvery time.Duration
+	// Seeds draws each new match's seed; by default crypto/rand. Tests
+	// that need one particular match set it.
+	Seeds func() uint64
 }
 
 // Hub holds every live room of the server.
@@ -63,6 +66,7 @@ type Hub struct {
 	finishedTTL   time.Duration
 	waitingTTL    time.Duration
 	sweepEvery    time.Duration
+	seeds         func() uint64
 
 	mu     sync.Mutex
 	rooms  map[string]*Room
@@ -78,7 +82,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat,
-		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, sweepEvery: cfg.SweepEvery,
+		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
 		rooms: make(map[string]*Room), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
@@ -94,6 +98,9 @@ func NewHub(cfg Config) (*Hub, error) {
 		if *x.v == 0 {
 			*x.v = x.d
 		}
+	}
+	if h.seeds == nil {
+		h.seeds = newSeed
 	}
 	if h.botSteps <= 0 {
 		h.botSteps = 1000
@@ -191,7 +198,7 @@ func (h *Hub) Create(game string, options json.RawMessage) (*Room, error) {
 	} else if !json.Valid(options) {
 		return nil, errorf(CodeBadRequest, "options are not valid JSON")
 	}
-	seed := newSeed()
+	seed := h.seeds()
 	g, err := def.New(options, seed)
 	if err != nil {
 		return nil, &Error{Code: CodeBadRequest, Message: "options: " + err.Error(), Err: err}

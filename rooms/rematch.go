@@ -74,7 +74,7 @@ func (h *Hub) Rematch(code, token string, swap bool) (Rematch, error) {
 	if !ok {
 		return Rematch{}, errorf(CodeNotFound, "game %q is not on this server", s.Room.Game)
 	}
-	seed := newSeed()
+	seed := h.seeds()
 	g, err := def.New(s.Room.Options, seed)
 	if err != nil {
 		return Rematch{}, &Error{Code: CodeInternal, Message: "the rematch could not be set up", Err: err}
