@@ -189,7 +189,12 @@ export function radioPanel(el, app) {
           ? h("p", { class: "notice warn" }, "The tracker lost the enemy: work by hand on the sheet.")
           : h("p", {}, h("strong", { id: "possible" }, `${n} possible cell${n === 1 ? "" : "s"}`),
             radio.sectors?.length ? ` · sector${radio.sectors.length > 1 ? "s" : ""} ${radio.sectors.join(", ")}` : "",
-            radio.mode === "heat" ? " · brighter is likelier" : "")));
+            radio.mode === "heat" ? " · brighter is likelier" : ""),
+        // After long silence chains the tracker keeps its promise (the enemy
+        // is among these cells) but cannot prove every cell: say so.
+        !radio.lost && radio.exact === false
+          ? h("p", { class: "small muted", id: "inexact" }, "Some of these cells may be impossible: after many silences the tracker cannot check every route in time. The enemy is certainly among them.")
+          : null));
     }
     parts.push(chartSVG(v.chart, {
       label: "enemy plot",
