@@ -2,7 +2,6 @@ package battles
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"periscope/games"
@@ -58,31 +57,29 @@ type Command struct {
 	Tiles  []string `json:"tiles,omitempty"`
 }
 
-// shape is the fields a type needs and those it may take.
-type shape struct{ need, may []string }
-
-var shapes = map[string]shape{
+// shapes says which fields each command type needs and which it may take.
+var shapes = map[string]games.Fields{
 	TypeStart:       {},
-	TypeAddUnit:     {need: []string{"tiles"}},
-	TypeRemoveUnit:  {need: []string{"unit"}},
-	TypeUsePreset:   {need: []string{"preset"}},
+	TypeAddUnit:     {Need: []string{"tiles"}},
+	TypeRemoveUnit:  {Need: []string{"unit"}},
+	TypeUsePreset:   {Need: []string{"preset"}},
 	TypeConfirm:     {},
-	TypeDeploy:      {need: []string{"unit", "to"}},
-	TypeRedeploy:    {need: []string{"unit", "to"}},
-	TypeMove:        {need: []string{"unit", "to"}},
-	TypeCharge:      {need: []string{"unit"}, may: []string{"target"}},
-	TypeIntercept:   {need: []string{"unit"}},
-	TypeFireAt:      {need: []string{"unit"}},
+	TypeDeploy:      {Need: []string{"unit", "to"}},
+	TypeRedeploy:    {Need: []string{"unit", "to"}},
+	TypeMove:        {Need: []string{"unit", "to"}},
+	TypeCharge:      {Need: []string{"unit"}, May: []string{"target"}},
+	TypeIntercept:   {Need: []string{"unit"}},
+	TypeFireAt:      {Need: []string{"unit"}},
 	TypeHold:        {},
-	TypeChargeAt:    {need: []string{"target"}},
-	TypeCarryOn:     {need: []string{"unit", "target"}},
-	TypeLeave:       {need: []string{"unit"}},
-	TypeShoot:       {need: []string{"unit", "target"}},
-	TypeUseTrait:    {need: []string{"unit", "trait"}, may: []string{"target", "to"}},
+	TypeChargeAt:    {Need: []string{"target"}},
+	TypeCarryOn:     {Need: []string{"unit", "target"}},
+	TypeLeave:       {Need: []string{"unit"}},
+	TypeShoot:       {Need: []string{"unit", "target"}},
+	TypeUseTrait:    {Need: []string{"unit", "trait"}, May: []string{"target", "to"}},
 	TypePass:        {},
-	TypeKill:        {need: []string{"troop"}},
-	TypeWound:       {need: []string{"troop"}, may: []string{"from"}},
-	TypeSacrifice:   {need: []string{"troop"}},
+	TypeKill:        {Need: []string{"troop"}},
+	TypeWound:       {Need: []string{"troop"}, May: []string{"from"}},
+	TypeSacrifice:   {Need: []string{"troop"}},
 	TypeEndRecovery: {},
 	TypeConcede:     {},
 }
@@ -94,11 +91,8 @@ var fieldNames = []string{"unit", "target", "to", "troop", "from", "trait", "pre
 // "malformed"; no input panics.
 func Decode(body []byte) (Command, error) {
 	var c Command
-	if len(body) > maxBody {
-		return c, games.Refuse("malformed", "The command is too long.")
-	}
-	if err := strictDecode(body, &c); err != nil {
-		return Command{}, games.Refuse("malformed", "Unreadable command: %v.", err)
+	if err := games.DecodeCommand(body, &c); err != nil {
+		return Command{}, err
 	}
 	sh, ok := shapes[c.Type]
 	if !ok {
@@ -111,19 +105,10 @@ func Decode(body []byte) (Command, error) {
 		"unit": c.Unit != "", "target": c.Target != "", "to": c.To != "", "troop": c.Troop != "",
 		"from": c.From != "", "trait": c.Trait != "", "preset": c.Preset != "", "tiles": len(c.Tiles) > 0,
 	}
-	for _, f := range sh.need {
-		if !present[f] {
-			return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, f)
-		}
-		present[f] = false
-	}
-	for _, f := range sh.may {
-		present[f] = false
-	}
-	for _, f := range fieldNames {
-		if present[f] {
-			return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, f)
-		}
+	if missing, extra := sh.Check(present, fieldNames); missing != "" {
+		return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, missing)
+	} else if extra != "" {
+		return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, extra)
 	}
 	if len(c.Tiles) > 30 {
 		return Command{}, games.Refuse("malformed", "A unit cannot list %d tiles.", len(c.Tiles))
@@ -132,25 +117,9 @@ func Decode(body []byte) (Command, error) {
 }
 
 // Encode is the command's JSON.
-func (c Command) Encode() json.RawMessage {
-	b, err := json.Marshal(c)
-	if err != nil {
-		// A Command holds only strings; this cannot fail.
-		panic(err)
-	}
-	return b
-}
+func (c Command) Encode() json.RawMessage { return games.MustJSON(c) }
 
-func typeNames() []string {
-	var names []string
-	for n := range shapes {
-		if n != TypeStart {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
+func typeNames() []string { return games.CommandNames(shapes, TypeStart) }
 
 func refuse(rule, format string, args ...any) *games.RuleError {
 	return games.Refuse(rule, format, args...)

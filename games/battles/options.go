@@ -1,11 +1,10 @@
 package battles
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
+
+	"periscope/games"
 )
 
 // Battle sizes the rulebook suggests: a multiple of 10 from 50 to 100.
@@ -31,21 +30,12 @@ type Options struct {
 	RoundLimit int `json:"round_limit,omitempty"`
 }
 
-// maxBody bounds every JSON document the package decodes.
-const maxBody = 4096
-
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
 // default battle. Unknown keys and values are refused.
 func ParseOptions(data json.RawMessage) (Options, error) {
 	var o Options
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) > 0 && !bytes.Equal(trimmed, []byte("null")) {
-		if len(trimmed) > maxBody {
-			return Options{}, errors.New("the options are too long")
-		}
-		if err := strictDecode(trimmed, &o); err != nil {
-			return Options{}, fmt.Errorf("options: %w", err)
-		}
+	if err := games.DecodeOptions(data, &o); err != nil {
+		return Options{}, err
 	}
 	return o.withDefaults()
 }
@@ -72,23 +62,6 @@ func (o Options) withDefaults() (Options, error) {
 		return Options{}, fmt.Errorf("options: round_limit is 0 (none) to %d", MaxRoundLimit)
 	}
 	return o, nil
-}
-
-// strictDecode decodes exactly one JSON value with no unknown fields.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return fmt.Errorf("%q has the wrong type", typeErr.Field)
-		}
-		return fmt.Errorf("not valid JSON here (%v)", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON object")
-	}
-	return nil
 }
 
 func quote(s string) string {

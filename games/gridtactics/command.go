@@ -2,8 +2,6 @@ package gridtactics
 
 import (
 	"encoding/json"
-	"fmt"
-	"sort"
 	"strings"
 
 	"periscope/games"
@@ -41,14 +39,14 @@ type Command struct {
 }
 
 // fields says which fields each command type takes: required, optional.
-var fields = map[string]struct{ need, may []string }{
+var fields = map[string]games.Fields{
 	TypeStart:         {},
 	TypeTick:          {},
-	TypeSetup:         {need: []string{"place"}},
-	TypeMove:          {need: []string{"unit", "to"}},
-	TypeAttack:        {need: []string{"unit", "target"}},
-	TypeTank:          {need: []string{"unit", "target"}, may: []string{"to"}},
-	TypeArtillery:     {need: []string{"unit"}, may: []string{"to", "target"}},
+	TypeSetup:         {Need: []string{"place"}},
+	TypeMove:          {Need: []string{"unit", "to"}},
+	TypeAttack:        {Need: []string{"unit", "target"}},
+	TypeTank:          {Need: []string{"unit", "target"}, May: []string{"to"}},
+	TypeArtillery:     {Need: []string{"unit"}, May: []string{"to", "target"}},
 	TypeSecondAttack:  {},
 	TypeDeclineSecond: {},
 	TypeEndTurn:       {},
@@ -63,7 +61,7 @@ func Decode(body []byte) (Command, error) {
 	if len(body) > maxBody {
 		return c, games.Refuse("malformed", "the command is too long")
 	}
-	if err := strictDecode(body, &c); err != nil {
+	if err := games.DecodeStrict(body, &c); err != nil {
 		return Command{}, games.Refuse("malformed", "unreadable command: %v", err)
 	}
 	// Logs written before the wire went snake_case say "end-turn": they
@@ -85,19 +83,10 @@ func Decode(body []byte) (Command, error) {
 		"to":     c.To != "",
 		"target": c.Target != "",
 	}
-	for _, f := range spec.need {
-		if !present[f] {
-			return Command{}, games.Refuse("malformed", "%s needs %q", c.Type, f)
-		}
-		present[f] = false
-	}
-	for _, f := range spec.may {
-		present[f] = false
-	}
-	for _, f := range []string{"place", "unit", "to", "target"} {
-		if present[f] {
-			return Command{}, games.Refuse("malformed", "%s does not take %q", c.Type, f)
-		}
+	if missing, extra := spec.Check(present, []string{"place", "unit", "to", "target"}); missing != "" {
+		return Command{}, games.Refuse("malformed", "%s needs %q", c.Type, missing)
+	} else if extra != "" {
+		return Command{}, games.Refuse("malformed", "%s does not take %q", c.Type, extra)
 	}
 	if c.Type == TypeArtillery && c.To == "" && c.Target == "" {
 		return Command{}, games.Refuse("malformed", `artillery needs "to", "target" or both`)
@@ -106,33 +95,9 @@ func Decode(body []byte) (Command, error) {
 }
 
 // Encode is the command's JSON.
-func (c Command) Encode() json.RawMessage {
-	b, err := json.Marshal(c)
-	if err != nil {
-		// A Command holds only strings; marshalling cannot fail.
-		panic(err)
-	}
-	return b
-}
+func (c Command) Encode() json.RawMessage { return games.MustJSON(c) }
 
-func typeNames() []string {
-	names := make([]string, 0, len(fields))
-	for n := range fields {
-		if n != TypeStart && n != TypeTick {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
+func typeNames() []string { return games.CommandNames(fields, TypeStart, TypeTick) }
 
-// quote shows a player's own text back in an error, cut short so that a
-// hostile message cannot flood the log.
-func quote(s string) string {
-	const most = 16
-	r := []rune(s)
-	if len(r) > most {
-		return fmt.Sprintf("%q...", string(r[:most]))
-	}
-	return fmt.Sprintf("%q", s)
-}
+// quote shows a player's own text back in an error, cut short.
+func quote(s string) string { return games.Quote(s) }

@@ -1,12 +1,10 @@
 package gridtactics
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"time"
+
+	"periscope/games"
 )
 
 // Options are the optional rules a host picks in the lobby. The zero value is
@@ -45,22 +43,15 @@ const TimeLimit = 15 * time.Minute
 
 // maxBody bounds every JSON document the package decodes: real commands and
 // options are a few hundred bytes (a whole position about 500).
-const maxBody = 4096
+const maxBody = games.MaxBody
 
 // ParseOptions reads the lobby's options JSON. Nil, empty or "null" means the
 // standard game. Unknown fields are refused so that a typo is not silently
 // ignored.
 func ParseOptions(data json.RawMessage) (Options, error) {
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
-		return Options{}, nil
-	}
-	if len(trimmed) > maxBody {
-		return Options{}, errors.New("the options are too long")
-	}
 	var j optionsJSON
-	if err := strictDecode(trimmed, &j); err != nil {
-		return Options{}, fmt.Errorf("options: %w", err)
+	if err := games.DecodeOptions(data, &j); err != nil {
+		return Options{}, err
 	}
 	o := Options{
 		SmallBoard:  j.SmallBoard || j.OldSmallBoard,
@@ -90,22 +81,4 @@ func (o Options) setupRows() int {
 		return 2
 	}
 	return 1
-}
-
-// strictDecode decodes exactly one JSON value with no unknown fields and
-// turns the decoder's messages into plain ones.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return fmt.Errorf("%q has the wrong type", typeErr.Field)
-		}
-		return fmt.Errorf("not valid JSON here (%v)", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON object")
-	}
-	return nil
 }

@@ -43,7 +43,7 @@ func (p *Position) UnmarshalJSON(b []byte) error {
 	}
 	type plain Position
 	var q plain
-	if err := strictDecode(b, &q); err != nil {
+	if err := games.DecodeStrict(b, &q); err != nil {
 		return fmt.Errorf("position: %w", err)
 	}
 	*p = Position(q)

@@ -2,7 +2,6 @@ package pocketsub
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"periscope/games"
@@ -61,12 +60,12 @@ type Command struct {
 const maxPath = 12
 
 // fields says which fields each command type needs and which it may take.
-var fields = map[string]struct{ need, may []string }{
+var fields = map[string]games.Fields{
 	TypeStart:          {},
-	TypePlaceCC:        {need: []string{"at"}},
-	TypePlaceSub:       {need: []string{"at"}},
-	TypePlaceWhirlpool: {need: []string{"at", "spin"}},
-	TypeMove:           {need: []string{"sub"}, may: []string{"path", "mine", "tokens"}},
+	TypePlaceCC:        {Need: []string{"at"}},
+	TypePlaceSub:       {Need: []string{"at"}},
+	TypePlaceWhirlpool: {Need: []string{"at", "spin"}},
+	TypeMove:           {Need: []string{"sub"}, May: []string{"path", "mine", "tokens"}},
 }
 
 var fieldNames = []string{"at", "spin", "sub", "path", "mine", "tokens"}
@@ -77,11 +76,8 @@ var fieldNames = []string{"at", "spin", "sub", "path", "mine", "tokens"}
 // allowed now is for the game to judge.
 func Decode(body []byte) (Command, error) {
 	var c Command
-	if len(body) > maxBody {
-		return c, games.Refuse("malformed", "The command is too long.")
-	}
-	if err := strictDecode(body, &c); err != nil {
-		return Command{}, games.Refuse("malformed", "Unreadable command: %v.", err)
+	if err := games.DecodeCommand(body, &c); err != nil {
+		return Command{}, err
 	}
 	c.Type = strings.TrimSpace(c.Type)
 	spec, ok := fields[c.Type]
@@ -95,19 +91,10 @@ func Decode(body []byte) (Command, error) {
 		"at": c.At != "", "spin": c.Spin != "", "sub": c.Sub != "", "path": len(c.Path) > 0,
 		"mine": c.Mine != "", "tokens": len(c.Tokens) > 0,
 	}
-	for _, f := range spec.need {
-		if !present[f] {
-			return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, f)
-		}
-		present[f] = false
-	}
-	for _, f := range spec.may {
-		present[f] = false
-	}
-	for _, f := range fieldNames {
-		if present[f] {
-			return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, f)
-		}
+	if missing, extra := spec.Check(present, fieldNames); missing != "" {
+		return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, missing)
+	} else if extra != "" {
+		return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, extra)
 	}
 	if c.Spin != "" && c.Spin != SpinCW && c.Spin != SpinCCW {
 		return Command{}, games.Refuse("malformed", "A Whirlpool spins %q (clockwise) or %q (counter-clockwise), not %s.", SpinCW, SpinCCW, quote(c.Spin))
@@ -144,22 +131,9 @@ func known(token string) bool {
 }
 
 // Encode is the command's JSON.
-func (c Command) Encode() json.RawMessage {
-	b, err := json.Marshal(c)
-	if err != nil {
-		// A Command holds only strings; marshalling cannot fail.
-		panic(err)
-	}
-	return b
-}
+func (c Command) Encode() json.RawMessage { return games.MustJSON(c) }
 
-func typeNames() []string {
-	var names []string
-	for n := range fields {
-		if n != TypeStart {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
+func typeNames() []string { return games.CommandNames(fields, TypeStart) }
+
+// quote shows a player's own text back in a sentence, cut short.
+func quote(s string) string { return games.Quote(s) }

@@ -1,11 +1,8 @@
 package pocketsub
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 
 	"periscope/games"
 )
@@ -56,21 +53,12 @@ type Options struct {
 	MineSupply string `json:"mine_supply,omitempty"`
 }
 
-// maxBody bounds every JSON document the package decodes.
-const maxBody = 4096
-
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
 // default match. Unknown keys and values are refused.
 func ParseOptions(data json.RawMessage) (Options, error) {
 	var o Options
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) > 0 && !bytes.Equal(trimmed, []byte("null")) {
-		if len(trimmed) > maxBody {
-			return Options{}, errors.New("the options are too long")
-		}
-		if err := strictDecode(trimmed, &o); err != nil {
-			return Options{}, fmt.Errorf("options: %w", err)
-		}
+	if err := games.DecodeOptions(data, &o); err != nil {
+		return Options{}, err
 	}
 	return o.withDefaults()
 }
@@ -152,32 +140,4 @@ func optionList() []games.Option {
 				{Value: MinesUnlimited, Label: "As many as the board takes", House: true},
 			}},
 	}
-}
-
-// strictDecode decodes exactly one JSON value with no unknown fields.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return fmt.Errorf("%q has the wrong type", typeErr.Field)
-		}
-		return fmt.Errorf("not valid JSON here (%v)", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON object")
-	}
-	return nil
-}
-
-// quote shows a player's own text back in a sentence, cut short so that a
-// hostile message cannot flood the log.
-func quote(s string) string {
-	const most = 16
-	r := []rune(s)
-	if len(r) > most {
-		return fmt.Sprintf("%q...", string(r[:most]))
-	}
-	return fmt.Sprintf("%q", s)
 }

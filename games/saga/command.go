@@ -2,7 +2,6 @@ package saga
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 
 	"periscope/games"
@@ -61,16 +60,15 @@ var fields = map[string][]string{
 	TypeSkipTurn:      nil,
 }
 
+var fieldNames = []string{"unit", "at", "to", "target", "combat", "dice", "index"}
+
 // Decode reads a command's JSON and checks its shape: a known type with
 // exactly the fields it takes. Anything else is refused with the rule code
 // "malformed"; no input panics.
 func Decode(body []byte) (Command, error) {
 	var c Command
-	if len(body) > maxBody {
-		return c, games.Refuse("malformed", "The command is too long.")
-	}
-	if err := strictDecode(body, &c); err != nil {
-		return Command{}, games.Refuse("malformed", "Unreadable command: %v.", err)
+	if err := games.DecodeCommand(body, &c); err != nil {
+		return Command{}, err
 	}
 	c.Type = strings.TrimSpace(c.Type)
 	need, ok := fields[c.Type]
@@ -84,37 +82,18 @@ func Decode(body []byte) (Command, error) {
 		"unit": c.Unit != "", "at": c.At != "", "to": c.To != "", "target": c.Target != "",
 		"combat": c.Combat != "", "dice": c.Dice != "", "index": c.Index != nil,
 	}
-	for _, f := range need {
-		if !present[f] {
-			return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, f)
-		}
-		present[f] = false
-	}
-	for _, f := range []string{"unit", "at", "to", "target", "combat", "dice", "index"} {
-		if present[f] {
-			return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, f)
-		}
+	if missing, extra := (games.Fields{Need: need}).Check(present, fieldNames); missing != "" {
+		return Command{}, games.Refuse("malformed", "%s needs %q.", c.Type, missing)
+	} else if extra != "" {
+		return Command{}, games.Refuse("malformed", "%s does not take %q.", c.Type, extra)
 	}
 	return c, nil
 }
 
 // Encode is the command's JSON.
-func (c Command) Encode() json.RawMessage {
-	b, err := json.Marshal(c)
-	if err != nil {
-		// A Command holds only strings and an int; this cannot fail.
-		panic(err)
-	}
-	return b
-}
+func (c Command) Encode() json.RawMessage { return games.MustJSON(c) }
 
-func typeNames() []string {
-	var names []string
-	for n := range fields {
-		if n != TypeStart && n != TypeTick {
-			names = append(names, n)
-		}
-	}
-	sort.Strings(names)
-	return names
-}
+func typeNames() []string { return games.CommandNames(fields, TypeStart, TypeTick) }
+
+// quote shows a player's own text back in a sentence, cut short.
+func quote(s string) string { return games.Quote(s) }

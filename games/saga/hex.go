@@ -58,14 +58,3 @@ func parseHex(s string) (Hex, error) {
 	}
 	return Hex{q, r}, nil
 }
-
-// quote shows a player's own text back in a sentence, cut short so that a
-// hostile message cannot flood the log.
-func quote(s string) string {
-	const most = 16
-	r := []rune(s)
-	if len(r) > most {
-		return fmt.Sprintf("%q...", string(r[:most]))
-	}
-	return fmt.Sprintf("%q", s)
-}

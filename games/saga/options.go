@@ -1,11 +1,10 @@
 package saga
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
+
+	"periscope/games"
 )
 
 // Re-roll modes.
@@ -33,21 +32,12 @@ const (
 	MaxRerollSeconds = 120
 )
 
-// maxBody bounds every JSON document the package decodes.
-const maxBody = 4096
-
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
 // default match. Unknown keys and unknown values are refused.
 func ParseOptions(data json.RawMessage) (Options, error) {
 	var o Options
-	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) > 0 && !bytes.Equal(trimmed, []byte("null")) {
-		if len(trimmed) > maxBody {
-			return Options{}, errors.New("the options are too long")
-		}
-		if err := strictDecode(trimmed, &o); err != nil {
-			return Options{}, fmt.Errorf("options: %w", err)
-		}
+	if err := games.DecodeOptions(data, &o); err != nil {
+		return Options{}, err
 	}
 	return o.withDefaults(HouseSet())
 }
@@ -74,21 +64,4 @@ func (o Options) withDefaults(set *Set) (Options, error) {
 		return Options{}, fmt.Errorf("options: reroll_seconds is 0 (no timer) or %d to %d", MinRerollSeconds, MaxRerollSeconds)
 	}
 	return o, nil
-}
-
-// strictDecode decodes exactly one JSON value with no unknown fields.
-func strictDecode(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return fmt.Errorf("%q has the wrong type", typeErr.Field)
-		}
-		return fmt.Errorf("not valid JSON here (%v)", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("unexpected data after the JSON object")
-	}
-	return nil
 }

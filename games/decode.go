@@ -1,0 +1,137 @@
+package games
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+)
+
+// This file holds what every game does to the JSON a room hands it: read
+// a command or the lobby's options strictly, check a command's fields
+// against its type, and show a player's text back safely.
+
+// MaxBody bounds every JSON document a game decodes (a command, the
+// options): real ones are a few hundred bytes.
+const MaxBody = 4096
+
+// DecodeStrict decodes data, one JSON object, into v (a pointer). Unknown
+// fields, a value of the wrong type, anything but an object and any data
+// after it are refused; JSON null leaves v as it is. The refusal has the
+// rule code "malformed" and a message that is a clause (lower case, no
+// full stop) naming the field at fault, never a Go type, for the caller to
+// set in a sentence of its own: "Unreadable command: %v.".
+func DecodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			if typeErr.Field != "" {
+				return Refuse("malformed", "%q has the wrong type", typeErr.Field)
+			}
+			// The message would name v's Go type.
+			return Refuse("malformed", "not valid JSON here (an object is expected, not %s)", typeErr.Value)
+		}
+		return Refuse("malformed", "not valid JSON here (%v)", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Refuse("malformed", "unexpected data after the JSON object")
+	}
+	return nil
+}
+
+// DecodeCommand reads a command's body into v with DecodeStrict. A body
+// longer than MaxBody, or one DecodeStrict refuses, is refused with the
+// rule code "malformed": "The command is too long.", "Unreadable command:
+// … .". Whether the command's type and fields make sense is the game's to
+// check (Fields).
+func DecodeCommand(body []byte, v any) error {
+	if len(body) > MaxBody {
+		return Refuse("malformed", "The command is too long.")
+	}
+	if err := DecodeStrict(body, v); err != nil {
+		return Refuse("malformed", "Unreadable command: %v.", err)
+	}
+	return nil
+}
+
+// DecodeOptions reads the lobby's options JSON into v, a pointer to the
+// game's options: nil, empty or null leaves v as it is (the defaults).
+// Options are not a move, so the error names no rule: "the options are
+// too long", or "options: " and DecodeStrict's clause.
+func DecodeOptions(data []byte, v any) error {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
+		return nil
+	}
+	if len(trimmed) > MaxBody {
+		return errors.New("the options are too long")
+	}
+	if err := DecodeStrict(trimmed, v); err != nil {
+		return fmt.Errorf("options: %v", err)
+	}
+	return nil
+}
+
+// Fields is what one type of command takes, by JSON key: the fields it
+// needs and those it may add.
+type Fields struct{ Need, May []string }
+
+// Check compares the fields a command holds (present, by JSON key) with
+// f. It returns the first of f.Need that is absent, or else the first key
+// of order that is present though f neither needs nor allows it; both are
+// "" for a command of the right shape. order lists every field of the
+// game's command, so that the answer never depends on a map's order.
+func (f Fields) Check(present map[string]bool, order []string) (missing, extra string) {
+	for _, k := range f.Need {
+		if !present[k] {
+			return k, ""
+		}
+	}
+	for _, k := range order {
+		if present[k] && !slices.Contains(f.Need, k) && !slices.Contains(f.May, k) {
+			return "", k
+		}
+	}
+	return "", ""
+}
+
+// CommandNames lists the keys of a game's table of command types, sorted
+// and without the room's own (the system types, such as "start"): the
+// types a refusal tells a player to use.
+func CommandNames[V any](types map[string]V, system ...string) []string {
+	names := make([]string, 0, len(types))
+	for n := range types {
+		if !slices.Contains(system, n) {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// MustJSON is v's JSON, for a value that cannot fail to marshal (a command
+// of strings, numbers and lists of them); it panics if it does.
+func MustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// Quote shows a player's own text back in a sentence, quoted and cut
+// short after 16 characters so that a hostile message cannot flood the
+// log: "abc" or "abcdefghijklmnop"... .
+func Quote(s string) string {
+	const most = 16
+	r := []rune(s)
+	if len(r) > most {
+		return fmt.Sprintf("%q...", string(r[:most]))
+	}
+	return fmt.Sprintf("%q", s)
+}

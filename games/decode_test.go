@@ -1,0 +1,212 @@
+package games
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+type sample struct {
+	Type  string   `json:"type"`
+	N     int      `json:"n,omitempty"`
+	Names []string `json:"names,omitempty"`
+}
+
+func TestDecodeStrict(t *testing.T) {
+	cases := []struct {
+		name string
+		body string
+		want sample
+		err  string // the whole message; "" for none
+	}{
+		{"object", `{"type":"go","n":2,"names":["a"]}`, sample{Type: "go", N: 2, Names: []string{"a"}}, ""},
+		{"spaces around", " \n{\"type\":\"go\"}\t ", sample{Type: "go"}, ""},
+		{"null leaves it", `null`, sample{}, ""},
+		{"unknown field", `{"type":"go","hack":1}`, sample{}, `not valid JSON here (json: unknown field "hack")`},
+		{"wrong type", `{"n":"2"}`, sample{}, `"n" has the wrong type`},
+		{"wrong type in a list", `{"names":[1]}`, sample{}, `"names" has the wrong type`},
+		{"an array", `[]`, sample{}, `not valid JSON here (an object is expected, not array)`},
+		{"a string", `"go"`, sample{}, `not valid JSON here (an object is expected, not string)`},
+		{"not JSON", `go now`, sample{}, `not valid JSON here (invalid character 'g' looking for beginning of value)`},
+		{"cut short", `{"type":`, sample{}, `not valid JSON here (unexpected EOF)`},
+		{"empty", ``, sample{}, `not valid JSON here (EOF)`},
+		{"two objects", `{"type":"go"} {}`, sample{}, `unexpected data after the JSON object`},
+		{"trailing brace", `{"type":"go"}}`, sample{}, `unexpected data after the JSON object`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got sample
+			err := DecodeStrict([]byte(tc.body), &got)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("error %v; want %q", err, tc.err)
+				}
+				if RuleOf(err) != "malformed" {
+					t.Fatalf("rule %q; want malformed", RuleOf(err))
+				}
+				if strings.Contains(err.Error(), "games.") || strings.Contains(err.Error(), "Go ") {
+					t.Fatalf("%q names a Go type", err)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("got %+v, %v; want %+v", got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestDecodeCommand(t *testing.T) {
+	cases := []struct {
+		name, body, err string
+	}{
+		{"good", `{"type":"go"}`, ""},
+		{"unreadable", `{"type":"go","hack":1}`, `Unreadable command: not valid JSON here (json: unknown field "hack").`},
+		{"an array", `[]`, `Unreadable command: not valid JSON here (an object is expected, not array).`},
+		{"too long", `{"type":"` + strings.Repeat("x", MaxBody) + `"}`, `The command is too long.`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got sample
+			err := DecodeCommand([]byte(tc.body), &got)
+			if tc.err == "" {
+				if err != nil || got.Type != "go" {
+					t.Fatalf("got %+v, %v", got, err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tc.err || RuleOf(err) != "malformed" {
+				t.Fatalf("error %v (rule %q); want malformed %q", err, RuleOf(err), tc.err)
+			}
+		})
+	}
+}
+
+func TestDecodeOptions(t *testing.T) {
+	defaults := sample{Type: "default"}
+	cases := []struct {
+		name, body string
+		want       sample
+		err        string
+	}{
+		{"nil", ``, defaults, ""},
+		{"blank", "  \n", defaults, ""},
+		{"null", ` null `, defaults, ""},
+		{"empty object", `{}`, defaults, ""},
+		{"a key", `{"n":3}`, sample{Type: "default", N: 3}, ""},
+		{"typo", `{"m":3}`, defaults, `options: not valid JSON here (json: unknown field "m")`},
+		{"wrong type", `{"n":true}`, defaults, `options: "n" has the wrong type`},
+		{"too long", `{"type":"` + strings.Repeat("x", MaxBody) + `"}`, defaults, `the options are too long`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := defaults
+			err := DecodeOptions([]byte(tc.body), &got)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("error %v; want %q", err, tc.err)
+				}
+				if RuleOf(err) != "" {
+					t.Fatalf("options error %v names rule %q", err, RuleOf(err))
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("got %+v, %v; want %+v", got, err, tc.want)
+			}
+		})
+	}
+}
+
+func TestFieldsCheck(t *testing.T) {
+	order := []string{"unit", "to", "target"}
+	move := Fields{Need: []string{"unit", "to"}, May: []string{"target"}}
+	cases := []struct {
+		name           string
+		f              Fields
+		present        []string
+		missing, extra string
+	}{
+		{"all it needs", move, []string{"unit", "to"}, "", ""},
+		{"and what it may take", move, []string{"unit", "to", "target"}, "", ""},
+		{"a need missing", move, []string{"to"}, "unit", ""},
+		{"the first need missing first", move, nil, "unit", ""},
+		{"one too many", Fields{Need: []string{"unit"}}, []string{"unit", "target"}, "", "target"},
+		{"the first extra in order", Fields{}, []string{"target", "to"}, "", "to"},
+		{"nothing taken", Fields{}, nil, "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			present := map[string]bool{}
+			for _, k := range tc.present {
+				present[k] = true
+			}
+			missing, extra := tc.f.Check(present, order)
+			if missing != tc.missing || extra != tc.extra {
+				t.Fatalf("Check = %q, %q; want %q, %q", missing, extra, tc.missing, tc.extra)
+			}
+		})
+	}
+}
+
+func TestCommandNames(t *testing.T) {
+	types := map[string]Fields{"start": {}, "tick": {}, "move": {}, "attack": {}, "end_turn": {}}
+	cases := []struct {
+		name   string
+		system []string
+		want   []string
+	}{
+		{"sorted, the room's left out", []string{"start", "tick"}, []string{"attack", "end_turn", "move"}},
+		{"only start is the room's", []string{"start"}, []string{"attack", "end_turn", "move", "tick"}},
+		{"none left out", nil, []string{"attack", "end_turn", "move", "start", "tick"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := CommandNames(types, tc.system...); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("CommandNames = %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMustJSON(t *testing.T) {
+	cases := []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"a command", sample{Type: "go", Names: []string{"a"}}, `{"type":"go","names":["a"]}`},
+		{"empty fields left out", sample{Type: "pass"}, `{"type":"pass"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(MustJSON(tc.v)); got != tc.want {
+				t.Fatalf("MustJSON = %s; want %s", got, tc.want)
+			}
+		})
+	}
+	t.Run("panics on what cannot be JSON", func(t *testing.T) {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("no panic")
+			}
+		}()
+		MustJSON(func() {})
+	})
+}
+
+func TestQuote(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"", `""`},
+		{"fly", `"fly"`},
+		{`say "hi"`, `"say \"hi\""`},
+		{strings.Repeat("y", 16), `"` + strings.Repeat("y", 16) + `"`},
+		{strings.Repeat("y", 17), `"` + strings.Repeat("y", 16) + `"...`},
+		{strings.Repeat("é", 20), `"` + strings.Repeat("é", 16) + `"...`},
+	}
+	for _, tc := range cases {
+		if got := Quote(tc.in); got != tc.want {
+			t.Errorf("Quote(%q) = %s; want %s", tc.in, got, tc.want)
+		}
+	}
+}
