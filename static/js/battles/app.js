@@ -3,15 +3,14 @@
 // module holds the connection, what the player has picked (troops for a
 // unit, a unit to place, a unit to order) and turns taps into commands.
 
-import { Conn, badge } from "../net.js";
-import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { roomCode } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { intro, lobby, nameField } from "./lobby.js";
+import { gamePage, waitingRoom, dataOf, trimLog } from "../gamepage.js";
+import { intro, lobby } from "./lobby.js";
 import { field, sides, build, hand, actions, roll, logList, primer, MARK } from "./field.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
-const wanted = new URLSearchParams(location.search).get("seat");
 // At /table/CODE the page is the table screen: a spectator, never a seat.
 const table = atTable();
 
@@ -35,65 +34,7 @@ const app = {
 
 // ---- connection ----
 
-app.send = async (cmd) => {
-  app.error = "";
-  app.busy = true;
-  render();
-  try {
-    await app.conn.send(cmd);
-  } catch (e) {
-    // The refusal in the server's own words, next to the controls.
-    app.error = e.message;
-    vibrate(120);
-  } finally {
-    app.busy = false;
-    render();
-  }
-};
-
-app.host = async (action, extra) => {
-  app.lobbyError = "";
-  try {
-    await app.conn.host(action, extra);
-  } catch (e) {
-    app.lobbyError = e.message;
-  }
-  render();
-};
-
-app.take = async (seat, name) => {
-  app.lobbyError = "";
-  try {
-    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
-    rememberSeat(app.code, res.seat, res.token, name);
-    const url = new URL(location.href);
-    url.searchParams.set("seat", String(res.seat));
-    history.replaceState(null, "", url);
-    app.seat = res.seat;
-    app.lobby = res.room;
-    connectWith(seatToken(app.code, res.seat));
-  } catch (e) {
-    app.lobbyError = e.message;
-    render();
-  }
-};
-
-function connectWith(held) {
-  if (app.conn) app.conn.stop();
-  app.token = held ? held.token : "";
-  app.tokenSeat = held ? held.seat : -1;
-  app.conn = new Conn(app.code, app.token, app.handlers).start();
-}
-
-function dataOf(e) {
-  if (!e.data) return null;
-  if (typeof e.data === "object") return e.data;
-  try {
-    return JSON.parse(e.data);
-  } catch {
-    return null;
-  }
-}
+const start = gamePage(app, { render, show });
 
 // absorb adds events to the log, each tagged with the side it is about.
 function absorb(events) {
@@ -104,15 +45,11 @@ function absorb(events) {
     if (team < 0) team = names.findIndex((n) => n && e.text.startsWith(n + " ") || e.text.startsWith(n + "'s"));
     app.log.push({ text: e.text, kind: e.kind || "", team });
   }
-  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+  trimLog(app, 400);
 }
 
 function show(msg) {
-  if (msg.t === "welcome") {
-    app.seat = msg.seat;
-    if (msg.room) app.lobby = msg.room;
-    app.log = [];
-  }
+  if (msg.t === "welcome") app.log = [];
   if (msg.view) app.view = msg.view;
   absorb(msg.events);
   keep();
@@ -226,18 +163,7 @@ function render() {
     keepAwake();
     return;
   }
-  $("lobby").classList.toggle("hidden", !waiting);
-  $("play").classList.toggle("hidden", waiting || !v);
-  if (waiting) {
-    const showName = !!app.lobby && app.seat < 0;
-    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
-    if (!showName && $("name-field")) $("name-field").remove();
-    const parts = lobby(app);
-    replace($("lobby-top"), parts.top);
-    replace($("lobby-seats"), parts.seats);
-    return;
-  }
-  if ($("name-field")) $("name-field").remove();
+  if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
   replace($("outcome"), outcome(v));
   replace($("sides"), sides(v));
@@ -254,7 +180,6 @@ function render() {
   if (!$("primer").firstChild) replace($("primer"), primer(v));
   keepAwake();
 }
-app.render = render;
 
 // mark is a side's shape on the table screen: the first side's units
 // point up (▲), the second's down (▼), as the battlefield draws them.
@@ -298,31 +223,5 @@ function tableScreen(box, waiting) {
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 
-app.handlers = {
-  welcome: (msg) => show(msg),
-  update: (msg) => show(msg),
-  room: (l) => {
-    app.lobby = l;
-    render();
-  },
-  state: (state, attempt) => badge($("conn"), state, attempt),
-  fatal: (message) => {
-    if (app.token) {
-      forgetSeat(app.code, app.tokenSeat);
-      app.lobbyError = message;
-      app.seat = -1;
-      setTimeout(() => connectWith(null), 0);
-    } else {
-      app.lobbyError = message;
-    }
-    render();
-  },
-  notice: (message) => {
-    app.error = message;
-    render();
-  },
-};
-
 // The table screen holds no seat, even where this browser took one.
-if (app.code) connectWith(table ? null : seatToken(app.code, wanted));
-render();
+start(table);

@@ -4,18 +4,16 @@
 // connection, the order in which updates are shown, and what the player
 // has picked so far.
 
-import { Conn, badge } from "../net.js";
-import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { roomCode, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { intro, lobby, nameField } from "./lobby.js";
+import { gamePage, waitingRoom, reduced } from "../gamepage.js";
+import { intro, lobby } from "./lobby.js";
 import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList, primer } from "./story.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
-const reduced = matchMedia("(prefers-reduced-motion: reduce)");
-const wanted = new URLSearchParams(location.search).get("seat");
 // At /table/CODE the page is the table screen: a spectator, never a seat.
 const table = atTable();
 
@@ -44,91 +42,23 @@ const app = {
 
 // ---- connection ----
 
-app.send = async (cmd) => {
-  app.error = "";
-  app.busy = true;
-  render();
-  try {
-    await app.conn.send(cmd);
+// The room's messages are shown in order, other players' moves held on
+// screen for a moment each, so the bots' turns are seen one by one. A
+// command the room accepts clears what was picked for it.
+const start = gamePage(app, {
+  render, show, paced: true,
+  sent: () => {
     app.sel = null;
     app.path = [];
     app.move = null;
     app.mine = "";
     app.whirl = "";
-  } catch (e) {
-    app.error = e.message;
-    vibrate(120);
-  } finally {
-    app.busy = false;
-    render();
-  }
-};
-
-app.host = async (action, extra) => {
-  app.lobbyError = "";
-  try {
-    await app.conn.host(action, extra);
-  } catch (e) {
-    app.lobbyError = e.message;
-  }
-  render();
-};
-
-app.take = async (seat, name) => {
-  app.lobbyError = "";
-  try {
-    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
-    rememberSeat(app.code, res.seat, res.token, name);
-    const url = new URL(location.href);
-    url.searchParams.set("seat", String(res.seat));
-    history.replaceState(null, "", url);
-    app.seat = res.seat;
-    app.lobby = res.room;
-    connectWith(seatToken(app.code, res.seat));
-  } catch (e) {
-    app.lobbyError = e.message;
-    render();
-  }
-};
-
-function connectWith(held) {
-  if (app.conn) app.conn.stop();
-  app.token = held ? held.token : "";
-  app.tokenSeat = held ? held.seat : -1;
-  app.queue = [];
-  app.conn = new Conn(app.code, app.token, app.handlers).start();
-}
-
-// ---- showing updates one at a time ----
-
-// enqueue shows messages in order. Other players' moves are held on screen
-// for a moment each, so the bots' turns are seen one by one.
-function enqueue(msg) {
-  app.queue.push(msg);
-  if (!app.showing) drain();
-}
-
-async function drain() {
-  app.showing = true;
-  while (app.queue.length) {
-    const msg = app.queue.shift();
-    const pause = show(msg);
-    if (pause > 0 && !reduced.matches) {
-      render();
-      await new Promise((ok) => setTimeout(ok, pause));
-    }
-  }
-  app.showing = false;
-  render();
-}
+  },
+});
 
 function show(msg) {
   const welcome = msg.t === "welcome";
-  if (welcome) {
-    app.seat = msg.seat;
-    if (msg.room) app.lobby = msg.room;
-    rejoin(app, msg);
-  }
+  if (welcome) rejoin(app, msg);
   const before = app.view ? app.view.turn : -1;
   if (msg.view) app.view = msg.view;
   const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
@@ -242,18 +172,7 @@ function render() {
     keepAwake();
     return;
   }
-  $("lobby").classList.toggle("hidden", !waiting);
-  $("play").classList.toggle("hidden", waiting || !v);
-  if (waiting) {
-    const showName = !!app.lobby && app.seat < 0;
-    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
-    if (!showName && $("name-field")) $("name-field").remove();
-    const parts = lobby(app);
-    replace($("lobby-top"), parts.top);
-    replace($("lobby-seats"), parts.seats);
-    return;
-  }
-  if ($("name-field")) $("name-field").remove();
+  if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;
@@ -271,7 +190,6 @@ function render() {
   if (!$("primer-slot").firstChild) replace($("primer-slot"), primer(false));
   keepAwake();
 }
-app.render = render;
 
 // tableScreen draws the table screen: before the start the QR code, the
 // room code and the seats; then the ocean as large as the screen allows,
@@ -316,32 +234,5 @@ function aboutRoom(v) {
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 
-app.handlers = {
-  welcome: (msg) => enqueue(msg),
-  update: (msg) => enqueue(msg),
-  room: (l) => {
-    app.lobby = l;
-    render();
-  },
-  state: (state, attempt) => badge($("conn"), state, attempt),
-  fatal: (message) => {
-    if (app.token) {
-      // The seat was freed by the host: carry on watching.
-      forgetSeat(app.code, app.tokenSeat);
-      app.lobbyError = message;
-      app.seat = -1;
-      setTimeout(() => connectWith(null), 0);
-    } else {
-      app.lobbyError = message;
-    }
-    render();
-  },
-  notice: (message) => {
-    app.error = message;
-    render();
-  },
-};
-
 // The table screen holds no seat, even where this browser took one.
-if (app.code) connectWith(table ? null : seatToken(app.code, wanted));
-render();
+start(table);

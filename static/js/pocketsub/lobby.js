@@ -2,8 +2,9 @@
 // the host's start.
 
 import { h, refusal } from "../ui.js";
-import { api, savedName, saveName } from "../room.js";
+import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
+import { seatList } from "../gamelobby.js";
 import { primer } from "./story.js";
 
 // field is one option of the catalogue as a form control, with a reader of
@@ -69,63 +70,12 @@ export function intro() {
 // lobby is the waiting room: seats to take, the bots, the start. It comes
 // in two parts, above and below the name box (which is not re-rendered).
 export function lobby(app) {
-  const l = app.lobby;
-  if (!l) {
-    return {
-      top: app.lobbyError
-        ? h("div", {}, refusal(app.lobbyError), h("a", { class: "button", href: "/pocketsub.html" }, "Open a new match"))
-        : h("p", { class: "muted" }, "Connecting to room " + app.code + "…"),
-      seats: null,
-    };
-  }
-  const mine = app.seat >= 0 ? l.seats[app.seat] : null;
-  const host = !!mine?.host;
-  const free = l.seats.filter((st) => !st.taken && !st.bot);
-  const take = (seat) => {
-    const n = (app.name || "").trim() || savedName() || "Player";
-    saveName(n);
-    app.take(seat, n);
-  };
-  const rows = l.seats.map((st) => {
-    let who = "free";
-    if (st.bot) who = "Bot";
-    else if (st.taken) who = st.name || "taken";
-    const notes = [];
-    if (st.host) notes.push("host");
-    if (st.taken && !st.bot) notes.push(st.online ? "online" : "away");
-    const colour = st.label.split(" ")[0];
-    return h("div", { class: `seat ps-seat c-${colour.toLowerCase()}${st.seat === app.seat ? " mine" : ""}`, "data-seat": st.seat },
-      h("span", { class: "label" },
-        h("span", { class: "name" }, `${st.label}: ${who}${st.seat === app.seat ? " (you)" : ""}`),
-        h("span", { class: "muted small" }, notes.join(", "))),
-      !mine && !st.taken && !st.bot
-        ? h("button", { class: "primary", "data-take": st.seat, onclick: () => take(st.seat) }, `Play ${colour}`)
-        : null);
+  const colour = (st) => st.label.split(" ")[0];
+  return seatList(app, {
+    title: "Pocket Sub", page: "/pocketsub.html", cls: "ps-lobby", many: true, short: colour,
+    seatClass: (st) => `ps-seat c-${colour(st).toLowerCase()}`,
+    more: () => [options(app.view), qrCard(app.lobby.code), primer(true)],
   });
-  const others = free.filter((st) => st.seat !== app.seat);
-  const fill = async () => {
-    for (const st of others) await app.host("bot", { seat: st.seat });
-  };
-  const top = h("div", {},
-    h("h2", {}, "Pocket Sub"),
-    app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null);
-  const seats = h("div", { class: "ps-lobby" },
-    h("div", { class: "seats" }, rows),
-    host && others.length
-      ? h("button", { class: "block", id: "bot", onclick: fill },
-        others.length === 1 ? "Play against the bot" : "Fill the empty seats with bots",
-        h("span", { class: "sub" }, others.length === 1 ? `the bot takes ${others[0].label}` : `bots take ${others.map((s) => s.label.split(" ")[0]).join(", ")}`))
-      : null,
-    host
-      ? h("button", { class: "primary block", id: "start", disabled: free.length > 0, onclick: () => app.host("start") },
-        "Start the match", free.length ? h("span", { class: "sub" }, "every seat needs a player or a bot") : null)
-      : mine
-        ? h("p", { class: "notice" }, "The host starts the match when every seat is filled.")
-        : null,
-    options(app.view),
-    qrCard(l.code),
-    primer(true));
-  return { top, seats };
 }
 
 function options(view) {
@@ -137,16 +87,4 @@ function options(view) {
   if (o.running_deep === "adjacent") parts.push("running deep to neighbouring tiles only (house)");
   if (o.mine_supply === "unlimited") parts.push("Mines never run out (house)");
   return h("p", { class: "muted small", id: "options" }, "Options: " + parts.join(", "));
-}
-
-// nameField is the name box above the seats, built once and kept out of
-// the lobby's re-renders, which would take its focus away.
-export function nameField(app) {
-  app.name = app.name || savedName();
-  return h("label", { id: "name-field" }, "Your name ",
-    h("input", {
-      id: "name", type: "text", maxlength: 24, autocomplete: "nickname",
-      placeholder: "Your name", value: app.name,
-      oninput: (e) => { app.name = e.target.value; },
-    }));
 }

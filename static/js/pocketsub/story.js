@@ -2,22 +2,13 @@
 // drawn on the ocean; and the one-screen primer of the rules.
 
 import { h } from "../ui.js";
+import { dataOf, rejoinLog, trimLog } from "../gamepage.js";
 
 // How long an opponent's action stays on screen before the next one, so a
 // bot's turn is seen move by move instead of in one jump (ms).
 export const PACE = { move: 700, destroyed: 500, whirlpool: 600, setup: 250 };
 
 const COLOURS = ["Red", "White", "Blue", "Black"];
-
-function dataOf(e) {
-  if (!e.data) return null;
-  if (typeof e.data === "object") return e.data;
-  try {
-    return JSON.parse(e.data);
-  } catch {
-    return null;
-  }
-}
 
 // colourOf finds whose event it is, for the log's tag.
 function colourOf(e) {
@@ -36,7 +27,7 @@ export function absorb(app, events) {
     if (e.kind === "whirlpool") app.last = null; // the tiles turned: the old line would mislead
     pace = Math.max(pace, PACE[e.kind] || 0);
   }
-  if (app.log.length > 500) app.log.splice(0, app.log.length - 500);
+  trimLog(app, 500);
   return pace;
 }
 
@@ -44,13 +35,7 @@ export function absorb(app, events) {
 // may see since the version the phone last held: entries from that version
 // on are dropped first, so no event shows twice.
 export function rejoin(app, msg) {
-  if (msg.gap) {
-    app.log = [];
-    app.last = null;
-    return;
-  }
-  const first = (msg.events || []).reduce((v, e) => Math.min(v, e.v ?? Infinity), Infinity);
-  if (first !== Infinity) app.log = app.log.filter((l) => l.v < first);
+  if (rejoinLog(app, msg)) app.last = null;
 }
 
 // logList is the log, newest first.

@@ -3,10 +3,10 @@
 // there is to draw and to offer; this module holds the connection, the
 // order in which updates are shown, and what the player has picked so far.
 
-import { Conn, badge } from "../net.js";
-import { roomCode, seatToken, rememberSeat, forgetSeat, api } from "../room.js";
+import { roomCode, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock, crewTag } from "../ui.js";
-import { intro, lobby, nameField } from "./lobby.js";
+import { gamePage, waitingRoom, reduced } from "../gamepage.js";
+import { intro, lobby } from "./lobby.js";
 import { board, panel, sides, legend, keep, myTurn, clockText } from "./play.js";
 import { absorb, rejoin, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
@@ -15,8 +15,6 @@ import { rulesButton } from "../rulescard.js";
 import { rules } from "./help.js";
 
 const $ = (id) => document.getElementById(id);
-const reduced = matchMedia("(prefers-reduced-motion: reduce)");
-const wanted = new URLSearchParams(location.search).get("seat");
 
 const app = {
   code: roomCode(),
@@ -43,89 +41,14 @@ const app = {
 
 // ---- connection ----
 
-app.send = async (cmd) => {
-  app.error = "";
-  app.busy = true;
-  render();
-  try {
-    await app.conn.send(cmd);
-  } catch (e) {
-    app.error = e.message;
-    vibrate(120);
-  } finally {
-    app.busy = false;
-    render();
-  }
-};
-
-app.host = async (action, extra) => {
-  app.lobbyError = "";
-  try {
-    await app.conn.host(action, extra);
-  } catch (e) {
-    app.lobbyError = e.message;
-  }
-  render();
-};
-
-app.take = async (seat, name) => {
-  app.lobbyError = "";
-  try {
-    const res = await api("POST", `/api/rooms/${encodeURIComponent(app.code)}/seats`, { seat, name });
-    rememberSeat(app.code, res.seat, res.token, name);
-    const url = new URL(location.href);
-    url.searchParams.set("seat", String(res.seat));
-    history.replaceState(null, "", url);
-    app.seat = res.seat;
-    app.lobby = res.room;
-    connectWith(seatToken(app.code, res.seat));
-  } catch (e) {
-    app.lobbyError = e.message;
-    render();
-  }
-};
-
-function connectWith(held) {
-  if (app.conn) app.conn.stop();
-  app.token = held ? held.token : "";
-  app.tokenSeat = held ? held.seat : -1;
-  app.queue = [];
-  app.conn = new Conn(app.code, app.token, app.handlers).start();
-}
-
-// ---- showing updates one at a time ----
-
-// enqueue shows messages in order. An opponent's actions are held on
+// The room's messages are shown in order, an opponent's actions held on
 // screen for a moment each, so a bot's turn is seen move by move and roll
 // by roll instead of in one jump.
-function enqueue(msg) {
-  app.queue.push(msg);
-  if (!app.showing) drain();
-}
-
-async function drain() {
-  app.showing = true;
-  while (app.queue.length) {
-    const msg = app.queue.shift();
-    const pause = show(msg);
-    // Hold even when nothing is queued yet: the room's next update is
-    // usually still on the wire.
-    if (pause > 0 && !reduced.matches) {
-      render();
-      await new Promise((ok) => setTimeout(ok, pause));
-    }
-  }
-  app.showing = false;
-  render();
-}
+const start = gamePage(app, { render, show, paced: true, state: (state, attempt) => lost(state, attempt) });
 
 function show(msg) {
   const welcome = msg.t === "welcome";
-  if (welcome) {
-    app.seat = msg.seat;
-    if (msg.room) app.lobby = msg.room;
-    rejoin(app, msg);
-  }
+  if (welcome) rejoin(app, msg);
   if (msg.view) app.view = msg.view;
   // A welcome catches up on the past: no pause for it.
   const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
@@ -229,19 +152,7 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
-  $("lobby").classList.toggle("hidden", !waiting);
-  $("play").classList.toggle("hidden", waiting || !v);
-  if (waiting) {
-    const showName = !!app.lobby && app.seat < 0;
-    // The name box is built once: re-rendering it would take its focus.
-    if (showName && !$("name-field")) $("name-slot").append(nameField(app));
-    if (!showName && $("name-field")) $("name-field").remove();
-    const parts = lobby(app);
-    replace($("lobby-top"), parts.top);
-    replace($("lobby-seats"), parts.seats);
-    return;
-  }
-  if ($("name-field")) $("name-field").remove();
+  if (waitingRoom(app, waiting, lobby)) return;
   // The lobby's parts (its primer's picture is a board too) leave with it.
   if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
@@ -266,7 +177,6 @@ function render() {
   const owe = app.replay || v.seat < 0 ? "" : v.setup ? "Place your units on your back row" : v.phase === "play" && myTurn(app) ? "YOUR TURN: move or attack with each unit, then End turn" : "";
   duty(owe, `${owe}#${v.turn_number || 0}`);
 }
-app.render = render;
 
 // The clock of a timed match ticks on its own; the room ends the match.
 setInterval(() => {
@@ -278,31 +188,4 @@ const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.
 const lost = connectionBanner();
 $("conn").before(rulesButton(() => rules(app.view?.options || {})));
 
-app.handlers = {
-  welcome: (msg) => enqueue(msg),
-  update: (msg) => enqueue(msg),
-  room: (l) => {
-    app.lobby = l;
-    render();
-  },
-  state: (state, attempt) => { badge($("conn"), state, attempt); lost(state, attempt); },
-  fatal: (message) => {
-    if (app.token) {
-      // The seat was freed by the host: carry on watching.
-      forgetSeat(app.code, app.tokenSeat);
-      app.lobbyError = message;
-      app.seat = -1;
-      setTimeout(() => connectWith(null), 0);
-    } else {
-      app.lobbyError = message;
-    }
-    render();
-  },
-  notice: (message) => {
-    app.error = message;
-    render();
-  },
-};
-
-if (app.code) connectWith(seatToken(app.code, wanted));
-render();
+start();

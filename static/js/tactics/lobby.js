@@ -2,8 +2,9 @@
 // the host's start.
 
 import { h, refusal } from "../ui.js";
-import { api, savedName, saveName } from "../room.js";
+import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
+import { seatList } from "../gamelobby.js";
 import { primer } from "./help.js";
 
 // intro is the page without a room: pick the options and open a room. The
@@ -44,58 +45,11 @@ export function intro(app) {
 // lobby is the waiting room: seats to take, the bot, the start. It comes
 // in two parts, above and below the name box (which is not re-rendered).
 export function lobby(app) {
-  const l = app.lobby;
-  if (!l) {
-    return {
-      top: app.lobbyError
-        ? h("div", {}, refusal(app.lobbyError), h("a", { class: "button", href: "/tactics.html" }, "Open a new match"))
-        : h("p", { class: "muted" }, "Connecting to room " + app.code + "…"),
-      seats: null,
-    };
-  }
-  const mine = app.seat >= 0 ? l.seats[app.seat] : null;
-  const host = !!mine?.host;
-  const free = l.seats.filter((st) => !st.taken && !st.bot);
-  const take = (seat) => {
-    const n = (app.name || "").trim() || savedName() || "Player";
-    saveName(n);
-    app.take(seat, n);
-  };
-  const rows = l.seats.map((st) => {
-    let who = "free";
-    if (st.bot) who = "Bot";
-    else if (st.taken) who = st.name || "taken";
-    const notes = [];
-    if (st.host) notes.push("host");
-    if (st.taken && !st.bot) notes.push(st.online ? "online" : "away");
-    return h("div", { class: `seat tx-seat team${st.team}${st.seat === app.seat ? " mine" : ""}`, "data-seat": st.seat },
-      h("span", { class: "label" },
-        h("span", { class: "name" }, `${st.label}: ${who}${st.seat === app.seat ? " (you)" : ""}`),
-        h("span", { class: "muted small" }, notes.join(", "))),
-      !mine && !st.taken && !st.bot
-        ? h("button", { class: "primary", "data-take": st.seat, onclick: () => take(st.seat) }, `Play ${st.label}`)
-        : null);
+  return seatList(app, {
+    title: "Pocket Tactics", page: "/tactics.html", cls: "tx-lobby",
+    seatClass: (st) => `tx-seat team${st.team}`,
+    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label)],
   });
-  const others = free.filter((st) => st.seat !== app.seat);
-  const top = h("div", {},
-    h("h2", {}, "Pocket Tactics"),
-    app.lobbyError ? refusal(app.lobbyError, () => { app.lobbyError = ""; app.render(); }) : null);
-  const seats = h("div", { class: "tx-lobby" },
-    h("div", { class: "seats" }, rows),
-    host && others.length
-      ? h("button", { class: "block", id: "bot", onclick: () => app.host("bot", { seat: others[0].seat }) },
-        "Play against the bot", h("span", { class: "sub" }, `the bot takes ${others[0].label}`))
-      : null,
-    host
-      ? h("button", { class: "primary block", id: "start", disabled: free.length > 0, onclick: () => app.host("start") },
-        "Start the match", free.length ? h("span", { class: "sub" }, "every seat needs a player or the bot") : null)
-      : mine
-        ? h("p", { class: "notice" }, "The host starts the match when both seats are filled.")
-        : null,
-    options(app.view),
-    qrCard(l.code),
-    primerOf(app, mine?.label));
-  return { top, seats };
 }
 
 // primerOf keeps the primer card across re-renders (its picture is drawn
@@ -110,17 +64,4 @@ function options(view) {
   const o = view.options;
   const parts = [o.small_board ? "6×6 board" : "8×8 board", o.hidden_setup ? "hidden setup" : "open setup", o.time_limit ? "15-minute limit" : "no time limit"];
   return h("p", { class: "muted small", id: "options" }, "Options: " + parts.join(", "));
-}
-
-// nameField is the name box above the seats. It is built once and kept out
-// of the lobby's re-renders, which would otherwise take its focus away
-// whenever another phone comes or goes.
-export function nameField(app) {
-  app.name = app.name || savedName();
-  return h("label", { id: "name-field" }, "Your name ",
-    h("input", {
-      id: "name", type: "text", maxlength: 24, autocomplete: "nickname",
-      placeholder: "Your name", value: app.name,
-      oninput: (e) => { app.name = e.target.value; },
-    }));
 }

@@ -2,6 +2,7 @@
 // the squares to mark as "just happened" on the board.
 
 import { h, s, crewTag } from "../ui.js";
+import { dataOf, rejoinLog, trimLog } from "../gamepage.js";
 
 // How long an opponent's action stays on screen before the next one, so a
 // bot's whole turn is seen step by step instead of in one jump (ms).
@@ -16,16 +17,6 @@ function teamOf(e, data) {
   if (/^Red\b/.test(e.text)) return "red";
   if (/^Blue\b/.test(e.text)) return "blue";
   return "";
-}
-
-function dataOf(e) {
-  if (!e.data) return null;
-  if (typeof e.data === "object") return e.data;
-  try {
-    return JSON.parse(e.data);
-  } catch {
-    return null;
-  }
 }
 
 // absorb adds events to the log and updates the tray and the marks. It
@@ -52,7 +43,7 @@ export function absorb(app, events) {
     pace = Math.max(pace, PACE[e.kind] || 0);
   }
   // A long match keeps its recent past on screen.
-  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+  trimLog(app, 400);
   return pace;
 }
 
@@ -62,13 +53,7 @@ export function absorb(app, events) {
 // before it is absorbed: a phone that changes seat or reconnects never
 // shows an event twice. After a gap the view alone is the truth.
 export function rejoin(app, msg) {
-  if (msg.gap) {
-    app.log = [];
-    app.roll = app.last = null;
-    return;
-  }
-  const first = (msg.events || []).reduce((v, e) => Math.min(v, e.v ?? Infinity), Infinity);
-  if (first !== Infinity) app.log = app.log.filter((l) => l.v < first);
+  if (rejoinLog(app, msg)) app.roll = app.last = null;
 }
 
 const PIPS = {
