@@ -1,15 +1,13 @@
 package battles_test
 
 import (
-	"encoding/json"
-	"net/http"
+	"periscope/e2e/phone"
+	"periscope/games/battles"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"periscope/rooms"
 )
 
 // decide is a plain general reading only the page: answer what the server
@@ -63,79 +61,73 @@ type decision struct {
 // one tap), every unit deployed by tapping zones, then orders until the
 // battle is won or lost.
 func TestPlayAgainstBot(t *testing.T) {
-	base := serve(t)
-	p := newPhone(t, browser(t, 90*time.Second), screens(t))
+	base := phone.Serve(t, battles.Definition)
+	p := phone.New(t, phone.Browser(t, 90*time.Second, onPhone.Device), screens(t), onPhone)
 
-	p.run("open the page", chromedp.Navigate(base+"/battles.html"))
-	p.wait("#create")
-	if got := p.text("#house"); !strings.Contains(got, "HOUSE") || !strings.Contains(got, "trait") {
+	p.Run("open the page", chromedp.Navigate(base+"/battles.html"))
+	p.Wait("#create")
+	if got := p.Text("#house"); !strings.Contains(got, "HOUSE") || !strings.Contains(got, "trait") {
 		t.Errorf("the new-battle form reads %q, want the house content labelled", got)
 	}
-	p.fits("new battle form")
-	p.screenshot("0-new.png")
-	p.mustTap("#create")
-	p.wait(`[data-take="0"]`)
-	var code string
-	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
-	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	p.mustTap(`[data-take="0"]`)
-	p.wait("#bot")
-	if got := p.text(`.bt-seat[data-seat="0"] .name`); got != "Confederacy: Ada (you)" {
+	p.Fits("new battle form")
+	p.Screenshot("0-new.png")
+	code := p.CreateRoom()
+	p.TakeSeat("Ada")
+	if got := p.Text(`.bt-seat[data-seat="0"] .name`); got != "Confederacy: Ada (you)" {
 		t.Errorf("seat A reads %q", got)
 	}
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.wait(`body[data-phase="army_building"]`)
+	p.BotAndStart()
+	p.Wait(`body[data-phase="army_building"]`)
 
 	// A Captain and a Lieutenant have no Wound point between them: the
 	// server refuses the unit in its own words.
-	p.mustTap(`.bt-tile[data-tile="CON04"]`)
-	p.mustTap(`.bt-tile[data-tile="CON06"]`)
-	if got := p.text("#form-unit"); !strings.Contains(got, "Form a unit of 2 (7 DP)") {
+	p.MustTap(`.bt-tile[data-tile="CON04"]`)
+	p.MustTap(`.bt-tile[data-tile="CON06"]`)
+	if got := p.Text("#form-unit"); !strings.Contains(got, "Form a unit of 2 (7 DP)") {
 		t.Errorf("the form button reads %q", got)
 	}
-	p.mustTap("#form-unit")
-	p.wait("#refusal .refusal")
-	if got := p.text("#refusal"); !strings.Contains(got, "at least 1 Wound point") {
+	p.MustTap("#form-unit")
+	p.Wait("#refusal .refusal")
+	if got := p.Text("#refusal"); !strings.Contains(got, "at least 1 Wound point") {
 		t.Errorf("the refusal reads %q", got)
 	}
 	var box struct{ W, H float64 }
-	p.eval(`(() => { const r = document.querySelector('.bt-tile').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	p.Eval(`(() => { const r = document.querySelector('.bt-tile').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
 	if box.W < 44 || box.H < 44 {
 		t.Errorf("a troop to pick is %.0fx%.0f px, want at least 44x44", box.W, box.H)
 	}
-	p.fits("building")
-	p.screenshot("1-building.png")
-	p.mustTap(`[data-preset="rulebook_50"]`)
-	p.wait("#confirm")
-	if got := p.text(".bt-build h3"); got != "Your army: 50 of 50 DP" {
+	p.Fits("building")
+	p.Screenshot("1-building.png")
+	p.MustTap(`[data-preset="rulebook_50"]`)
+	p.Wait("#confirm")
+	if got := p.Text(".bt-build h3"); got != "Your army: 50 of 50 DP" {
 		t.Errorf("after the preset the army reads %q", got)
 	}
-	p.mustTap("#confirm")
-	p.wait(`body[data-phase="deployment"]`)
+	p.MustTap("#confirm")
+	p.Wait(`body[data-phase="deployment"]`)
 
 	taps, deployed, orders, pending := 0, 0, map[string]int{}, map[string]int{}
 	shots := map[string]bool{}
 	idle := time.Now()
 	for {
 		var d decision
-		p.eval(decide, &d)
+		p.Eval(decide, &d)
 		if d.Done {
 			break
 		}
 		var phase string
-		p.eval(`document.body.dataset.phase`, &phase)
+		p.Eval(`document.body.dataset.phase`, &phase)
 		if !shots[phase] && (phase == "deployment" || phase == "battle") && d.Tap != "" {
 			shots[phase] = true
-			p.fits(phase)
+			p.Fits(phase)
 			if phase == "battle" {
-				p.eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
+				p.Eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
 			}
-			p.screenshot("2-" + phase + ".png")
+			p.Screenshot("2-" + phase + ".png")
 			if phase == "deployment" {
 				// Before the reveal only the top troop of the bot's stacks shows.
 				var hiddenOK bool
-				p.eval(`[...document.querySelectorAll('.bt-unit.enemy')].every((u) => u.querySelectorAll('.bt-troop').length === 1)`, &hiddenOK)
+				p.Eval(`[...document.querySelectorAll('.bt-unit.enemy')].every((u) => u.querySelectorAll('.bt-troop').length === 1)`, &hiddenOK)
 				if !hiddenOK {
 					t.Error("an enemy stack shows more than its top troop before the reveal")
 				}
@@ -143,9 +135,9 @@ func TestPlayAgainstBot(t *testing.T) {
 		}
 		if d.Tap == "" {
 			if time.Since(idle) > 10*time.Second {
-				p.screenshot("stuck.png")
+				p.Screenshot("stuck.png")
 				var state string
-				p.eval(`JSON.stringify({data: document.body.dataset, prompt: document.getElementById('prompt').textContent, actions: document.getElementById('actions').textContent})`, &state)
+				p.Eval(`JSON.stringify({data: document.body.dataset, prompt: document.getElementById('prompt').textContent, actions: document.getElementById('actions').textContent})`, &state)
 				t.Fatalf("nothing to tap for 10 s: %s", state)
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -161,51 +153,40 @@ func TestPlayAgainstBot(t *testing.T) {
 		if d.Pending != "" {
 			pending[d.Pending]++
 			if pending[d.Pending] == 1 {
-				p.screenshot("3-" + d.Pending + ".png")
+				p.Screenshot("3-" + d.Pending + ".png")
 			}
 		}
 		if d.Order == "charge" && orders["charge"] == 1 || d.Order == "shoot" && orders["shoot"] == 1 {
-			p.screenshot("4-" + d.Order + ".png")
+			p.Screenshot("4-" + d.Order + ".png")
 		}
 		if taps++; taps > 1500 {
-			p.screenshot("stuck.png")
+			p.Screenshot("stuck.png")
 			t.Fatalf("no outcome after %d taps", taps)
 		}
-		p.tap(d.Tap)
+		p.Tap(d.Tap)
 	}
 	t.Logf("battle over after %d taps: %d units deployed, orders %v, answers %v", taps, deployed, orders, pending)
 	if deployed != 6 {
 		t.Errorf("deployed %d units by tapping, want the 6 of the rulebook's army", deployed)
 	}
-	result := p.text("#result")
+	result := p.Text("#result")
 	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
 		t.Errorf("the outcome reads %q", result)
 	}
 	var kinds []string
-	p.eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
+	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")
 	for _, k := range []string{"army_ready", "player_one", "deploy", "reveal", "roll", "killed", "over"} {
 		if !strings.Contains(joined, k) {
 			t.Errorf("the log has no %q line", k)
 		}
 	}
-	if n := strings.Count(p.text("#battlefield"), "hidden"); n != 0 {
+	if n := strings.Count(p.Text("#battlefield"), "hidden"); n != 0 {
 		t.Errorf("after the reveal %d stacks still hide troops", n)
 	}
-	p.fits("outcome")
-	p.eval(`window.scrollTo(0, 0)`, nil)
-	p.screenshot("5-outcome.png")
+	p.Fits("outcome")
+	p.Eval(`window.scrollTo(0, 0)`, nil)
+	p.Screenshot("5-outcome.png")
 
-	resp, err := http.Get(base + "/api/rooms/" + code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lobby rooms.Lobby
-	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
-		t.Errorf("room %s is %q, want finished", code, lobby.State)
-	}
+	phone.Finished(t, base, code)
 }

@@ -123,6 +123,24 @@ func (h *Host) Play(ctx context.Context, pace time.Duration) (games.Outcome, int
 	}
 }
 
+// Played is how a match that seat 0 played in the background ended.
+type Played struct {
+	Outcome games.Outcome
+	Moves   int // seat 0's
+	Err     error
+}
+
+// PlayInBackground plays seat 0 as Play does, in a goroutine of its own,
+// and answers the channel its end comes on.
+func (h *Host) PlayInBackground(ctx context.Context, pace time.Duration) <-chan Played {
+	done := make(chan Played, 1)
+	go func() {
+		o, n, err := h.Play(ctx, pace)
+		done <- Played{o, n, err}
+	}()
+	return done
+}
+
 // rebuild replays the room's log, as the store holds it, into a new game.
 func (h *Host) rebuild() (games.Game, error) {
 	saved, err := h.srv.Store.Load(h.Code)

@@ -1,15 +1,14 @@
 package pocketsub_test
 
 import (
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"periscope/rooms"
+	"periscope/e2e/phone"
+	"periscope/games/pocketsub"
 )
 
 // decide is a player that reads only what the page shows. With a move
@@ -47,19 +46,19 @@ type decision struct {
 }
 
 // playOut taps through the page's turns until the match is over.
-func playOut(t *testing.T, p *phone, shot string) (moves, steps int) {
+func playOut(t *testing.T, p *phone.Phone, shot string) (moves, steps int) {
 	t.Helper()
 	taps := 0
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		var d decision
-		p.eval(decide, &d)
+		p.Eval(decide, &d)
 		if d.Done {
 			return moves, steps
 		}
 		if d.Tap == "" {
 			if time.Now().After(deadline) {
-				p.screenshot("stuck.png")
+				p.Screenshot("stuck.png")
 				t.Fatalf("no outcome after %d taps", taps)
 			}
 			time.Sleep(20 * time.Millisecond)
@@ -71,42 +70,36 @@ func playOut(t *testing.T, p *phone, shot string) (moves, steps int) {
 		if d.Tap == "#confirm" {
 			moves++
 			if moves == 2 && shot != "" {
-				p.fits("a move chosen")
-				p.screenshot(shot)
+				p.Fits("a move chosen")
+				p.Screenshot(shot)
 			}
 		}
 		if taps++; taps > 3000 {
-			p.screenshot("stuck.png")
+			p.Screenshot("stuck.png")
 			t.Fatalf("no outcome after %d taps", taps)
 		}
-		p.tap(d.Tap)
+		p.Tap(d.Tap)
 	}
 }
 
 // openRoom opens a new room from the page's own form with the given number
 // of players, takes Red and fills the other seats with the bot.
-func openRoom(t *testing.T, p *phone, base string, players int) string {
+func openRoom(t *testing.T, p *phone.Phone, base string, players int) string {
 	t.Helper()
-	p.run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
-	p.wait("#create")
-	p.wait("#opt-players")
-	p.fits("new match form")
-	p.screenshot("0-new.png")
+	p.Run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
+	p.Wait("#create")
+	p.Wait("#opt-players")
+	p.Fits("new match form")
+	p.Screenshot("0-new.png")
 	if players != 2 {
-		p.run("choose the players", chromedp.SetValue("#opt-players", string(rune('0'+players)), chromedp.ByQuery))
+		p.Run("choose the players", chromedp.SetValue("#opt-players", string(rune('0'+players)), chromedp.ByQuery))
 	}
-	p.mustTap("#create")
-	p.wait(`[data-take="0"]`)
-	var code string
-	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
-	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	p.mustTap(`[data-take="0"]`)
-	p.wait("#bot")
-	p.fits("lobby")
-	p.screenshot("1-lobby.png")
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.wait(`body[data-phase="playing"]`)
+	code := p.CreateRoom()
+	p.TakeSeat("Ada")
+	p.Fits("lobby")
+	p.Screenshot("1-lobby.png")
+	p.BotAndStart()
+	p.Wait(`body[data-phase="playing"]`)
 	return code
 }
 
@@ -116,69 +109,69 @@ func openRoom(t *testing.T, p *phone, base string, players int) string {
 // Sub asks first and says why; then taps until one fleet is gone, and the
 // replay.
 func TestPlayAgainstBot(t *testing.T) {
-	base := serve(t)
+	base := phone.Serve(t, pocketsub.Definition)
 	shots := screens(t)
-	p := newPhone(t, browser(t, 2*time.Minute), shots)
+	p := phone.New(t, phone.Browser(t, 2*time.Minute, onPhone.Device), shots, onPhone)
 	code := openRoom(t, p, base, 2)
 
-	p.wait(`body[data-turn="mine"][data-busy="0"]`)
-	if got := p.text("#house"); !strings.Contains(got, "house layout") {
+	p.Wait(`body[data-turn="mine"][data-busy="0"]`)
+	if got := p.Text("#house"); !strings.Contains(got, "house layout") {
 		t.Errorf("the board is labelled %q, want it named a house layout", got)
 	}
 	var regions int
-	p.eval(`document.querySelectorAll('polygon.hit').length`, &regions)
+	p.Eval(`document.querySelectorAll('polygon.hit').length`, &regions)
 	if regions != 35 {
 		t.Errorf("the ocean has %d regions, want 35 (5 tiles of 7)", regions)
 	}
 	// An edge region is a fair target for a thumb on a 390px phone.
 	var box struct{ W, H float64 }
-	p.eval(`(() => { const r = document.querySelector('polygon.hit[data-region="C1"]').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	p.Eval(`(() => { const r = document.querySelector('polygon.hit[data-region="C1"]').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
 	if box.W < 44 || box.H < 30 {
 		t.Errorf("edge region C1 is %.0fx%.0f px", box.W, box.H)
 	}
 	// Red's Subs wait in frames; tapping one rings its next steps.
-	p.mustTap(region("A4"))
-	p.wait(`polygon.hit[data-mark~="step"]`)
+	p.MustTap(region("A4"))
+	p.Wait(`polygon.hit[data-mark~="step"]`)
 	var steps []string
-	p.eval(`[...document.querySelectorAll('polygon.hit[data-mark~="step"]')].map((e) => e.dataset.region).sort()`, &steps)
+	p.Eval(`[...document.querySelectorAll('polygon.hit[data-mark~="step"]')].map((e) => e.dataset.region).sort()`, &steps)
 	if strings.Join(steps, " ") != "A0 A3 A5 C1" {
 		t.Errorf("from A4 the next steps are %v, want A0 A3 A5 C1", steps)
 	}
-	p.fits("a Sub selected")
-	p.screenshot("2-selected.png")
+	p.Fits("a Sub selected")
+	p.Screenshot("2-selected.png")
 
 	// A step the rules forbid is refused in the engine's words, and the
 	// Sub stays selected.
-	p.mustTap(region("E1"))
-	p.wait("#refusal .refusal")
-	if got := p.text("#refusal"); !strings.Contains(got, "E1 is not next to A4") {
+	p.MustTap(region("E1"))
+	p.Wait("#refusal .refusal")
+	if got := p.Text("#refusal"); !strings.Contains(got, "E1 is not next to A4") {
 		t.Errorf("the refusal reads %q, want E1 is not next to A4", got)
 	}
-	p.mustTap(region("C1"))
-	p.mustTap(region("C2"))
-	p.wait("#confirm")
-	if got := p.text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
+	p.MustTap(region("C1"))
+	p.MustTap(region("C2"))
+	p.Wait("#confirm")
+	if got := p.Text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
 		t.Errorf("the chosen move reads %q", got)
 	}
-	p.mustTap("#undo")
-	p.mustTap("#other-sub")
+	p.MustTap("#undo")
+	p.MustTap("#other-sub")
 
 	// A move that loses the Sub asks first and says why.
-	p.mustTap(region("A2"))
-	p.mustTap(`#moves button[data-path="A0 E0"]`)
-	p.wait("#doom")
-	if got, why := p.text("#confirm"), p.text("#doom"); !strings.Contains(got, "Move anyway") || !strings.Contains(why, "enters Blue's Command Centre on E0") {
+	p.MustTap(region("A2"))
+	p.MustTap(`#moves button[data-path="A0 E0"]`)
+	p.Wait("#doom")
+	if got, why := p.Text("#confirm"), p.Text("#doom"); !strings.Contains(got, "Move anyway") || !strings.Contains(why, "enters Blue's Command Centre on E0") {
 		t.Errorf("the doomed move shows %q / %q", got, why)
 	}
-	p.screenshot("3-doomed.png")
-	p.mustTap("#other-sub")
+	p.Screenshot("3-doomed.png")
+	p.MustTap("#other-sub")
 
 	moves, stepped := playOut(t, p, "4-mine.png")
 	t.Logf("match over after %d moves made on the page (%d steps tapped on the ocean)", moves, stepped)
 	if moves < 3 || stepped < moves {
 		t.Errorf("%d moves and %d steps tapped: the match was not played on the ocean", moves, stepped)
 	}
-	result := p.text("#result")
+	result := p.Text("#result")
 	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
 		t.Errorf("the outcome reads %q", result)
 	}
@@ -186,115 +179,101 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("the outcome reads %q, want the reason", result)
 	}
 	var logged int
-	p.eval(`document.querySelectorAll('#log li[data-kind="move"]').length`, &logged)
+	p.Eval(`document.querySelectorAll('#log li[data-kind="move"]').length`, &logged)
 	if logged < 2*moves-1 {
 		t.Errorf("the log shows %d moves; the page made %d", logged, moves)
 	}
-	p.fits("outcome")
-	p.screenshot("5-outcome.png")
+	p.Fits("outcome")
+	p.Screenshot("5-outcome.png")
 
-	resp, err := http.Get(base + "/api/rooms/" + code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lobby rooms.Lobby
-	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
-		t.Errorf("room %s is %q with outcome %v, want finished", code, lobby.State, lobby.Outcome)
-	}
-	p.mustTap("#replay-open")
-	p.wait("#replay-panel h3")
-	p.mustTap("#replay-next")
-	p.run("step the replay", chromedp.Poll(`document.querySelector('#replay-panel h3').textContent.startsWith('Replay: version 2 of')`, nil))
-	if got := p.text("#replay-events"); !strings.Contains(got, "Red 2 moves") && !strings.Contains(got, "Red 1 moves") && !strings.Contains(got, "Red 3 moves") {
+	phone.Finished(t, base, code)
+	p.ReplayOpen()
+	p.ReplayNext(2)
+	if got := p.Text("#replay-events"); !strings.Contains(got, "Red 2 moves") && !strings.Contains(got, "Red 1 moves") && !strings.Contains(got, "Red 3 moves") {
 		t.Errorf("version 2 of the replay shows %q, want Red's first move", got)
 	}
-	p.screenshot("6-replay.png")
+	p.Screenshot("6-replay.png")
 }
 
 // TestTeamMatchWithBots: one player and three bots, Red and Blue against
 // White and Black, played to the end on the page.
 func TestTeamMatchWithBots(t *testing.T) {
-	base := serve(t)
+	base := phone.Serve(t, pocketsub.Definition)
 	shots := screens(t)
-	b := browser(t, 2*time.Minute)
-	p := newPhone(t, b, shots)
+	b := phone.Browser(t, 2*time.Minute, onPhone.Device)
+	p := phone.New(t, b, shots, onPhone)
 	code := openRoom(t, p, base, 4)
 	// The table screen: the same page without a seat shows the ocean and
 	// whose turn it is, and offers no moves.
-	table := newPhone(t, b, shots)
-	table.run("open the table screen", chromedp.Navigate(base+"/pocketsub.html?room="+code))
-	table.wait(`polygon.hit[data-region="H6"]`)
-	if got := table.text("#who"); !strings.Contains(got, "watching") {
+	table := phone.New(t, b, shots, onPhone)
+	table.Run("open the table screen", chromedp.Navigate(base+"/pocketsub.html?room="+code))
+	table.Wait(`polygon.hit[data-region="H6"]`)
+	if got := table.Text("#who"); !strings.Contains(got, "watching") {
 		t.Errorf("the table screen's title reads %q", got)
 	}
 	var offered int
-	table.eval(`document.querySelectorAll('#actions button, polygon.hit[data-mark~="ready"]').length`, &offered)
+	table.Eval(`document.querySelectorAll('#actions button, polygon.hit[data-mark~="ready"]').length`, &offered)
 	if offered != 0 {
 		t.Errorf("the table screen offers %d choices", offered)
 	}
-	table.screenshot("team-0-table.png")
+	table.Screenshot("team-0-table.png")
 	var chips []string
-	p.eval(`[...document.querySelectorAll('.ps-player')].map((e) => e.textContent)`, &chips)
+	p.Eval(`[...document.querySelectorAll('.ps-player')].map((e) => e.textContent)`, &chips)
 	if len(chips) != 4 || !strings.Contains(chips[0], "team Red+Blue") || !strings.Contains(chips[1], "team White+Black") {
 		t.Errorf("the players read %q", chips)
 	}
 	var regions int
-	p.eval(`document.querySelectorAll('polygon.hit').length`, &regions)
+	p.Eval(`document.querySelectorAll('polygon.hit').length`, &regions)
 	if regions != 56 {
 		t.Errorf("the ocean has %d regions, want 56 (8 tiles of 7)", regions)
 	}
-	p.wait(`body[data-turn="mine"][data-busy="0"]`)
-	p.fits("team match")
-	p.screenshot("team-1-start.png")
+	p.Wait(`body[data-turn="mine"][data-busy="0"]`)
+	p.Fits("team match")
+	p.Screenshot("team-1-start.png")
 	moves, _ := playOut(t, p, "team-2-move.png")
-	result := p.text("#result")
+	result := p.Text("#result")
 	if !strings.Contains(result, "Red and Blue have the last Subs") && !strings.Contains(result, "White and Black have the last Subs") {
 		t.Errorf("the outcome reads %q, want a team's win", result)
 	}
 	t.Logf("team match over after %d moves made on the page: %s", moves, result)
-	p.screenshot("team-3-outcome.png")
+	p.Screenshot("team-3-outcome.png")
 }
 
 // TestStandardSetupWithTheExpansion: the standard setup and the Captain's
 // expansion from the page's form; the Command Centre, the Subs and a
 // Whirlpool placed by tapping ringed regions; then the match to its end.
 func TestStandardSetupWithTheExpansion(t *testing.T) {
-	base := serve(t)
+	base := phone.Serve(t, pocketsub.Definition)
 	shots := screens(t)
-	p := newPhone(t, browser(t, 2*time.Minute), shots)
-	p.run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
-	p.wait("#opt-setup")
-	p.run("choose the standard setup", chromedp.SetValue("#opt-setup", `"standard"`, chromedp.ByQuery))
-	p.mustTap("#opt-captain")
-	p.mustTap("#create")
-	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	p.mustTap(`[data-take="0"]`)
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.wait(`body[data-phase="setup"][data-turn="mine"]`)
+	p := phone.New(t, phone.Browser(t, 2*time.Minute, onPhone.Device), shots, onPhone)
+	p.Run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
+	p.Wait("#opt-setup")
+	p.Run("choose the standard setup", chromedp.SetValue("#opt-setup", `"standard"`, chromedp.ByQuery))
+	p.MustTap("#opt-captain")
+	p.MustTap("#create")
+	p.Run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
+	p.MustTap(`[data-take="0"]`)
+	p.BotAndStart()
+	p.Wait(`body[data-phase="setup"][data-turn="mine"]`)
 	// Red places first: a Command Centre on a ringed deep region.
 	var places []string
-	p.eval(`[...document.querySelectorAll('polygon.hit[data-mark~="place"]')].map((e) => e.dataset.region)`, &places)
+	p.Eval(`[...document.querySelectorAll('polygon.hit[data-mark~="place"]')].map((e) => e.dataset.region)`, &places)
 	for _, r := range places {
 		if !strings.HasSuffix(r, "0") {
 			t.Errorf("a Command Centre may go on %s, which is not a tile centre", r)
 		}
 	}
-	p.fits("setup")
-	p.screenshot("std-1-cc.png")
+	p.Fits("setup")
+	p.Screenshot("std-1-cc.png")
 	placed := 0
 	for {
 		var phase string
-		p.eval(`document.body.dataset.turn === 'mine' && document.body.dataset.busy === '0' ? document.body.dataset.phase : ''`, &phase)
+		p.Eval(`document.body.dataset.turn === 'mine' && document.body.dataset.busy === '0' ? document.body.dataset.phase : ''`, &phase)
 		if phase == "playing" {
 			break
 		}
 		if phase == "setup" {
-			p.tap(`polygon.hit[data-mark~="place"]`)
+			p.Tap(`polygon.hit[data-mark~="place"]`)
 			placed++
 			continue
 		}
@@ -308,28 +287,28 @@ func TestStandardSetupWithTheExpansion(t *testing.T) {
 	}
 	// Blue (the bot) places the first Whirlpool; Red places the other: the
 	// spin left over is the only one offered.
-	p.wait(`body[data-phase="whirlpools"][data-turn="mine"][data-busy="0"]`)
-	p.mustTap(`polygon.hit[data-mark~="place"]`)
+	p.Wait(`body[data-phase="whirlpools"][data-turn="mine"][data-busy="0"]`)
+	p.MustTap(`polygon.hit[data-mark~="place"]`)
 	var spins int
-	p.eval(`document.querySelectorAll('[data-spin]').length`, &spins)
+	p.Eval(`document.querySelectorAll('[data-spin]').length`, &spins)
 	if spins > 0 {
-		p.mustTap("[data-spin]")
+		p.MustTap("[data-spin]")
 	}
-	p.wait(`body[data-phase="playing"]`)
+	p.Wait(`body[data-phase="playing"]`)
 	var whirls int
-	p.eval(`document.querySelectorAll('.ps-svg .whirl').length`, &whirls)
+	p.Eval(`document.querySelectorAll('.ps-svg .whirl').length`, &whirls)
 	if whirls != 2 {
 		t.Errorf("the ocean shows %d Whirlpools, want 2", whirls)
 	}
-	if got := p.text(".ps-player[data-seat='0']"); !strings.Contains(got, "IR Map SC") {
+	if got := p.Text(".ps-player[data-seat='0']"); !strings.Contains(got, "IR Map SC") {
 		t.Errorf("Red's chip reads %q, want its three tokens", got)
 	}
-	p.screenshot("std-2-play.png")
+	p.Screenshot("std-2-play.png")
 	playOut(t, p, "std-3-move.png")
 	var turned int
-	p.eval(`document.querySelectorAll('#log li[data-kind="whirlpool"]').length`, &turned)
+	p.Eval(`document.querySelectorAll('#log li[data-kind="whirlpool"]').length`, &turned)
 	if turned == 0 {
 		t.Error("no Whirlpool turned its tile during the match")
 	}
-	p.screenshot("std-4-outcome.png")
+	p.Screenshot("std-4-outcome.png")
 }

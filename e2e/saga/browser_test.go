@@ -1,15 +1,13 @@
 package saga_test
 
 import (
-	"encoding/json"
-	"net/http"
+	"periscope/e2e/phone"
+	"periscope/games/saga"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"periscope/rooms"
 )
 
 // decide is a plain player reading only the page: place tiles and units on
@@ -61,65 +59,59 @@ type decision struct {
 // map built tile by tile, the first units placed, and taps until a force
 // or a base falls.
 func TestPlayAgainstBot(t *testing.T) {
-	base := serve(t)
-	p := newPhone(t, browser(t, 90*time.Second), screens(t))
+	base := phone.Serve(t, saga.Definition)
+	p := phone.New(t, phone.Browser(t, 90*time.Second, onPhone.Device), screens(t), onPhone)
 
-	p.run("open the page", chromedp.Navigate(base+"/saga.html"))
-	p.wait("#create")
-	if got := p.text("#intro-card"); !strings.Contains(got, "house faction") {
+	p.Run("open the page", chromedp.Navigate(base+"/saga.html"))
+	p.Wait("#create")
+	if got := p.Text("#intro-card"); !strings.Contains(got, "house faction") {
 		t.Errorf("the new-match form reads %q, want the factions labelled as house factions", got)
 	}
-	p.fits("new match form")
-	p.screenshot("0-new.png")
-	p.mustTap("#create")
-	p.wait(`[data-take="0"]`)
-	var code string
-	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
-	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	p.mustTap(`[data-take="0"]`)
-	p.wait("#bot")
-	if got := p.text(`.sg-seat[data-seat="0"] .name`); got != "Raven: Ada (you)" {
+	p.Fits("new match form")
+	p.Screenshot("0-new.png")
+	code := p.CreateRoom()
+	p.TakeSeat("Ada")
+	if got := p.Text(`.sg-seat[data-seat="0"] .name`); got != "Raven: Ada (you)" {
 		t.Errorf("Raven's seat reads %q", got)
 	}
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.wait(`body[data-phase="building"]`)
+	p.BotAndStart()
+	p.Wait(`body[data-phase="building"]`)
 
 	// A tap on a tile already in play is refused in the engine's words.
-	p.wait(`body[data-turn="mine"][data-busy="0"] #map .mark.place`)
+	p.Wait(`body[data-turn="mine"][data-busy="0"] #map .mark.place`)
 	var baseAt string
-	p.eval(`document.querySelector('#map .tile.base').dataset.at`, &baseAt)
-	p.mustTap(hex(baseAt))
-	p.wait("#refusal .refusal")
-	if got := p.text("#refusal"); !strings.Contains(got, "There is already a tile on "+baseAt) {
+	p.Eval(`document.querySelector('#map .tile.base').dataset.at`, &baseAt)
+	p.MustTap(hex(baseAt))
+	p.Wait("#refusal .refusal")
+	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on "+baseAt) {
 		t.Errorf("placing on the base is refused with %q", got)
 	}
 	// Every marked space is a touch target of at least 44px.
 	var box struct{ W, H float64 }
-	p.eval(`(() => { const r = document.querySelector('#map .mark.place').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	p.Eval(`(() => { const r = document.querySelector('#map .mark.place').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
 	if box.W < 44 || box.H < 44 {
 		t.Errorf("a space to place a tile on is %.0fx%.0f px, want at least 44x44", box.W, box.H)
 	}
-	if got := p.text("#in-hand"); !strings.Contains(got, "Tile in hand") {
+	if got := p.Text("#in-hand"); !strings.Contains(got, "Tile in hand") {
 		t.Errorf("the panel reads %q, want the tile in hand", got)
 	}
-	p.fits("building")
-	p.screenshot("1-building.png")
+	p.Fits("building")
+	p.Screenshot("1-building.png")
 
 	taps, placed, assaults, rerolls, passes := 0, map[string]int{}, 0, 0, 0
 	shots := map[string]bool{}
 	for {
 		var d decision
-		p.eval(decide, &d)
+		p.Eval(decide, &d)
 		if d.Done {
 			break
 		}
 		var phase string
-		p.eval(`document.body.dataset.phase`, &phase)
+		p.Eval(`document.body.dataset.phase`, &phase)
 		if !shots[phase] && (phase == "deploying" || phase == "playing") {
 			shots[phase] = true
-			p.fits(phase)
-			p.screenshot("2-" + phase + ".png")
+			p.Fits(phase)
+			p.Screenshot("2-" + phase + ".png")
 		}
 		if d.Tap == "" {
 			time.Sleep(20 * time.Millisecond)
@@ -131,27 +123,27 @@ func TestPlayAgainstBot(t *testing.T) {
 		if d.Assault {
 			assaults++
 			if assaults == 1 {
-				if got := p.text(".assault-option"); !strings.Contains(got, "strike") {
+				if got := p.Text(".assault-option"); !strings.Contains(got, "strike") {
 					t.Errorf("an assault choice reads %q, want the chance of the strike", got)
 				}
-				p.screenshot("3-assault.png")
+				p.Screenshot("3-assault.png")
 			}
 		}
 		if d.Reroll {
 			rerolls++
 			if rerolls == 1 {
-				p.fits("re-roll")
-				p.screenshot("4-reroll.png")
+				p.Fits("re-roll")
+				p.Screenshot("4-reroll.png")
 			}
 		}
 		if d.Pass {
 			passes++
 		}
 		if taps++; taps > 3000 {
-			p.screenshot("stuck.png")
+			p.Screenshot("stuck.png")
 			t.Fatalf("no outcome after %d taps", taps)
 		}
-		p.tap(d.Tap)
+		p.Tap(d.Tap)
 	}
 	t.Logf("match over after %d taps: %v placed, %d assaults, %d re-rolls, %d passes", taps, placed, assaults, rerolls, passes)
 	if placed["building"] != 10 && placed["building"] != 9 && placed["building"] != 11 {
@@ -160,32 +152,21 @@ func TestPlayAgainstBot(t *testing.T) {
 	if placed["deploying"] != 3 {
 		t.Errorf("placed %d units before play, want 3", placed["deploying"])
 	}
-	result := p.text("#result")
+	result := p.Text("#result")
 	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
 		t.Errorf("the outcome reads %q", result)
 	}
 	var kinds []string
-	p.eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
+	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")
 	for _, k := range []string{"tile", "draw", "deploy", "over"} {
 		if !strings.Contains(joined, k) {
 			t.Errorf("the log has no %q line", k)
 		}
 	}
-	p.fits("outcome")
-	p.eval(`window.scrollTo(0, 0)`, nil)
-	p.screenshot("5-outcome.png")
+	p.Fits("outcome")
+	p.Eval(`window.scrollTo(0, 0)`, nil)
+	p.Screenshot("5-outcome.png")
 
-	resp, err := http.Get(base + "/api/rooms/" + code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lobby rooms.Lobby
-	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
-		t.Errorf("room %s is %q, want finished", code, lobby.State)
-	}
+	phone.Finished(t, base, code)
 }

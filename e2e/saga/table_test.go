@@ -7,33 +7,12 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"periscope/e2e/chrome"
 	"periscope/e2e/hostbot"
-	"periscope/games"
+	"periscope/e2e/phone"
 	"periscope/games/saga"
 )
-
-// newTV is a tab of its own storage on a 1280x720 landscape screen: a
-// laptop or a TV at the table.
-func newTV(t *testing.T, browser context.Context, shots string) *phone {
-	t.Helper()
-	ctx, cancel, err := chrome.NewTab(browser)
-	if err != nil {
-		t.Fatalf("new tab: %v", err)
-	}
-	t.Cleanup(cancel)
-	chromedp.ListenTarget(ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			t.Errorf("page error: %s", e.ExceptionDetails.Error())
-		}
-	})
-	p := &phone{t: t, ctx: ctx, shots: shots}
-	p.run("a 1280x720 screen", emulation.SetDeviceMetricsOverride(1280, 720, 1, false))
-	return p
-}
 
 // TestTableScreenFollowsABotMatch: a room of the host's seat and the bot
 // shown on /table/CODE at 1280x720: before the start the QR code, the room
@@ -44,7 +23,7 @@ func newTV(t *testing.T, browser context.Context, shots string) *phone {
 func TestTableScreenFollowsABotMatch(t *testing.T) {
 	srv := hostbot.Serve(t, saga.Definition)
 	shots := screens(t)
-	b := browser(t, 3*time.Minute)
+	b := phone.Browser(t, 3*time.Minute, onPhone.Device)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	host, err := srv.Open(ctx, nil, "Ada")
@@ -53,54 +32,27 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	}
 	defer host.Conn.Close()
 
-	tv := newTV(t, b, shots)
-	tv.run("open the table screen", chromedp.Navigate(srv.Base+"/table/"+host.Code))
-	tv.wait("#tv-code")
-	tv.run("the QR code loads", chromedp.Poll(`document.querySelector('.tv-qr')?.naturalWidth > 0`, nil))
-	if got := tv.text("#tv-code"); got != host.Code {
-		t.Errorf("the table shows room code %q, want %s", got, host.Code)
-	}
-	if got := tv.text("[data-join-link]"); !strings.HasSuffix(got, "/join/"+host.Code) {
-		t.Errorf("the join link reads %q", got)
-	}
-	tv.run("the seats are listed", chromedp.Poll(`document.querySelectorAll('.tv-seat').length === 2 && !document.querySelector('.tv-seat.free')`, nil))
-	seats := tv.text(".tv-seats")
+	tv := phone.NewTV(t, b, shots)
+	tv.Run("open the table screen", chromedp.Navigate(srv.Base+"/table/"+host.Code))
+	tv.TableWaiting(host.Code, 2)
+	seats := tv.Text(".tv-seats")
 	if !strings.Contains(seats, "Raven") || !strings.Contains(seats, "Ada") || strings.Count(seats, "Bot") != 1 {
 		t.Errorf("the seats read %q, want Raven: Ada and the bot", seats)
 	}
-	if got := tv.text(".tv-about"); !strings.Contains(got, "house faction") {
+	if got := tv.Text(".tv-about"); !strings.Contains(got, "house faction") {
 		t.Errorf("the room's line reads %q, want the factions labelled as house", got)
 	}
-	var clutter int
-	tv.eval(`document.querySelectorAll('#name, [data-take], #start, #bot, #create').length`, &clutter)
-	if clutter != 0 {
-		t.Errorf("the table screen offers %d seat-taking controls", clutter)
-	}
-	var qr struct{ W, H float64 }
-	tv.eval(`(() => { const r = document.querySelector('.tv-qr').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &qr)
-	if qr.W < 300 {
-		t.Errorf("the QR code is %.0f px wide on a 1280x720 screen, want it readable from the table", qr.W)
-	}
-	tvFits(tv, "waiting")
-	tv.screenshot("tv-0-waiting.png")
+	tv.FitsScreen("waiting")
+	tv.Screenshot("tv-0-waiting.png")
 
 	if err := host.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	type result struct {
-		o     games.Outcome
-		moves int
-		err   error
-	}
-	done := make(chan result, 1)
-	go func() {
-		o, n, err := host.Play(ctx, 300*time.Millisecond)
-		done <- result{o, n, err}
-	}()
+	done := host.PlayInBackground(ctx, 300*time.Millisecond)
 
-	tv.wait(`#tv-board #map .tile.base`)
+	tv.Wait(`#tv-board #map .tile.base`)
 	var board struct{ W, H float64 }
-	tv.eval(`(() => { const r = document.querySelector('#tv-board svg').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &board)
+	tv.Eval(`(() => { const r = document.querySelector('#tv-board svg').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &board)
 	if board.H < 560 || board.W < 700 {
 		t.Errorf("the map is %.0fx%.0f px on a 1280x720 screen, want it filling the height", board.W, board.H)
 	}
@@ -109,12 +61,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	shot := false
 	deadline := time.Now().Add(150 * time.Second)
 	for {
-		var st struct {
-			Turn   string
-			Events int
-			Over   bool
-		}
-		tv.eval(`({Turn: document.getElementById('tv-turn')?.textContent || '', Events: document.querySelectorAll('#tv-events-list li').length, Over: !!document.getElementById('tv-outcome')})`, &st)
+		st := tv.Table()
 		if st.Over {
 			break
 		}
@@ -122,78 +69,55 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 			turns[st.Turn] = true
 		}
 		var fight bool
-		tv.eval(`!!document.querySelector('#tv-extra .sg-fight .sg-die')`, &fight)
+		tv.Eval(`!!document.querySelector('#tv-extra .sg-fight .sg-die')`, &fight)
 		if fight {
 			fights++
 		}
 		var phase string
-		tv.eval(`document.body.dataset.phase`, &phase)
+		tv.Eval(`document.body.dataset.phase`, &phase)
 		if !shot && st.Events >= 6 && phase == "playing" && fight {
 			shot = true
-			var size float64
-			tv.eval(`parseFloat(getComputedStyle(document.querySelector('#tv-events-list li')).fontSize)`, &size)
-			if size < 20 {
-				t.Errorf("the last events are in %.0f px letters on a 1280x720 screen, want 20 or more", size)
-			}
-			var offered int
-			tv.eval(`document.querySelectorAll('#tv button, #map .mark, #map .unit[data-ready]').length`, &offered)
-			if offered != 0 {
-				t.Errorf("the table screen offers %d choices", offered)
-			}
-			tvFits(tv, "in play")
-			tv.screenshot("tv-1-playing.png")
+			tv.TableInPlay(`#tv button, #map .mark, #map .unit[data-ready]`, "tv-1-playing.png")
 		}
 		if time.Now().After(deadline) {
-			tv.screenshot("tv-stuck.png")
+			tv.Screenshot("tv-stuck.png")
 			t.Fatalf("the table screen shows no outcome; turns seen %v", turns)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
 	r := <-done
-	if r.err != nil {
-		t.Fatal(r.err)
+	if r.Err != nil {
+		t.Fatal(r.Err)
 	}
-	t.Logf("match over after %d moves of the host's seat: %s; turns seen on the table: %d, polls with dice shown: %d", r.moves, r.o.Reason, len(turns), fights)
+	t.Logf("match over after %d moves of the host's seat: %s; turns seen on the table: %d, polls with dice shown: %d", r.Moves, r.Outcome.Reason, len(turns), fights)
 	if !shot {
 		t.Error("the table screen never showed the match in play with an assault's dice and its last events")
 	}
 	var units int
-	tv.eval(`document.querySelectorAll('#tv-board #map .unit').length`, &units)
+	tv.Eval(`document.querySelectorAll('#tv-board #map .unit').length`, &units)
 	if units == 0 {
 		t.Error("the final map shows no unit")
 	}
 	if len(turns) < 4 {
 		t.Errorf("the table showed %d different turns, want it following the match: %v", len(turns), turns)
 	}
-	var winner int
-	tv.eval(`Number(document.getElementById('tv-outcome').dataset.winner)`, &winner)
-	if len(r.o.Winners) != 1 || winner != r.o.Winners[0] {
-		t.Errorf("the table names team %d the winner; the server's outcome is %v", winner, r.o.Winners)
+	winner := tv.TableWinner()
+	if len(r.Outcome.Winners) != 1 || winner != r.Outcome.Winners[0] {
+		t.Errorf("the table names team %d the winner; the server's outcome is %v", winner, r.Outcome.Winners)
 	}
-	if got := tv.text("#tv-outcome"); !strings.Contains(got, r.o.Reason) || !strings.Contains(got, " wins") {
-		t.Errorf("the outcome reads %q, want the winners and %q", got, r.o.Reason)
+	if got := tv.Text("#tv-outcome"); !strings.Contains(got, r.Outcome.Reason) || !strings.Contains(got, " wins") {
+		t.Errorf("the outcome reads %q, want the winners and %q", got, r.Outcome.Reason)
 	}
-	tvFits(tv, "outcome")
-	tv.screenshot("tv-2-outcome.png")
+	tv.FitsScreen("outcome")
+	tv.Screenshot("tv-2-outcome.png")
 	// The same screen on a 1920x1080 TV: everything grows, nothing scrolls.
-	tv.run("a 1920x1080 TV", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	tv.Run("a 1920x1080 TV", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
 	var big struct{ SW, SH, W, H, Font float64 }
-	tv.run("the TV lays out", chromedp.Poll(`innerWidth === 1920`, nil))
-	tv.eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight,
+	tv.Run("the TV lays out", chromedp.Poll(`innerWidth === 1920`, nil))
+	tv.Eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight,
   Font: parseFloat(getComputedStyle(document.querySelector('#tv-events-list li')).fontSize)})`, &big)
 	if big.SW > big.W || big.SH > big.H || big.Font < 30 {
 		t.Errorf("on a 1920x1080 TV the table screen is %vx%v with events in %v px letters", big.SW, big.SH, big.Font)
 	}
-	tv.screenshot("tv-9-tv.png")
-}
-
-// tvFits checks the table screen fits its 1280x720 screen: no scrolling
-// either way, nothing to reach for from across the room.
-func tvFits(p *phone, when string) {
-	p.t.Helper()
-	var w struct{ SW, SH, W, H float64 }
-	p.eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight})`, &w)
-	if w.W != 1280 || w.SW > w.W || w.SH > w.H {
-		p.t.Errorf("%s: the table screen is %vx%v in a %vx%v screen: it scrolls", when, w.SW, w.SH, w.W, w.H)
-	}
+	tv.Screenshot("tv-9-tv.png")
 }

@@ -5,24 +5,17 @@ package seats_test
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/device"
 
 	"periscope/client"
 	"periscope/e2e/chrome"
+	"periscope/e2e/phone"
 	"periscope/games/gridtactics"
 	"periscope/rooms"
-	"periscope/server"
-	"periscope/server/servertest"
-	"periscope/static"
 )
 
 func TestSeatBackOnANewPhone(t *testing.T) {
@@ -32,7 +25,7 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	if why := chrome.Missing(); why != "" {
 		chrome.Skip(t, why)
 	}
-	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, gridtactics.Definition), Static: static.FS})
+	base := phone.Serve(t, gridtactics.Definition)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 
@@ -64,14 +57,15 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	phone := newPhone(t, browser)
-	shots := t.TempDir()
-	phone.run("open the join link", chromedp.Navigate(base+"/join/"+lobby.Code))
-	phone.run("the claim card", chromedp.WaitVisible("#claim", chromedp.ByQuery))
-	phone.shot(shots, "claim-card.png")
-	phone.run("ask for Red", chromedp.SetValue("#claim-seat", "0", chromedp.ByQuery), chromedp.Click("#claim", chromedp.ByQuery))
-	phone.run("waiting for the answer", chromedp.WaitVisible(`[role="status"]`, chromedp.ByQuery))
-	if got := phone.text(`[role="status"]`); !strings.Contains(got, "waiting for a player of that side") {
+	// A script error on the page fails the test; screenshots are kept in
+	// $PERISCOPE_SHOTS when that is set.
+	p := phone.New(t, browser, t.TempDir(), phone.Options{Device: phone.IPhone13})
+	p.Run("open the join link", chromedp.Navigate(base+"/join/"+lobby.Code))
+	p.Run("the claim card", chromedp.WaitVisible("#claim", chromedp.ByQuery))
+	p.Screenshot("claim-card.png")
+	p.Run("ask for Red", chromedp.SetValue("#claim-seat", "0", chromedp.ByQuery), chromedp.Click("#claim", chromedp.ByQuery))
+	p.Run("waiting for the answer", chromedp.WaitVisible(`[role="status"]`, chromedp.ByQuery))
+	if got := p.Text(`[role="status"]`); !strings.Contains(got, "waiting for a player of that side") {
 		t.Fatalf("after asking, the page says %q", got)
 	}
 
@@ -92,13 +86,13 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	if err := first.Grant(ctx, id, true); err != nil {
 		t.Fatalf("grant: %v (%v)", err, first.Err())
 	}
-	phone.run("the new phone plays Red", chromedp.WaitVisible("#play", chromedp.ByQuery))
+	p.Run("the new phone plays Red", chromedp.WaitVisible("#play", chromedp.ByQuery))
 	var url string
-	phone.run("where the page went", chromedp.Location(&url))
+	p.Run("where the page went", chromedp.Location(&url))
 	if !strings.Contains(url, "/tactics.html?room="+lobby.Code+"&seat=0") {
 		t.Fatalf("the granted phone went to %s", url)
 	}
-	phone.shot(shots, "granted.png")
+	p.Screenshot("granted.png")
 
 	// Now a stranger asks for Red: the browser phone, on Red's side, sees
 	// the request over its game page and refuses it.
@@ -110,12 +104,12 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	if err := stranger.Claim(ctx, 0, "Mallory"); err != nil {
 		t.Fatal(err)
 	}
-	phone.run("the request shows", chromedp.WaitVisible(`.claims .claim button[data-allow="0"]`, chromedp.ByQuery))
-	if got := phone.text(".claims .claim"); !strings.Contains(got, "Mallory asks to take Red") {
+	p.Run("the request shows", chromedp.WaitVisible(`.claims .claim button[data-allow="0"]`, chromedp.ByQuery))
+	if got := p.Text(".claims .claim"); !strings.Contains(got, "Mallory asks to take Red") {
 		t.Fatalf("the request reads %q", got)
 	}
-	phone.shot(shots, "request.png")
-	phone.run("refuse", chromedp.Click(`.claims .claim button[data-allow="0"]`, chromedp.ByQuery))
+	p.Screenshot("request.png")
+	p.Run("refuse", chromedp.Click(`.claims .claim button[data-allow="0"]`, chromedp.ByQuery))
 	for {
 		m, err := stranger.Next(ctx)
 		if err != nil {
@@ -131,54 +125,5 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 			t.Fatal("a refused claim was granted")
 		}
 	}
-	phone.run("the banner goes", chromedp.WaitNotPresent(".claims .claim", chromedp.ByQuery))
-}
-
-type phone struct {
-	t   *testing.T
-	ctx context.Context
-}
-
-func newPhone(t *testing.T, browser context.Context) *phone {
-	t.Helper()
-	ctx, cancel, err := chrome.NewTab(browser)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(cancel)
-	chromedp.ListenTarget(ctx, func(ev any) {
-		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
-			t.Errorf("page error: %s", e.ExceptionDetails.Error())
-		}
-	})
-	p := &phone{t: t, ctx: ctx}
-	p.run("emulate a phone", chromedp.Emulate(device.IPhone13))
-	return p
-}
-
-func (p *phone) run(what string, actions ...chromedp.Action) {
-	p.t.Helper()
-	if err := chromedp.Run(p.ctx, actions...); err != nil {
-		p.t.Fatalf("%s: %v", what, err)
-	}
-}
-
-func (p *phone) text(sel string) string {
-	p.t.Helper()
-	var s string
-	p.run("read "+sel, chromedp.Evaluate(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel), &s))
-	return s
-}
-
-func (p *phone) shot(dir, name string) {
-	p.t.Helper()
-	var png []byte
-	p.run("screenshot", chromedp.CaptureScreenshot(&png))
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
-	if keep := os.Getenv("PERISCOPE_SHOTS"); keep != "" {
-		_ = os.WriteFile(filepath.Join(keep, name), png, 0o644)
-	}
+	p.Run("the banner goes", chromedp.WaitNotPresent(".claims .claim", chromedp.ByQuery))
 }

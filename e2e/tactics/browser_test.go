@@ -1,15 +1,14 @@
 package tactics_test
 
 import (
-	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
-	"periscope/rooms"
+	"periscope/e2e/phone"
+	"periscope/games/gridtactics"
 )
 
 // decide is a simple player, reading only what the page shows: fire the
@@ -53,67 +52,61 @@ type decision struct {
 // setup by tapping the back row, then taps until one side has no units
 // left; then the replay.
 func TestPlayAgainstBot(t *testing.T) {
-	base := serve(t)
-	p := newPhone(t, browser(t, 2*time.Minute), screens(t), true)
+	base := phone.Serve(t, gridtactics.Definition)
+	p := phone.New(t, phone.Browser(t, 2*time.Minute, onPhone.Device), screens(t), calmPhone)
 
-	p.run("open the page", chromedp.Navigate(base+"/tactics.html"))
-	p.wait("#create")
-	p.fits("new match form")
-	p.screenshot("0-new.png")
-	p.mustTap("#create")
-	p.wait(`[data-take="0"]`)
-	var code string
-	p.eval(`new URLSearchParams(location.search).get('room')`, &code)
-	p.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	p.mustTap(`[data-take="0"]`)
-	p.wait("#bot")
-	if got := p.text(`.tx-seat[data-seat="0"] .name`); got != "Red: Ada (you)" {
+	p.Run("open the page", chromedp.Navigate(base+"/tactics.html"))
+	p.Wait("#create")
+	p.Fits("new match form")
+	p.Screenshot("0-new.png")
+	code := p.CreateRoom()
+	p.TakeSeat("Ada")
+	if got := p.Text(`.tx-seat[data-seat="0"] .name`); got != "Red: Ada (you)" {
 		t.Errorf("Red's seat reads %q, want Red: Ada (you)", got)
 	}
-	p.fits("lobby")
-	p.screenshot("1-lobby.png")
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.wait(`body[data-phase="setup"] #ready`)
+	p.Fits("lobby")
+	p.Screenshot("1-lobby.png")
+	p.BotAndStart()
+	p.Wait(`body[data-phase="setup"] #ready`)
 
 	// Setup: each tap on the back row places the chosen unit; the choice
 	// moves on to the next kind once one kind is all placed.
 	var n int
-	p.eval(`document.querySelectorAll('rect.hit').length`, &n)
+	p.Eval(`document.querySelectorAll('rect.hit').length`, &n)
 	if n != 64 {
 		t.Fatalf("the board has %d squares, want 64", n)
 	}
 	var box struct{ W, H float64 }
-	p.eval(`(() => { const r = document.querySelector('rect.hit').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
+	p.Eval(`(() => { const r = document.querySelector('rect.hit').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
 	if box.W < 44 || box.H < 44 {
 		t.Errorf("a square is %.1fx%.1f px on a 360px phone, want at least 44x44", box.W, box.H)
 	}
 	for _, sq := range []string{"A1", "B1", "C1", "D1", "E1", "F1", "H1"} {
-		p.mustTap(square(sq))
+		p.MustTap(square(sq))
 	}
 	var placed []string
-	p.eval(`[...document.querySelectorAll('.tx-svg .units .letter')].map((e) => e.textContent)`, &placed)
+	p.Eval(`[...document.querySelectorAll('.tx-svg .units .letter')].map((e) => e.textContent)`, &placed)
 	if got := strings.Join(placed, ""); got != "SSSTTAA" {
 		t.Errorf("placed %q along the back row, want SSSTTAA", got)
 	}
-	p.fits("setup")
-	p.screenshot("2-setup.png")
-	p.mustTap("#ready:not([disabled])")
-	p.wait(`body[data-phase="play"]`)
+	p.Fits("setup")
+	p.Screenshot("2-setup.png")
+	p.MustTap("#ready:not([disabled])")
+	p.Wait(`body[data-phase="play"]`)
 
 	// A tap that breaks a rule is refused in the rules' own words, next to
 	// the board, and changes nothing.
-	p.wait(`body[data-turn="mine"][data-busy="0"]`)
-	p.mustTap(square("A1"))
+	p.Wait(`body[data-turn="mine"][data-busy="0"]`)
+	p.MustTap(square("A1"))
 	var far string
-	p.eval(`[...document.querySelectorAll('rect.hit')].find((r) => r.dataset.mark === '' && Number(r.dataset.sq.slice(1)) >= 5).dataset.sq`, &far)
-	p.mustTap(square(far))
-	p.wait("#refusal .refusal")
-	if got := p.text("#refusal"); !strings.Contains(got, "a soldier moves at most 3 squares: A1 to "+far) {
+	p.Eval(`[...document.querySelectorAll('rect.hit')].find((r) => r.dataset.mark === '' && Number(r.dataset.sq.slice(1)) >= 5).dataset.sq`, &far)
+	p.MustTap(square(far))
+	p.Wait("#refusal .refusal")
+	if got := p.Text("#refusal"); !strings.Contains(got, "a soldier moves at most 3 squares: A1 to "+far) {
 		t.Errorf("moving A1 to %s is refused with %q, want the soldier's reach", far, got)
 	}
 	var a1 string
-	p.eval(`document.querySelector('rect.hit[data-sq="A1"]').dataset.mark`, &a1)
+	p.Eval(`document.querySelector('rect.hit[data-sq="A1"]').dataset.mark`, &a1)
 	if a1 != "ready selected mine" {
 		t.Errorf("after the refusal A1 is %q, want the soldier still there, ready and selected", a1)
 	}
@@ -122,7 +115,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	verdicts := map[string]bool{}
 	for {
 		var d decision
-		p.eval(decide, &d)
+		p.Eval(decide, &d)
 		if d.Seen != "" {
 			verdicts[d.Seen] = true
 		}
@@ -135,15 +128,15 @@ func TestPlayAgainstBot(t *testing.T) {
 		}
 		if d.Attack && attacks == 0 {
 			// The first target: it shows its hit chance on the board.
-			label := p.text(".tx-svg .chance")
+			label := p.Text(".tx-svg .chance")
 			if !strings.Contains(label, "+ ") || !strings.HasSuffix(label, "%") {
 				t.Errorf("a target is labelled %q, want a chance like 4+ 50%%", label)
 			}
-			if got := p.text(".tx-targets .pct"); !strings.Contains(got, "+ = ") {
+			if got := p.Text(".tx-targets .pct"); !strings.Contains(got, "+ = ") {
 				t.Errorf("the target list shows %q, want a chance like 4+ = 50%%", got)
 			}
-			p.fits("play")
-			p.screenshot("3-target.png")
+			p.Fits("play")
+			p.Screenshot("3-target.png")
 		}
 		if d.Attack {
 			attacks++
@@ -152,11 +145,11 @@ func TestPlayAgainstBot(t *testing.T) {
 			turns++
 		}
 		if taps++; taps > 2000 {
-			p.screenshot("stuck.png")
+			p.Screenshot("stuck.png")
 			t.Fatalf("no outcome after %d taps (%d turns)", taps, turns)
 		}
 		// The page may change under the finger; the next look decides again.
-		p.tap(d.Tap)
+		p.Tap(d.Tap)
 	}
 	t.Logf("match over after %d taps, %d attacks, %d turns ended on the page", taps, attacks, turns)
 	if attacks == 0 {
@@ -165,7 +158,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	if !verdicts["hit"] && !verdicts["miss"] {
 		t.Error("the dice tray never showed a roll")
 	}
-	result := p.text("#result")
+	result := p.Text("#result")
 	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
 		t.Errorf("the outcome reads %q, want You win! or You lose", result)
 	}
@@ -173,50 +166,36 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("the outcome reads %q, want the reason and the tournament points", result)
 	}
 	var rolls int
-	p.eval(`document.querySelectorAll('#log li[data-kind="roll"]').length`, &rolls)
+	p.Eval(`document.querySelectorAll('#log li[data-kind="roll"]').length`, &rolls)
 	if rolls < attacks {
 		t.Errorf("the log shows %d rolls, want at least the %d attacks made on the page", rolls, attacks)
 	}
-	p.fits("outcome")
-	p.screenshot("4-outcome.png")
+	p.Fits("outcome")
+	p.Screenshot("4-outcome.png")
 
 	// The room is finished on the server too, and its replay opens.
-	resp, err := http.Get(base + "/api/rooms/" + code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lobby rooms.Lobby
-	if err := json.NewDecoder(resp.Body).Decode(&lobby); err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if lobby.State != rooms.StateFinished || lobby.Outcome == nil {
-		t.Errorf("room %s is %q with outcome %v, want finished", code, lobby.State, lobby.Outcome)
-	}
-	p.mustTap("#replay-open")
-	p.wait("#replay-panel h3")
-	p.mustTap("#replay-next")
-	p.run("step the replay", chromedp.Poll(`document.querySelector('#replay-panel h3').textContent.startsWith('Replay: version 2 of')`, nil))
-	if got := p.text("#replay-events"); got != "Blue has placed its units" {
+	phone.Finished(t, base, code)
+	p.ReplayOpen()
+	p.ReplayNext(2)
+	if got := p.Text("#replay-events"); got != "Blue has placed its units" {
 		t.Errorf("version 2 of the replay shows %q, want the bot's setup", got)
 	}
 	// Red's replay shows what Red saw: nothing of Blue's setup until Red
 	// had placed too.
 	var pieces int
-	p.eval(`document.querySelectorAll('#board .unit').length`, &pieces)
+	p.Eval(`document.querySelectorAll('#board .unit').length`, &pieces)
 	if pieces != 0 {
 		t.Errorf("version 2 of Red's replay shows %d units, want none while Red still places", pieces)
 	}
-	p.mustTap("#replay-next")
-	p.run("step the replay", chromedp.Poll(`document.querySelector('#replay-panel h3').textContent.startsWith('Replay: version 3 of')`, nil))
-	if got := p.text("#replay-events"); !strings.Contains(got, "goes first") {
+	p.ReplayNext(3)
+	if got := p.Text("#replay-events"); !strings.Contains(got, "goes first") {
 		t.Errorf("version 3 of the replay shows %q, want the roll for the first turn", got)
 	}
-	p.eval(`document.querySelectorAll('#board .unit').length`, &pieces)
+	p.Eval(`document.querySelectorAll('#board .unit').length`, &pieces)
 	if pieces != 14 {
 		t.Errorf("version 3 of the replay shows %d units, want both armies", pieces)
 	}
-	p.screenshot("6-replay.png")
+	p.Screenshot("6-replay.png")
 }
 
 // TestTwoPhonesHiddenSetup is a match between two phones with hidden
@@ -224,61 +203,61 @@ func TestPlayAgainstBot(t *testing.T) {
 // other's army face down, a move turns a unit face up on both screens, and
 // ending the turn early asks to be sure.
 func TestTwoPhonesHiddenSetup(t *testing.T) {
-	base := serve(t)
+	base := phone.Serve(t, gridtactics.Definition)
 	shots := screens(t)
-	b := browser(t, time.Minute)
-	red := newPhone(t, b, shots, false)
-	blue := newPhone(t, b, shots, false)
+	b := phone.Browser(t, time.Minute, onPhone.Device)
+	red := phone.New(t, b, shots, onPhone)
+	blue := phone.New(t, b, shots, onPhone)
 
-	red.run("open the page", chromedp.Navigate(base+"/tactics.html"))
-	red.mustTap("#opt-hidden_setup")
-	red.mustTap("#opt-time_limit")
-	red.mustTap("#create")
-	red.wait(`[data-take="0"]`)
+	red.Run("open the page", chromedp.Navigate(base+"/tactics.html"))
+	red.MustTap("#opt-hidden_setup")
+	red.MustTap("#opt-time_limit")
+	red.MustTap("#create")
+	red.Wait(`[data-take="0"]`)
 	var code string
-	red.eval(`new URLSearchParams(location.search).get('room')`, &code)
-	red.run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
-	red.mustTap(`[data-take="0"]`)
-	red.wait("#start")
-	if got := red.text("#options"); !strings.Contains(got, "hidden setup") || !strings.Contains(got, "15-minute limit") {
+	red.Eval(`new URLSearchParams(location.search).get('room')`, &code)
+	red.Run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))
+	red.MustTap(`[data-take="0"]`)
+	red.Wait("#start")
+	if got := red.Text("#options"); !strings.Contains(got, "hidden setup") || !strings.Contains(got, "15-minute limit") {
 		t.Errorf("the lobby shows options %q, want hidden setup and the time limit", got)
 	}
 
-	blue.run("open the room", chromedp.Navigate(base+"/tactics.html?room="+code))
-	blue.wait(`[data-take="1"]`)
-	blue.fits("spectator lobby")
-	blue.screenshot("4-blue-lobby.png")
-	blue.run("type a name", chromedp.SendKeys("#name", "Bob", chromedp.ByQuery))
-	blue.mustTap(`[data-take="1"]`)
-	blue.wait(`.tx-seat[data-seat="1"].mine`)
-	if got := blue.text(`.tx-seat[data-seat="0"] .name`); got != "Red: Ada" {
+	blue.Run("open the room", chromedp.Navigate(base+"/tactics.html?room="+code))
+	blue.Wait(`[data-take="1"]`)
+	blue.Fits("spectator lobby")
+	blue.Screenshot("4-blue-lobby.png")
+	blue.Run("type a name", chromedp.SendKeys("#name", "Bob", chromedp.ByQuery))
+	blue.MustTap(`[data-take="1"]`)
+	blue.Wait(`.tx-seat[data-seat="1"].mine`)
+	if got := blue.Text(`.tx-seat[data-seat="0"] .name`); got != "Red: Ada" {
 		t.Errorf("Blue's phone shows Red's seat as %q, want Red: Ada", got)
 	}
-	red.mustTap("#start:not([disabled])")
+	red.MustTap("#start:not([disabled])")
 
 	// Red fills its row at once; Blue places by tapping on a board turned
 	// round, its own back row (rank 8) at the bottom.
-	red.mustTap("#fill")
-	red.mustTap("#ready:not([disabled])")
-	blue.wait(`body[data-phase="setup"] #ready`)
+	red.MustTap("#fill")
+	red.MustTap("#ready:not([disabled])")
+	blue.Wait(`body[data-phase="setup"] #ready`)
 	var bottom string
-	blue.eval(`(() => { const r = [...document.querySelectorAll('rect.hit')].sort((a, c) => c.getBoundingClientRect().top - a.getBoundingClientRect().top || a.getBoundingClientRect().left - c.getBoundingClientRect().left)[0]; return r.dataset.sq; })()`, &bottom)
+	blue.Eval(`(() => { const r = [...document.querySelectorAll('rect.hit')].sort((a, c) => c.getBoundingClientRect().top - a.getBoundingClientRect().top || a.getBoundingClientRect().left - c.getBoundingClientRect().left)[0]; return r.dataset.sq; })()`, &bottom)
 	if bottom != "H8" {
 		t.Errorf("Blue's bottom-left square is %s, want H8 (the board turned round)", bottom)
 	}
 	for _, sq := range []string{"H8", "G8", "F8", "E8", "D8", "C8", "B8"} {
-		blue.mustTap(square(sq))
+		blue.MustTap(square(sq))
 	}
-	blue.mustTap("#ready:not([disabled])")
-	red.wait(`body[data-phase="play"]`)
-	blue.wait(`body[data-phase="play"]`)
+	blue.MustTap("#ready:not([disabled])")
+	red.Wait(`body[data-phase="play"]`)
+	blue.Wait(`body[data-phase="play"]`)
 
 	for _, c := range []struct {
-		p    *phone
+		p    *phone.Phone
 		name string
 	}{{red, "Red"}, {blue, "Blue"}} {
 		var letters struct{ Mine, Theirs string }
-		c.p.eval(`(() => {
+		c.p.Eval(`(() => {
   const l = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent).join('');
   return {Mine: l('#board .unit.mine .letter'), Theirs: l('#board .unit:not(.mine) .letter')};
 })()`, &letters)
@@ -289,68 +268,67 @@ func TestTwoPhonesHiddenSetup(t *testing.T) {
 			t.Errorf("%s sees the other army as %q, want 7 face-down units", c.name, letters.Theirs)
 		}
 	}
-	if got := blue.text("#clock"); !strings.HasPrefix(got, "⏱ 14:") && !strings.HasPrefix(got, "⏱ 15:") {
+	if got := blue.Text("#clock"); !strings.HasPrefix(got, "⏱ 14:") && !strings.HasPrefix(got, "⏱ 15:") {
 		t.Errorf("the clock reads %q, want about 15 minutes left", got)
 	}
-	blue.fits("hidden setup")
-	blue.screenshot("5-blue-hidden.png")
+	blue.Fits("hidden setup")
+	blue.Screenshot("5-blue-hidden.png")
 
 	// Whoever starts moves a soldier two squares forward; the other phone
 	// sees it arrive face up. Ending the turn with units still ready takes
 	// a second tap.
 	var redFirst bool
-	red.eval(`document.body.dataset.turn === 'mine'`, &redFirst)
+	red.Eval(`document.body.dataset.turn === 'mine'`, &redFirst)
 	mover, watcher, from, to := red, blue, "A1", "A3"
 	if !redFirst {
 		mover, watcher, from, to = blue, red, "H8", "H6"
 	}
-	mover.wait(`body[data-turn="mine"][data-busy="0"]`)
+	mover.Wait(`body[data-turn="mine"][data-busy="0"]`)
 	var kind string
-	mover.eval(`document.querySelector('rect.hit[data-sq="`+from+`"]').getAttribute('aria-label')`, &kind)
+	mover.Eval(`document.querySelector('rect.hit[data-sq="`+from+`"]').getAttribute('aria-label')`, &kind)
 	if !strings.Contains(kind, "soldier") {
 		t.Fatalf("%s holds %q, want a soldier", from, kind)
 	}
-	mover.mustTap(square(from))
-	mover.mustTap(square(to))
-	watcher.run("see the move", chromedp.Poll(`(document.querySelector('rect.hit[data-sq="`+to+`"]').getAttribute('aria-label') || '').includes('soldier')`, nil))
-	if got := watcher.text("#log li"); !strings.Contains(got, "moves from "+from+" to "+to) {
+	mover.MustTap(square(from))
+	mover.MustTap(square(to))
+	watcher.Run("see the move", chromedp.Poll(`(document.querySelector('rect.hit[data-sq="`+to+`"]').getAttribute('aria-label') || '').includes('soldier')`, nil))
+	if got := watcher.Text("#log li"); !strings.Contains(got, "moves from "+from+" to "+to) {
 		t.Errorf("the other phone's log starts with %q, want the move", got)
 	}
 	// A reload (or a phone waking up) rejoins the same seat by itself.
-	mover.run("reload", chromedp.Reload())
-	mover.wait(`body[data-turn="mine"][data-busy="0"] #end-turn`)
+	mover.Run("reload", chromedp.Reload())
+	mover.Wait(`body[data-turn="mine"][data-busy="0"] #end-turn`)
 	var after string
-	mover.eval(`document.querySelector('rect.hit[data-sq="`+to+`"]').dataset.mark`, &after)
+	mover.Eval(`document.querySelector('rect.hit[data-sq="`+to+`"]').dataset.mark`, &after)
 	if after != "mine" {
 		t.Errorf("after a reload %s is %q, want the soldier that moved there (spent)", to, after)
 	}
-	if got := mover.text("#log"); !strings.Contains(got, "for the first turn") {
+	if got := mover.Text("#log"); !strings.Contains(got, "for the first turn") {
 		t.Errorf("after a reload the log reads %q, want the dice so far", got)
 	}
-	mover.mustTap("#end-turn")
-	mover.wait(`#end-turn[data-armed="true"]`)
-	if got := mover.text("#end-turn"); !strings.Contains(got, "6 units could still act") {
+	mover.MustTap("#end-turn")
+	mover.Wait(`#end-turn[data-armed="true"]`)
+	if got := mover.Text("#end-turn"); !strings.Contains(got, "6 units could still act") {
 		t.Errorf("the armed end-turn button reads %q, want the count of units still able to act", got)
 	}
-	mover.mustTap("#end-turn")
-	watcher.wait(`body[data-turn="mine"][data-busy="0"]`)
-	mover.wait(`body[data-turn="theirs"]`)
+	mover.MustTap("#end-turn")
+	watcher.Wait(`body[data-turn="mine"][data-busy="0"]`)
+	mover.Wait(`body[data-turn="theirs"]`)
 }
 
 // TestBotTurnStepByStep: on a phone that does not ask for reduced motion,
 // the bot's turn is shown one action at a time, each held on screen,
 // rather than jumping straight to the end of its turn.
 func TestBotTurnStepByStep(t *testing.T) {
-	base := serve(t)
-	p := newPhone(t, browser(t, time.Minute), screens(t), false)
-	p.run("open the page", chromedp.Navigate(base+"/tactics.html"))
-	p.mustTap("#create")
-	p.mustTap(`[data-take="0"]`)
-	p.mustTap("#bot")
-	p.mustTap("#start:not([disabled])")
-	p.mustTap("#fill")
-	p.mustTap("#ready:not([disabled])")
-	p.wait(`body[data-phase="play"]`)
+	base := phone.Serve(t, gridtactics.Definition)
+	p := phone.New(t, phone.Browser(t, time.Minute, onPhone.Device), screens(t), onPhone)
+	p.Run("open the page", chromedp.Navigate(base+"/tactics.html"))
+	p.MustTap("#create")
+	p.MustTap(`[data-take="0"]`)
+	p.BotAndStart()
+	p.MustTap("#fill")
+	p.MustTap("#ready:not([disabled])")
+	p.Wait(`body[data-phase="play"]`)
 
 	// What the page shows while Blue plays: the board as the units stand.
 	const look = `(() => ({
@@ -367,16 +345,16 @@ func TestBotTurnStepByStep(t *testing.T) {
 		var before string
 		// Red ends its turn without acting (two taps: units could still act).
 		for !s.Mine {
-			p.eval(look, &s)
+			p.Eval(look, &s)
 			before = s.Board
 			time.Sleep(20 * time.Millisecond)
 		}
-		p.mustTap("#end-turn")
-		p.mustTap(`#end-turn[data-armed="true"]`)
+		p.MustTap("#end-turn")
+		p.MustTap(`#end-turn[data-armed="true"]`)
 		between := map[string]bool{}
 		deadline := time.Now().Add(30 * time.Second)
 		for {
-			p.eval(look, &s)
+			p.Eval(look, &s)
 			if s.Mine {
 				break
 			}
