@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
 
 // Decode never panics, and what it accepts has a known type and encodes
@@ -48,19 +49,7 @@ func FuzzApply(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, seat, steps int, body []byte) {
 		g := New(Options{}, seed)
 		mustApply(t, g, games.System, `{"type":"start"}`)
-		for range steps % 300 {
-			moved := false
-			for s := range 2 {
-				if b, ok := g.BotCommand(s); ok {
-					mustApply(t, g, s, string(b))
-					moved = true
-					break
-				}
-			}
-			if !moved {
-				break
-			}
-		}
+		gamestest.BotSteps(t, g, steps%300, t0)
 		before := clone(g)
 		_, err := g.Apply(games.Command{Seat: seat, Body: json.RawMessage(body), Time: t0})
 		if err != nil {

@@ -2,6 +2,7 @@ package battles
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
 
 // t0 is the room clock when test battles start.
@@ -114,37 +116,15 @@ type played struct {
 // play runs a battle from the start until it ends or limit commands pass.
 func play(o Options, seed uint64, players [2]player, limit int) (*played, error) {
 	g := New(o, seed)
-	p := &played{game: g}
-	run := func(seat int, body json.RawMessage) error {
-		cmd := games.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
-		evs, err := g.Apply(cmd)
-		if err != nil {
-			return fmt.Errorf("seat %d %s: %w", seat, body, err)
-		}
-		p.log = append(p.log, cmd)
-		p.events = append(p.events, evs)
-		return nil
+	m, err := gamestest.Play(g, []gamestest.Player{
+		func(seat int) (json.RawMessage, bool) { return players[0](g, seat) },
+		func(seat int) (json.RawMessage, bool) { return players[1](g, seat) },
+	}, t0, limit)
+	switch {
+	case errors.Is(err, gamestest.ErrUnfinished):
+		err = fmt.Errorf("%w (round %d)", err, g.round)
+	case errors.Is(err, gamestest.ErrStuck):
+		err = fmt.Errorf("%w in phase %s", err, g.phase)
 	}
-	if err := run(games.System, games.StartBody); err != nil {
-		return p, err
-	}
-	for g.Outcome() == nil {
-		if len(p.log) > limit {
-			return p, fmt.Errorf("no result after %d commands (round %d)", limit, g.round)
-		}
-		moved := false
-		for seat := range 2 {
-			if body, ok := players[seat](g, seat); ok {
-				if err := run(seat, body); err != nil {
-					return p, err
-				}
-				moved = true
-				break
-			}
-		}
-		if !moved {
-			return p, fmt.Errorf("nobody can act in phase %s", g.phase)
-		}
-	}
-	return p, nil
+	return &played{game: g, log: m.Log, events: m.Events}, err
 }

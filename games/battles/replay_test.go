@@ -1,19 +1,14 @@
 package battles
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // The same options, seed and command log rebuild the same battle: every
 // command is accepted again with the same events, the bot chooses the same
@@ -28,31 +23,8 @@ func TestReplay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := New(o, seed)
-			for i, cmd := range p.log {
-				if cmd.Seat == SeatA {
-					if body, ok := g.BotCommand(SeatA); !ok || !bytes.Equal(body, cmd.Body) {
-						t.Fatalf("command %d: the bot now chooses %s, it chose %s", i, body, cmd.Body)
-					}
-				}
-				evs, err := g.Apply(cmd)
-				if err != nil {
-					t.Fatalf("command %d %s refused on replay: %v", i, cmd.Body, err)
-				}
-				if !reflect.DeepEqual(evs, p.events[i]) {
-					t.Fatalf("command %d %s: events differ on replay", i, cmd.Body)
-				}
-			}
-			if !reflect.DeepEqual(g, p.game) {
-				t.Fatal("the replayed battle differs from the original")
-			}
-			for _, seat := range []int{SeatA, SeatB, games.Spectator} {
-				a, _ := json.Marshal(g.View(seat))
-				b, _ := json.Marshal(p.game.View(seat))
-				if !bytes.Equal(a, b) {
-					t.Fatalf("view of seat %d differs on replay", seat)
-				}
-			}
+			gamestest.Replay(t, New(o, seed), &gamestest.Match{Game: p.game, Log: p.log, Events: p.events},
+				func(cmd games.Command) bool { return cmd.Seat == SeatA })
 		})
 	}
 }
@@ -88,29 +60,11 @@ func TestGoldenViews(t *testing.T) {
 	golden(t, "wounds", f)
 }
 
+// golden checks the views of seat A, seat B and a spectator against
+// testdata/view-name-{a,b,spectator}.json.
 func golden(t *testing.T, name string, g *Game) {
 	t.Helper()
-	for _, seat := range []struct {
-		name string
-		seat int
-	}{{"a", SeatA}, {"b", SeatB}, {"spectator", games.Spectator}} {
-		got, err := json.MarshalIndent(g.View(seat.seat), "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join("testdata", "view-"+name+"-"+seat.name+".json")
-		if *update {
-			if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to create it)", err)
-		}
-		if !bytes.Equal(bytes.TrimSpace(want), bytes.TrimSpace(got)) {
-			t.Fatalf("view of %s differs from %s (run go test -update after checking the change)", seat.name, path)
-		}
-	}
+	gamestest.Golden(t, "view-"+name+"-a.json", g.View(SeatA))
+	gamestest.Golden(t, "view-"+name+"-b.json", g.View(SeatB))
+	gamestest.Golden(t, "view-"+name+"-spectator.json", g.View(games.Spectator))
 }

@@ -2,12 +2,14 @@ package gridtactics
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
 
 // t0 is the room clock when test matches start.
@@ -91,38 +93,23 @@ type played struct {
 // have been applied. Any refused command is an error.
 func play(o Options, seed uint64, players [2]player, limit int) (played, error) {
 	g := New(o, seed)
-	p := played{game: g}
-	send := func(seat int, body json.RawMessage) error {
-		cmd := games.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
-		evs, err := g.Apply(cmd)
-		if err != nil {
-			return fmt.Errorf("command %d %s by seat %d: %w", len(p.log), body, seat, err)
-		}
-		p.log = append(p.log, cmd)
-		p.events = append(p.events, evs)
-		return nil
-	}
-	if err := send(games.System, json.RawMessage(`{"type":"start"}`)); err != nil {
-		return p, err
-	}
-	for len(p.log) < limit && g.Outcome() == nil {
-		moved := false
-		for seat := range 2 {
-			c, ok := players[seat](g, seat)
+	as := func(p player) gamestest.Player {
+		return func(seat int) (json.RawMessage, bool) {
+			c, ok := p(g, seat)
 			if !ok {
-				continue
+				return nil, false
 			}
-			if err := send(seat, c.Encode()); err != nil {
-				return p, err
-			}
-			moved = true
-			break
-		}
-		if !moved {
-			return p, fmt.Errorf("nobody has anything to do in phase %s", g.phase)
+			return c.Encode(), true
 		}
 	}
-	return p, nil
+	m, err := gamestest.Play(g, []gamestest.Player{as(players[0]), as(players[1])}, t0, limit)
+	switch {
+	case errors.Is(err, gamestest.ErrUnfinished):
+		err = nil
+	case errors.Is(err, gamestest.ErrStuck):
+		err = fmt.Errorf("nobody has anything to do in phase %s", g.phase)
+	}
+	return played{game: g, log: m.Log, events: m.Events}, err
 }
 
 // layout is a match in play with units only where spec puts them, for

@@ -1,19 +1,13 @@
 package gridtactics
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"reflect"
 	"testing"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // The same options, seed and command log rebuild the same match: every
 // command is accepted again with the same events, the bot would choose
@@ -29,30 +23,8 @@ func TestReplay(t *testing.T) {
 				t.Fatal(err)
 			}
 			g := New(o, seed)
-			for i, cmd := range p.log {
-				if cmd.Seat == Red && g.phase != waiting {
-					if body, ok := g.BotCommand(Red); !ok || !bytes.Equal(body, cmd.Body) {
-						t.Fatalf("command %d: the bot now chooses %s, it chose %s", i, body, cmd.Body)
-					}
-				}
-				evs, err := g.Apply(cmd)
-				if err != nil {
-					t.Fatalf("command %d %s refused on replay: %v", i, cmd.Body, err)
-				}
-				if !reflect.DeepEqual(evs, p.events[i]) {
-					t.Fatalf("command %d %s: events differ on replay:\n%+v\n%+v", i, cmd.Body, evs, p.events[i])
-				}
-			}
-			if !reflect.DeepEqual(g, p.game) {
-				t.Fatal("the replayed match differs from the original")
-			}
-			for _, seat := range []int{Red, Blue, games.Spectator} {
-				a, _ := json.Marshal(g.View(seat))
-				b, _ := json.Marshal(p.game.View(seat))
-				if !bytes.Equal(a, b) {
-					t.Fatalf("view of seat %d differs on replay", seat)
-				}
-			}
+			gamestest.Replay(t, g, &gamestest.Match{Game: p.game, Log: p.log, Events: p.events},
+				func(cmd games.Command) bool { return cmd.Seat == Red && g.phase != waiting })
 		})
 	}
 }
@@ -71,30 +43,6 @@ func TestSeedDrivesTheDice(t *testing.T) {
 	}
 }
 
-// golden compares v's JSON with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, v any) {
-	t.Helper()
-	got, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test -update and review the diff.\ngot:\n%s", path, got)
-	}
-}
-
 // The views a page draws from, for each kind of viewer, in a hidden-setup
 // timed match part way through, and for a player still placing.
 func TestViewGolden(t *testing.T) {
@@ -106,10 +54,10 @@ func TestViewGolden(t *testing.T) {
 	if p.game.phase != playing {
 		t.Fatalf("match in phase %s after 38 commands; pick another point", p.game.phase)
 	}
-	golden(t, "view-red.json", p.game.View(Red))
-	golden(t, "view-blue.json", p.game.View(Blue))
-	golden(t, "view-spectator.json", p.game.View(games.Spectator))
+	gamestest.Golden(t, "view-red.json", p.game.View(Red))
+	gamestest.Golden(t, "view-blue.json", p.game.View(Blue))
+	gamestest.Golden(t, "view-spectator.json", p.game.View(games.Spectator))
 
 	g := started(t, Options{SmallBoard: true}, 5)
-	golden(t, "view-setup.json", g.View(Blue))
+	gamestest.Golden(t, "view-setup.json", g.View(Blue))
 }

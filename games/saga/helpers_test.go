@@ -2,6 +2,7 @@ package saga
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
 
 // t0 is the room clock when test matches start.
@@ -62,39 +64,14 @@ type played struct {
 // play runs a match from the start until it ends or limit commands pass.
 func play(o Options, seed uint64, players [2]player, limit int) (*played, error) {
 	g := New(o, seed)
-	p := &played{game: g}
-	run := func(seat int, body json.RawMessage) error {
-		cmd := games.Command{Seat: seat, Body: body, Time: t0.Add(time.Duration(len(p.log)) * time.Second)}
-		evs, err := g.Apply(cmd)
-		if err != nil {
-			return fmt.Errorf("seat %d %s: %w", seat, body, err)
-		}
-		p.log = append(p.log, cmd)
-		p.events = append(p.events, evs)
-		return nil
+	m, err := gamestest.Play(g, []gamestest.Player{
+		func(seat int) (json.RawMessage, bool) { return players[0](g, seat) },
+		func(seat int) (json.RawMessage, bool) { return players[1](g, seat) },
+	}, t0, limit)
+	if errors.Is(err, gamestest.ErrStuck) {
+		err = fmt.Errorf("%w in phase %s", err, g.phase)
 	}
-	if err := run(games.System, games.StartBody); err != nil {
-		return p, err
-	}
-	for g.Outcome() == nil {
-		if len(p.log) > limit {
-			return p, fmt.Errorf("no result after %d commands", limit)
-		}
-		moved := false
-		for seat := range 2 {
-			if body, ok := players[seat](g, seat); ok {
-				if err := run(seat, body); err != nil {
-					return p, err
-				}
-				moved = true
-				break
-			}
-		}
-		if !moved {
-			return p, fmt.Errorf("nobody can act in phase %s", g.phase)
-		}
-	}
-	return p, nil
+	return &played{game: g, log: m.Log, events: m.Events}, err
 }
 
 // arrange builds a match in play from a sketch: tiles as "q,r terrain"
