@@ -13,6 +13,8 @@ import (
 // sonarViews reads 200 versions of two seats' views (a Captain and a
 // Radio Operator) recorded from a real turn-based Captain Sonar match
 // (package roles, random legal orders): the views the runtime diffs.
+// TestRecordSonarViews in package roles records them again after a change
+// of the view (SONAR_VIEWS names the file; see its comment).
 func sonarViews(tb testing.TB) [2][][]byte {
 	f, err := os.Open("testdata/sonar-views.jsonl.gz")
 	if err != nil {

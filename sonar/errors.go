@@ -93,6 +93,32 @@ const (
 type RuleError struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
+	// params are the refusal's few parameters (a cell, a heading, a
+	// crew), in the order its sentence names them: Why writes them.
+	params []any
+}
+
+// Why is the refusal in brief, as the crew view carries it: the rule code
+// and its parameters, "island:C3", "not_ready:TORPEDO,2,3". The pages word
+// it from their table (static/js/reasons.js) as Message words it; a view
+// sends it rather than the sentence because it is a fraction of the bytes.
+func (e *RuleError) Why() string {
+	if e == nil {
+		return ""
+	}
+	if len(e.params) == 0 {
+		return string(e.Code)
+	}
+	b := []byte(e.Code)
+	for i, p := range e.params {
+		if i == 0 {
+			b = append(b, ':')
+		} else {
+			b = append(b, ',')
+		}
+		b = fmt.Append(b, p)
+	}
+	return string(b)
 }
 
 func (e *RuleError) Error() string { return e.Message }
@@ -102,5 +128,11 @@ func (e *RuleError) Error() string { return e.Message }
 func (e *RuleError) RuleCode() string { return string(e.Code) }
 
 func refuse(code Code, format string, args ...any) *RuleError {
-	return &RuleError{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &RuleError{Code: code, Message: fmt.Sprintf(format, args...), params: args}
+}
+
+// with sets the parameters Why writes, when they are not the sentence's.
+func (e *RuleError) with(params ...any) *RuleError {
+	e.params = params
+	return e
 }

@@ -191,7 +191,7 @@ func (m *Match) apply(cmd Command) *RuleError {
 		return refuse(CodeNotStarted, "the match has not started yet")
 	}
 	if m.over {
-		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
+		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason).with() // Why: the outcome is public
 	}
 	if cmd.Type == TypeTick {
 		return m.tick(cmd.At)

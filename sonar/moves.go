@@ -77,7 +77,15 @@ func (m *Match) dutiesErr(c Crew) *RuleError {
 		who = append(who, fmt.Sprintf("Engineer (mark a symbol in the %s panel)", s.engPanel))
 	}
 	if len(who) > 0 {
-		return refuse(CodeAwaitingOK, "wait for the OK of the %s", strings.Join(who, " and the "))
+		// Why: "fm" for the First Mate, the panel for the Engineer.
+		var params []any
+		if s.fmDue {
+			params = append(params, "fm")
+		}
+		if s.engDue {
+			params = append(params, s.engPanel)
+		}
+		return refuse(CodeAwaitingOK, "wait for the OK of the %s", strings.Join(who, " and the ")).with(params...)
 	}
 	return nil
 }
@@ -121,6 +129,7 @@ func (m *Match) courseErr(c Crew, d chart.Dir) (chart.Cell, *RuleError) {
 	to, err := m.stepErr(c, m.crews[c].pos, d)
 	if err != nil && m.blackout(c) {
 		// The heading's own rule, and what it means now.
+		// (The view's Why leaves it out: the view says blackout itself.)
 		err.Message += ". BLACKOUT: no heading is open, you must surface"
 	}
 	return to, err

@@ -325,6 +325,18 @@ func agree(t *testing.T, m *Match) {
 	t.Helper()
 	for _, c := range Crews {
 		v := m.Crew(c)
+		// The reasons travel packed in why and come back whole.
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back CrewView
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%v: %s", err, b)
+		}
+		if b2, _ := json.Marshal(back); string(b2) != string(b) || !slices.Equal(back.whys(), v.whys()) {
+			t.Fatalf("the view does not travel:\n%s\n%s", b, b2)
+		}
 		try := func(cmd Command) error {
 			cmd.Crew = c
 			_, err := m.clone().Apply(cmd)
@@ -332,7 +344,7 @@ func agree(t *testing.T, m *Match) {
 		}
 		for _, o := range v.Courses {
 			err := try(Command{Type: TypeCourse, Dir: o.Dir})
-			if o.Legal != (err == nil) || (err != nil && err.Error() != o.Reason) {
+			if o.Legal != (err == nil) || (err != nil && err.(*RuleError).Why() != o.Reason) {
 				t.Fatalf("course option %+v, Apply says %v", o, err)
 			}
 		}

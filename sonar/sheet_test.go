@@ -202,7 +202,7 @@ func TestBreakdownDisablesBothSystemsOfItsColour(t *testing.T) {
 				if g.Ready == blocked[g.System] {
 					t.Errorf("%s ready=%v (%s)", g.System, g.Ready, g.Blocked)
 				}
-				if blocked[g.System] && !contains(g.Blocked, "broken down") {
+				if blocked[g.System] && !contains(g.Blocked, "breakdown:") {
 					t.Errorf("%s blocked for %q", g.System, g.Blocked)
 				}
 			}

@@ -79,7 +79,7 @@ func (m *Match) turnSystemErr(c Crew, isCourse bool) *RuleError {
 	case m.turn != c:
 		return refuse(CodeTurn, "it is %s's turn", m.turn.loud())
 	case isCourse && m.turnMoved:
-		return refuse(CodeOneCourse, "one course a turn: silence replaces the course")
+		return refuse(CodeOneCourse, "one course a turn: silence replaces the course").with("silence")
 	case !isCourse && !m.turnMoved:
 		return refuse(CodeCourseFirst, "announce the turn's course first: systems come after it")
 	case m.turnSystem:

@@ -1,7 +1,10 @@
 package sonar
 
 import (
+	"encoding/json"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"periscope/sonar/chart"
@@ -32,7 +35,7 @@ type CrewView struct {
 
 	Courses        []CourseOption  `json:"courses"`
 	Silences       []SilenceOption `json:"silences"`
-	SurfaceBlocked string          `json:"surface_blocked,omitempty"` // why surfacing is refused now, "" if allowed
+	SurfaceBlocked string          `json:"-"` // why surfacing is refused now (RuleError.Why), "" if allowed
 	TorpedoTargets []chart.Cell    `json:"torpedo_targets"`
 	MineCells      []chart.Cell    `json:"mine_cells"`
 	Triggers       []chart.Cell    `json:"triggers"` // own mines that may be triggered now
@@ -43,6 +46,97 @@ type CrewView struct {
 	// Inspect is the surfaced enemy's traced sheet while this crew's
 	// Engineer must judge it (real-time surfacing).
 	Inspect *Inspection `json:"inspect,omitempty"`
+}
+
+// crewWire is CrewView as it travels: the reasons of the Captain's closed
+// orders (each gauge's Blocked, each course's and silence's Reason,
+// SurfaceBlocked) go in one string, why, rather than one field each. They
+// change together on most orders (the turn passes, a course is taken), and
+// a patch pays about 50 B per field that changes, whatever its value.
+type crewWire struct {
+	crewFields
+	Why string `json:"why,omitempty"`
+}
+
+type crewFields CrewView // CrewView's fields without its methods
+
+// MarshalJSON writes the view with its reasons packed in why (PackWhy).
+func (v CrewView) MarshalJSON() ([]byte, error) {
+	return json.Marshal(crewWire{crewFields(v), v.PackWhy()})
+}
+
+// UnmarshalJSON reads a view written by MarshalJSON, reasons included.
+func (v *CrewView) UnmarshalJSON(b []byte) error {
+	var w crewWire
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*v = CrewView(w.crewFields)
+	return v.unpackWhy(w.Why)
+}
+
+// PackWhy is the reasons of the Captain's orders in one string: the
+// entries (RuleError.Why, "" for an open order) of the gauges in their
+// order, the courses, the silences and surfacing, joined by ";", an entry
+// equal to the one before it written "="; all of them written once when
+// they are all the same (the other crew's turn, a surfaced submarine). The
+// pages read it with static/js/reasons.js.
+func (v *CrewView) PackWhy() string {
+	parts := v.whys()
+	same := true
+	for _, p := range parts[1:] {
+		same = same && p == parts[0]
+	}
+	if same {
+		return parts[0]
+	}
+	for i := len(parts) - 1; i > 0; i-- {
+		if parts[i] != "" && parts[i] == parts[i-1] {
+			parts[i] = "="
+		}
+	}
+	return strings.Join(parts, ";")
+}
+
+func (v *CrewView) whys() []string {
+	out := make([]string, 0, len(v.Gauges)+len(v.Courses)+len(v.Silences)+1)
+	for _, g := range v.Gauges {
+		out = append(out, g.Blocked)
+	}
+	for _, o := range v.Courses {
+		out = append(out, o.Reason)
+	}
+	for _, o := range v.Silences {
+		out = append(out, o.Reason)
+	}
+	return append(out, v.SurfaceBlocked)
+}
+
+func (v *CrewView) unpackWhy(why string) error {
+	n := len(v.Gauges) + len(v.Courses) + len(v.Silences) + 1
+	parts := strings.Split(why, ";")
+	if len(parts) == 1 {
+		parts = slices.Repeat(parts, n)
+	}
+	if len(parts) != n {
+		return fmt.Errorf("sonar: the view's why has %d entries for %d orders", len(parts), n)
+	}
+	for i := 1; i < n; i++ {
+		if parts[i] == "=" {
+			parts[i] = parts[i-1]
+		}
+	}
+	for i := range v.Gauges {
+		v.Gauges[i].Blocked, parts = parts[0], parts[1:]
+	}
+	for i := range v.Courses {
+		v.Courses[i].Reason, parts = parts[0], parts[1:]
+	}
+	for i := range v.Silences {
+		v.Silences[i].Reason, parts = parts[0], parts[1:]
+	}
+	v.SurfaceBlocked = parts[0]
+	return nil
 }
 
 // Inspection is what the enemy Engineer judges: each section as its tracer
@@ -68,9 +162,10 @@ type Gauge struct {
 	Marks  int    `json:"marks"`
 	Size   int    `json:"size"`
 	// Ready: the system may be activated now. Otherwise Blocked says why
-	// (not charged, broken down, not the moment).
+	// (not charged, broken down, not the moment), in brief: the refusal's
+	// rule code and parameters (RuleError.Why, "not_ready:TORPEDO,2,3").
 	Ready   bool   `json:"ready"`
-	Blocked string `json:"blocked,omitempty"`
+	Blocked string `json:"-"` // on the wire in CrewView's why
 }
 
 // SheetSymbol is one symbol of the Engineer sheet and whether it is
@@ -126,16 +221,17 @@ type CourseOption struct {
 	Dir    chart.Dir   `json:"dir"`
 	To     *chart.Cell `json:"to,omitempty"`
 	Legal  bool        `json:"legal"`
-	Reason string      `json:"reason,omitempty"`
+	Reason string      `json:"-"` // RuleError.Why: "island:C3"; on the wire in CrewView's why
 }
 
 // SilenceOption is one heading for a silence: the legal distances are
-// Min..Max. Reason is set when no silence that way is legal now.
+// Min..Max. Reason is set when no silence that way is legal now, in brief
+// (RuleError.Why).
 type SilenceOption struct {
 	Dir    chart.Dir `json:"dir"`
 	Min    int       `json:"min"`
 	Max    int       `json:"max"`
-	Reason string    `json:"reason,omitempty"`
+	Reason string    `json:"-"` // on the wire in CrewView's why
 }
 
 // PublicView is what everyone at the table knows, spectators included.
@@ -237,9 +333,9 @@ func (m *Match) Crew(c Crew) CrewView {
 		}
 		g := Gauge{System: sys, Marks: s.gauges[sys], Size: size}
 		if err := m.actErr(c); err != nil {
-			g.Blocked = err.Message
+			g.Blocked = err.Why()
 		} else if err := m.systemErr(c, Captain, sys); err != nil {
-			g.Blocked = err.Message
+			g.Blocked = err.Why()
 		} else {
 			g.Ready = true
 		}
@@ -290,9 +386,9 @@ func (m *Match) Crew(c Crew) CrewView {
 	v.Courses = m.Courses(c)
 	v.Silences = m.SilenceOptions(c)
 	if err := m.actErr(c); err != nil {
-		v.SurfaceBlocked = err.Message
+		v.SurfaceBlocked = err.Why()
 	} else if err := m.surfaceErr(c, Captain); err != nil {
-		v.SurfaceBlocked = err.Message
+		v.SurfaceBlocked = err.Why()
 	}
 	v.TorpedoTargets = m.TorpedoTargets(c)
 	v.MineCells = m.MineCells(c)
@@ -331,7 +427,8 @@ func (m *Match) actErr(c Crew) *RuleError {
 	case !m.started:
 		return refuse(CodeNotStarted, "the match has not started yet")
 	case m.over:
-		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason)
+		// Why is "match_over": the outcome's sentence is in the public view.
+		return refuse(CodeOver, "the match is over: %s", m.outcome.Reason).with()
 	case !m.playing():
 		return refuse(CodeAwaitingStarts, "wait until both Captains have chosen their start positions")
 	}
@@ -350,7 +447,7 @@ func (m *Match) Courses(c Crew) []CourseOption {
 			to, err = m.courseErr(c, d)
 		}
 		if err != nil {
-			o.Reason = err.Message
+			o.Reason = err.Why()
 		} else {
 			o.Legal, o.To = true, ptr(to)
 		}
@@ -366,9 +463,9 @@ func (m *Match) SilenceOptions(c Crew) []SilenceOption {
 	for _, d := range chart.Dirs {
 		o := SilenceOption{Dir: d, Min: m.opts.SilenceMin}
 		if err := m.actErr(c); err != nil {
-			o.Reason = err.Message
+			o.Reason = err.Why()
 		} else if _, err := m.silenceErr(c, Captain, d, o.Min); err != nil {
-			o.Reason = err.Message
+			o.Reason = err.Why()
 		} else {
 			for n := 4; n >= o.Min; n-- {
 				if _, err := m.silenceErr(c, Captain, d, n); err == nil {

@@ -6,9 +6,10 @@
 import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
 import { chartSVG, stepCell } from "./map.js";
 import { logList } from "./log.js";
+import { reason, courseReason, briefs } from "./reasons.js";
 import { zoomable } from "./zoom.js";
 
-// short keeps the part of a refusal before its explanation, for the small
+// short keeps the part of a refusal's sentence before its explanation, for the small
 // line under a button; tapping the closed button shows the whole sentence.
 export function short(reason) {
   if (!reason) return "";
@@ -34,12 +35,14 @@ function gauge(own, system) {
 }
 
 // systemState says whether a system may be used now and, if not, why.
-function systemState(own, system) {
-  const g = gauge(own, system);
+// (The view says why in brief; reasons.js words it.)
+function systemState(v, system) {
+  const g = gauge(v.own, system);
   if (!g) return { ok: false, why: "not on this map" };
   if (g.ready) return { ok: true, why: "READY" };
-  if (g.marks < g.size) return { ok: false, why: `charging ${g.marks}/${g.size}`, full: g.blocked || `${system.toUpperCase()} is not ready: its gauge is ${g.marks}/${g.size}` };
-  return { ok: false, why: short(g.blocked), full: g.blocked };
+  const full = reason(briefs(v.own).gauge(system), v);
+  if (g.marks < g.size) return { ok: false, why: `charging ${g.marks}/${g.size}`, full: full || `${system.toUpperCase()} is not ready: its gauge is ${g.marks}/${g.size}` };
+  return { ok: false, why: short(full), full };
 }
 
 function factLabel(f) {
@@ -186,7 +189,7 @@ export function captainPanel(el, app) {
       const opts = own.silences || [];
       const chosen = opts.find((o) => o.dir === st.silenceDir);
       const dists = [];
-      if (chosen && !chosen.reason) {
+      if (chosen && !briefs(own).silence(chosen.dir)) {
         for (let d = chosen.min; d <= chosen.max; d++) {
           dists.push(h("button", {
             class: st.silenceDist === d ? "selected" : "", "data-distance": d,
@@ -197,16 +200,16 @@ export function captainPanel(el, app) {
       return app.group("silence", { class: "card alert" },
         h("p", {}, "Silence: a straight move of 0 to 4 cells that the enemy does not hear. Choose a heading, then how far."),
         h("div", { class: "compass" },
-          ...opts.map((o) => h("button", {
-            class: `${o.dir[0].toLowerCase()}${st.silenceDir === o.dir ? " selected" : ""}${o.reason ? " off" : ""}`,
+          ...opts.map((o) => [o, reason(briefs(own).silence(o.dir), v)]).map(([o, why]) => h("button", {
+            class: `${o.dir[0].toLowerCase()}${st.silenceDir === o.dir ? " selected" : ""}${why ? " off" : ""}`,
             "data-silence-dir": o.dir,
-            "aria-disabled": o.reason ? "true" : null,
-            title: o.reason || "",
+            "aria-disabled": why ? "true" : null,
+            title: why,
             onclick: () => {
-              if (o.reason) { app.explain("silence", `${o.dir}: ${o.reason}`); return; }
+              if (why) { app.explain("silence", `${o.dir}: ${why}`); return; }
               st.silenceDir = o.dir; st.silenceDist = null; redo();
             },
-          }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.reason ? short(o.reason) : `up to ${o.max}`)))),
+          }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, why ? short(why) : `up to ${o.max}`)))),
         dists.length ? h("div", { class: "distances", "aria-label": "distance" }, dists) : null,
         h("div", { class: "confirm" },
           h("button", {
@@ -243,18 +246,20 @@ export function captainPanel(el, app) {
   function compass(v) {
     const own = v.own;
     const courses = own.courses || [];
-    const reasons = new Set(courses.map((c) => c.reason || ""));
-    const common = courses.length && !courses.some((c) => c.legal) && reasons.size === 1 ? courses[0].reason : "";
+    // The view says why a heading is closed in brief; reasons.js words it.
+    const why = courses.map((c) => courseReason(briefs(own).course(c.dir), v));
+    const reasons = new Set(why);
+    const common = courses.length && !courses.some((c) => c.legal) && reasons.size === 1 ? why[0] : "";
     // A closed heading stays tappable: the tap shows the whole rule.
-    const btn = (o) => h("button", {
+    const btn = (o, i) => h("button", {
       class: o.dir[0].toLowerCase() + (o.legal ? " primary" : " off"),
       "data-course": o.dir,
       disabled: !!app.busy.course || st.mode !== null,
       "aria-disabled": o.legal ? null : "true",
-      title: o.reason || `to ${o.to}`,
-      "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${o.reason}`,
-      onclick: () => (o.legal ? app.act("course", { type: "course", dir: o.dir }) : app.explain("course", `${o.dir}: ${o.reason}`)),
-    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : brief(o.reason)));
+      title: why[i] || `to ${o.to}`,
+      "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${why[i]}`,
+      onclick: () => (o.legal ? app.act("course", { type: "course", dir: o.dir }) : app.explain("course", `${o.dir}: ${why[i]}`)),
+    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : brief(why[i])));
     return app.group("course", {},
       h("h3", {}, "Course"),
       common ? h("p", { class: "muted small", id: "course-why" }, common) : null,
@@ -295,10 +300,10 @@ export function captainPanel(el, app) {
         onclick: () => app.act("systems", { type: "dive" }),
       }, "DIVE", h("span", { class: "sub" }, ok ? "inspection passed" : "secure 4 sections, then inspection")));
     }
-    const torpedo = systemState(own, "torpedo");
+    const torpedo = systemState(v, "torpedo");
     if (torpedo.ok && !own.torpedo_targets.length) Object.assign(torpedo, { ok: false, why: "no water in reach", full: "no water cell is within the torpedo's reach" });
     sys("torpedo", "Torpedo", torpedo, () => { st.mode = "torpedo"; st.selected = null; redo(); });
-    const mine = systemState(own, "mine");
+    const mine = systemState(v, "mine");
     if (mine.ok && !own.mine_cells.length) Object.assign(mine, { ok: false, why: "no free cell", full: "no cell next to your submarine is free for a mine: water, off your route, without a mine" });
     sys("mine", "Drop mine", mine, () => { st.mode = "mine"; st.selected = null; redo(); });
     const trig = own.triggers.length
@@ -307,11 +312,11 @@ export function captainPanel(el, app) {
         ? { ok: false, why: "not now", full: "none of your mines may go off now: not while surfaced, before your crew's OKs, during a sonar question, or when the table's rules say it is not your moment" }
         : { ok: false, why: "no mines", full: "you have no mine to trigger: drop one first" };
     sys("trigger", "Trigger mine", trig, () => { st.mode = "trigger"; st.selected = null; redo(); });
-    sys("silence", "Silence", systemState(own, "silence"), () => { st.mode = "silence"; redo(); });
-    sys("drone", "Drone", systemState(own, "drone"), () => { st.mode = "drone"; redo(); });
-    sys("sonar", "Sonar", systemState(own, "sonar"), () => app.act("systems", { type: "sonar" }));
+    sys("silence", "Silence", systemState(v, "silence"), () => { st.mode = "silence"; redo(); });
+    sys("drone", "Drone", systemState(v, "drone"), () => { st.mode = "drone"; redo(); });
+    sys("sonar", "Sonar", systemState(v, "sonar"), () => app.act("systems", { type: "sonar" }));
     if (gauge(own, "scenario")) {
-      const a = systemState(own, "scenario");
+      const a = systemState(v, "scenario");
       if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine", full: "every Archer mine has gone off" });
       sys("archer", "Archer", a, () => { st.mode = "archer"; st.selected = null; redo(); });
     }
@@ -319,7 +324,8 @@ export function captainPanel(el, app) {
     if (end) sys("end_turn", "End turn", end, () => app.act("systems", { type: "end_turn" }), { id: "end-turn" });
     // Surface sits apart, below, never green: a stray tap there on the
     // first turn would give the sector away (it still asks to confirm).
-    const surf = own.surface_blocked ? { ok: false, why: short(own.surface_blocked), full: own.surface_blocked } : { ok: true, why: "reveals your sector" };
+    const blocked = reason(briefs(own).surface, v);
+    const surf = blocked ? { ok: false, why: short(blocked), full: blocked } : { ok: true, why: "reveals your sector" };
     sys("surface", "Surface…", surf, () => { st.mode = "surface"; redo(); }, { class: surf.ok ? "surface-btn" : "off surface-btn" });
     const surfaceBtn = buttons.pop();
     return app.group("systems", {}, h("h3", {}, "Systems"), h("div", { class: "systems" }, buttons),

@@ -6,6 +6,7 @@
 import { h, replace, damageTrack } from "./ui.js";
 import { icon, systemColour, colourInfo } from "./symbols.js";
 import { droneChooser, short } from "./captain.js";
+import { reason, briefs } from "./reasons.js";
 
 export const systemInfo = {
   mine: "Mine",
@@ -34,7 +35,7 @@ export function firstMatePanel(el, app) {
     let state;
     if (g.marks >= g.size && down) state = h("span", { class: "pill bad" }, `charged, but BROKEN DOWN (${colourInfo[colour].name})`);
     else if (g.ready) state = h("span", { class: "pill ok" }, "READY");
-    else if (g.marks >= g.size) state = h("span", { class: "small" }, h("span", { class: "pill ok" }, "charged"), ` ${g.blocked || ""}`);
+    else if (g.marks >= g.size) state = h("span", { class: "small" }, h("span", { class: "pill ok" }, "charged"), ` ${reason(briefs(own).gauge(g.system), v)}`);
     else state = h("span", { class: "muted" }, `${g.marks}/${g.size}` + (down ? " · broken down" : ""));
     return h("div", {
       class: `gauge c-${colour}${g.ready ? " ready" : ""}${down ? " down" : ""}`,
@@ -85,8 +86,8 @@ export function firstMatePanel(el, app) {
     const launch = (key, label, g, onclick) => h("button", {
       class: g?.ready ? "good grow" : "grow off", "data-system": key,
       "aria-disabled": g?.ready ? null : "true",
-      onclick: g?.ready ? onclick : () => app.explain("systems", `${label}: ${g?.blocked || "not on this map"}`),
-    }, label, h("span", { class: "sub" }, g?.ready ? "READY" : short(g?.blocked)));
+      onclick: g?.ready ? onclick : () => app.explain("systems", `${label}: ${reason(briefs(own).gauge(key), v) || "not on this map"}`),
+    }, label, h("span", { class: "sub" }, g?.ready ? "READY" : short(reason(briefs(own).gauge(key), v))));
     parts.push(app.group("systems", { class: "row" },
       launch("drone", "Launch drone", drone, () => { st.drone = true; app.render(); }),
       launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }))));
