@@ -103,6 +103,15 @@ type Game interface {
 	Outcome() *Outcome
 }
 
+// ViewAppender is implemented by games that write a view's JSON
+// themselves: AppendView appends exactly the bytes of
+// json.Marshal(View(seat)) to dst. The room then uses it in place of
+// json.Marshal, so a game whose seats share most of their view can
+// marshal the shared parts once per version instead of once per seat.
+type ViewAppender interface {
+	AppendView(dst []byte, seat int) ([]byte, error)
+}
+
 // Clocked is implemented by games with server-owned timers. When the room
 // clock reaches the deadline, the room applies a System command TickBody.
 type Clocked interface {

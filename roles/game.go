@@ -170,6 +170,10 @@ type Game struct {
 	news [2]*sonar.Event
 	// views caches what every seat of a crew shares, until the next command.
 	views viewCache
+	// bytes is the JSON of views' shared parts, until the next command;
+	// static that of the parts that never change (viewjson.go).
+	bytes  viewBytes
+	static staticBytes
 	// bots holds what the bot seats need (bot.go); nil until a command.
 	bots *bots
 	// coaching is the first dive's lessons done (coach.go).
@@ -281,7 +285,7 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.views = viewCache{}
+	g.views, g.bytes = viewCache{}, viewBytes{}
 	g.follow(evs)
 	g.track(evs)
 	g.coachSaw(evs)

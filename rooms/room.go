@@ -519,7 +519,13 @@ func (r *Room) view(seat int) []byte {
 	if r.game == nil {
 		return nil
 	}
-	b, err := json.Marshal(r.game.View(seat))
+	var b []byte
+	var err error
+	if a, ok := r.game.(games.ViewAppender); ok {
+		b, err = a.AppendView(nil, seat)
+	} else {
+		b, err = json.Marshal(r.game.View(seat))
+	}
 	if err != nil {
 		r.hub.log.Error("view does not marshal", "room", r.code, "seat", seat, "err", err)
 		return nil
