@@ -240,3 +240,70 @@ func TestReconnectAndClose(t *testing.T) {
 		t.Fatalf("Do after Close: %v", err)
 	}
 }
+
+// A lean conn patches its decoded view in place; after every update it
+// reads the same view as a conn that keeps the text.
+func TestLeanConnReadsTheSameView(t *testing.T) {
+	base, stop := serve()
+	t.Cleanup(stop)
+	ctx := ctxT(t)
+	api := client.API{Base: base}
+	// Padded views, so that updates are patches, not whole views.
+	l, err := api.Create(ctx, "race", map[string]int{"seats": 1, "target": 50, "pad": 400})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := l.Code
+	token, err := api.Take(ctx, code, 0, "Ann")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens := []string{token}
+	full, err := client.Dial(ctx, base, code, tokens[0], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	lean, err := client.DialLean(ctx, base, code, tokens[0], -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lean.Close()
+	if err := full.Host(ctx, rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	patched, total := 0, 0
+	for i := 1; i <= 6; i++ {
+		v, err := full.Do(ctx, map[string]any{"type": "add", "n": 1 + i%3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []*client.Conn{full, lean} {
+			for c.Version() < v {
+				m, err := c.Next(ctx)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c == lean && len(m.Patch) > 0 && len(m.View) > 0 {
+					t.Fatalf("a lean conn's update carries the view: %s", m.View)
+				}
+				if c == lean && len(m.Patch) > 0 {
+					patched++
+				}
+			}
+		}
+		var a, b roomstest.RaceView
+		if err := full.ViewAs(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := lean.ViewAs(&b); err != nil {
+			t.Fatal(err)
+		}
+		if total += 1 + i%3; *a.Mine != *b.Mine || *a.Mine != total {
+			t.Fatalf("after %d adds: full conn reads %d, lean %d", i, *a.Mine, *b.Mine)
+		}
+	}
+	if patched == 0 {
+		t.Fatal("no update was a patch: the test saw no patching")
+	}
+}

@@ -31,6 +31,10 @@ type Conn struct {
 	welcome rooms.Message
 	version int64
 	view    json.RawMessage
+	// lean conns keep their view decoded and patch it in place, as a
+	// phone does; view is then encoded only when asked for (View).
+	lean    bool
+	tree    any
 	lobby   rooms.Lobby
 	queue   []rooms.Message
 	wake    chan struct{} // signalled when queue grows or the conn ends
@@ -46,6 +50,20 @@ type Conn struct {
 // version this phone saw, or -1 for a first visit; the welcome then carries
 // the events missed since.
 func Dial(ctx context.Context, base, code, token string, lastVersion int64) (*Conn, error) {
+	return dial(ctx, base, code, token, lastVersion, false)
+}
+
+// DialLean is Dial for a client that reads its view now and then, not on
+// every update: it keeps the view decoded and applies each patch to it in
+// place, as a phone's page does, and encodes it only when View is called.
+// Its updates from Next carry no view. The load tool dials this way, so
+// that its phones cost what real phones cost, not a decode and an encode
+// of the whole view per update.
+func DialLean(ctx context.Context, base, code, token string, lastVersion int64) (*Conn, error) {
+	return dial(ctx, base, code, token, lastVersion, true)
+}
+
+func dial(ctx context.Context, base, code, token string, lastVersion int64, lean bool) (*Conn, error) {
 	u, err := url.Parse(strings.TrimSuffix(base, "/") + "/ws/" + url.PathEscape(code))
 	if err != nil {
 		return nil, err
@@ -67,7 +85,7 @@ func Dial(ctx context.Context, base, code, token string, lastVersion int64) (*Co
 	}
 	var p [6]byte
 	_, _ = rand.Read(p[:])
-	c := &Conn{base: base, code: code, token: token, ws: ws, version: -1, prefix: hex.EncodeToString(p[:]),
+	c := &Conn{base: base, code: code, token: token, ws: ws, version: -1, prefix: hex.EncodeToString(p[:]), lean: lean,
 		wake: make(chan struct{}, 1), waiters: make(map[string]chan rooms.Message), done: make(chan struct{})}
 	go c.read()
 	hello := rooms.Request{T: rooms.TypeHello, Token: token}
@@ -121,9 +139,11 @@ func (c *Conn) read() {
 		c.mu.Lock()
 		switch m.T {
 		case rooms.TypeWelcome:
-			m.View = canonical(m.View)
+			if !c.lean {
+				m.View = canonical(m.View)
+			}
 			c.welcome = m
-			c.version, c.view = m.V, m.View
+			c.version, c.view, c.tree = m.V, m.View, nil
 			if m.Room != nil {
 				c.lobby = *m.Room
 			}
@@ -135,7 +155,13 @@ func (c *Conn) read() {
 				c.mu.Unlock()
 				return
 			}
-			if len(m.Patch) > 0 {
+			if len(m.Patch) > 0 && c.lean {
+				if perr := c.patchTree(m.Patch); perr != nil {
+					err = fmt.Errorf("client: update v%d: %w", m.V, perr)
+					c.mu.Unlock()
+					return
+				}
+			} else if len(m.Patch) > 0 {
 				view, perr := rooms.ApplyPatch(c.view, m.Patch)
 				if perr != nil {
 					err = fmt.Errorf("client: update v%d: %w", m.V, perr)
@@ -144,9 +170,11 @@ func (c *Conn) read() {
 				}
 				c.view, m.View = view, view
 			} else if len(m.View) > 0 {
-				m.View = canonical(m.View)
-				c.view = m.View
-			} else {
+				if !c.lean {
+					m.View = canonical(m.View)
+				}
+				c.view, c.tree = m.View, nil
+			} else if !c.lean {
 				m.View = c.view
 			}
 			c.version = m.V
@@ -168,6 +196,21 @@ func (c *Conn) read() {
 		c.mu.Unlock()
 		c.signal()
 	}
+}
+
+// patchTree applies a patch to a lean conn's decoded view.
+func (c *Conn) patchTree(patch []byte) error {
+	if c.tree == nil {
+		if err := json.Unmarshal(c.view, &c.tree); err != nil {
+			return err
+		}
+	}
+	t, err := rooms.PatchTree(c.tree, patch)
+	if err != nil {
+		return err
+	}
+	c.tree, c.view = t, nil
+	return nil
 }
 
 // canonical re-encodes a view with sorted keys, the form patched views
@@ -392,6 +435,9 @@ func (c *Conn) Version() int64 {
 func (c *Conn) View() json.RawMessage {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.view == nil && c.tree != nil {
+		c.view, _ = json.Marshal(c.tree)
+	}
 	return c.view
 }
 

@@ -16,6 +16,20 @@ func ApplyPatch(doc, patch []byte) ([]byte, error) {
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return nil, fmt.Errorf("patch: the document: %w", err)
 	}
+	d, err := PatchTree(d, patch)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(d)
+}
+
+// PatchTree applies an RFC 6902 JSON Patch to a document decoded as
+// encoding/json decodes into any (maps, slices, float64...), changing it
+// in place where it can, and returns the new root. A phone keeps its view
+// this way (an object it patches, never text it parses again); so does a
+// lean client (client.DialLean). On an error the document may be left
+// partly patched: the holder must get the whole view again.
+func PatchTree(d any, patch []byte) (any, error) {
 	var ops []struct {
 		Op    string          `json:"op"`
 		Path  string          `json:"path"`
@@ -64,7 +78,7 @@ func ApplyPatch(doc, patch []byte) ([]byte, error) {
 			return nil, fmt.Errorf("patch op %d (%s %s): %w", i, op.Op, op.Path, err)
 		}
 	}
-	return json.Marshal(d)
+	return d, nil
 }
 
 func deepCopy(v any) any {

@@ -73,7 +73,7 @@ func newTable(col *collector, seats int, capture bool) *table {
 // dial connects seat's phone (metered) and records its welcome.
 func (t *table) dial(ctx context.Context, base, code, token string, seat int) error {
 	var m *meter
-	c, err := client.Dial(withMeter(ctx, &m, t.rec != nil), base, code, token, -1)
+	c, err := client.DialLean(withMeter(ctx, &m, t.rec != nil), base, code, token, -1)
 	if err != nil {
 		return fmt.Errorf("seat %d: %w", seat, err)
 	}
