@@ -34,7 +34,9 @@ func (f *feed) reset(v int64, view []byte) {
 // next moves the feed to view at version v and says what the phones need.
 // An unchanged view is not news. A patch is sent only when it is smaller
 // than the view itself (a new match phase may rewrite everything).
-func (f *feed) next(v int64, view []byte) delta {
+//
+// memo is shared by the seats of one version (see diffJSON); nil is fine.
+func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see
@@ -43,7 +45,7 @@ func (f *feed) next(v int64, view []byte) delta {
 	}
 	d := delta{changed: true, base: f.v}
 	if f.raw != nil {
-		if p, ok := diffJSON(f.raw, view, len(view)); ok {
+		if p, ok := diffJSON(f.raw, view, len(view), memo); ok {
 			d.patch = p
 		}
 	}

@@ -41,7 +41,7 @@ func TestDiffOnRealViews(t *testing.T) {
 		var f feed
 		f.reset(0, seq[0])
 		for i, v := range seq[1:] {
-			d := f.next(int64(i+1), v)
+			d := f.next(int64(i+1), v, nil)
 			if d.patch == nil {
 				continue
 			}
@@ -77,7 +77,27 @@ func BenchmarkSeatDiff(b *testing.B) {
 		for b.Loop() {
 			for _, seq := range seqs {
 				for i := 1; i < len(seq); i++ {
-					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]))
+					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]), nil)
+					if ok {
+						sum += len(p)
+					} else {
+						sum += len(seq[i])
+					}
+					n++
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n)/1000, "µs/seat-version")
+		b.ReportMetric(float64(sum)/float64(n), "B/frame")
+	})
+	// Both seats of a version with one memo, as a room's broadcast does.
+	b.Run("bytes-diff-memo", func(b *testing.B) {
+		var sum, n int
+		for b.Loop() {
+			for i := 1; i < len(seqs[0]); i++ {
+				memo := diffMemo{}
+				for _, seq := range seqs {
+					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
 					if ok {
 						sum += len(p)
 					} else {

@@ -23,7 +23,7 @@ func FuzzPatchRoundTrip(f *testing.F) {
 		b, _ = json.Marshal(db)
 		var fd feed
 		fd.reset(1, a)
-		d := fd.next(2, b)
+		d := fd.next(2, b, nil)
 		if d.base != 1 {
 			t.Fatalf("update of v2 based on v%d, but the phones hold v1", d.base)
 		}
@@ -55,17 +55,44 @@ func FuzzPatchRoundTrip(f *testing.F) {
 func TestEventsOnlyUpdateNamesTheHeldVersion(t *testing.T) {
 	var f feed
 	f.reset(3, []byte(`{"a":1}`))
-	d := f.next(4, []byte(`{"a":1}`))
+	d := f.next(4, []byte(`{"a":1}`), nil)
 	if d.changed || d.base != 3 {
 		t.Fatalf("unchanged view: %+v, want base 3", d)
 	}
 	// Version 4 went out with events; version 5 changed nothing and was
 	// sent to nobody: version 6's patch is against version 4.
 	f.eventsSent(4)
-	if d = f.next(5, []byte(`{"a":1}`)); d.changed || d.base != 4 {
+	if d = f.next(5, []byte(`{"a":1}`), nil); d.changed || d.base != 4 {
 		t.Fatalf("unchanged view: %+v, want base 4", d)
 	}
-	if d = f.next(6, []byte(`{"a":2}`)); !d.changed || d.base != 4 {
+	if d = f.next(6, []byte(`{"a":2}`), nil); !d.changed || d.base != 4 {
 		t.Fatalf("changed view after a silent version: %+v, want base 4", d)
+	}
+}
+
+// TestDiffMemoGivesTheSamePatch: two seats of one crew (a real match's
+// Captain and Radio Operator) diffed with one memo per version get the
+// very patches they get alone, and the second seat reuses the first's
+// walks of the parts they share.
+func TestDiffMemoGivesTheSamePatch(t *testing.T) {
+	seqs := sonarViews(t)
+	hits := 0
+	for i := 1; i < len(seqs[0]); i++ {
+		memo := diffMemo{}
+		for s, seq := range seqs {
+			alone, okA := diffJSON(seq[i-1], seq[i], len(seq[i]), nil)
+			shared, okS := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
+			if okA != okS || string(alone) != string(shared) {
+				t.Fatalf("version %d, seat %d: with the memo %s (%v), alone %s (%v)", i, s, shared, okS, alone, okA)
+			}
+		}
+		n := 0
+		for range memo {
+			n++
+		}
+		hits += n
+	}
+	if hits == 0 {
+		t.Fatal("the memo never kept a subtree")
 	}
 }

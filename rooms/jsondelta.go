@@ -3,8 +3,10 @@ package rooms
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // diffJSON writes an RFC 6902 JSON Patch that turns document a into b, or
@@ -15,8 +17,12 @@ import (
 // and arrays on the way to a change are split into members. This is the
 // runtime's hot path (every seat with phones, every version): decoding
 // whole views into maps to diff them was most of a room's time.
-func diffJSON(a, b []byte, limit int) ([]byte, bool) {
-	d := differ{out: make([]byte, 0, 256), limit: limit}
+//
+// memo, if not nil, is shared by the seats of one version: a subtree
+// pair already diffed for another seat (the crew's shared state, the
+// public part) costs a map lookup instead of another walk.
+func diffJSON(a, b []byte, limit int, memo diffMemo) ([]byte, bool) {
+	d := differ{out: make([]byte, 0, 256), limit: limit, memo: memo}
 	d.out = append(d.out, '[')
 	if !d.diff(nil, a, b) {
 		return nil, false
@@ -32,7 +38,36 @@ type differ struct {
 	out   []byte
 	limit int
 	ops   int
+	memo  diffMemo
+	// recs are the memo entries being recorded, outermost first: every op
+	// goes to each of them, with its path relative to the entry's root.
+	recs []*memoRec
 }
+
+// diffMemo maps a pair of subtrees (old, new) to the ops that turn one
+// into the other, relative to the subtree's root. The seats of a version
+// share one: their views hold the same parts (a crew's state, the public
+// state), whose diff is then walked once.
+type diffMemo map[memoKey][]memoOp
+
+// memoKey holds the two subtrees' bytes as strings without copying them:
+// the views live as long as the memo (one broadcast) and never change.
+type memoKey struct{ a, b string }
+
+type memoOp struct {
+	name  string
+	rel   [][]byte
+	value []byte
+}
+
+type memoRec struct {
+	depth int // the path length at the entry's root
+	ops   []memoOp
+}
+
+// memoMin is the size of a subtree pair under which walking it again
+// costs less than remembering it.
+const memoMin = 256
 
 // diff emits the ops for one value at path (JSON Pointer tokens, already
 // escaped for a pointer). It returns false when the limit is passed.
@@ -40,6 +75,30 @@ func (d *differ) diff(path [][]byte, a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
+	if d.memo != nil && len(a)+len(b) >= memoMin && (a[0] == '{' || a[0] == '[') {
+		key := memoKey{unsafe.String(&a[0], len(a)), unsafe.String(&b[0], len(b))}
+		if ops, ok := d.memo[key]; ok {
+			for _, op := range ops {
+				if !d.op(op.name, append(path, op.rel...), op.value) {
+					return false
+				}
+			}
+			return true
+		}
+		rec := &memoRec{depth: len(path)}
+		d.recs = append(d.recs, rec)
+		ok := d.walk(path, a, b)
+		d.recs = d.recs[:len(d.recs)-1]
+		if ok {
+			d.memo[key] = rec.ops
+		}
+		return ok
+	}
+	return d.walk(path, a, b)
+}
+
+// walk diffs two different values.
+func (d *differ) walk(path [][]byte, a, b []byte) bool {
 	switch {
 	case a[0] == '{' && b[0] == '{':
 		ka, va := members(a, true)
@@ -110,6 +169,9 @@ func (d *differ) diff(path [][]byte, a, b []byte) bool {
 
 // op appends one operation.
 func (d *differ) op(name string, path [][]byte, value []byte) bool {
+	for _, r := range d.recs {
+		r.ops = append(r.ops, memoOp{name, slices.Clone(path[r.depth:]), value})
+	}
 	if d.ops > 0 {
 		d.out = append(d.out, ',')
 	}

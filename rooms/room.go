@@ -485,7 +485,7 @@ func (r *Room) catchUp(seat int) []byte {
 	}
 	// The seat's phones move to the current version (with what changed,
 	// if anything), so that the next patch's base is one they all hold.
-	if d := f.next(r.version, view); d.changed || f.v != r.version {
+	if d := f.next(r.version, view, nil); d.changed || f.v != r.version {
 		if !d.changed {
 			f.eventsSent(r.version)
 		}
@@ -598,11 +598,14 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 // cannot tell that another side acted.
 func (r *Room) broadcast(events []games.Event) {
 	frames := make(map[int][]byte)
+	// The seats' views share parts (a team's state, the public state):
+	// each changed part is diffed once for all of them.
+	memo := diffMemo{}
 	kept := r.sessions[:0]
 	for _, s := range r.sessions {
 		f, ok := frames[s.seat]
 		if !ok {
-			f = r.seatUpdate(s.seat, events)
+			f = r.seatUpdate(s.seat, events, memo)
 			frames[s.seat] = f
 		}
 		if f == nil || s.push(f) {
@@ -619,14 +622,14 @@ func (r *Room) broadcast(events []games.Event) {
 
 // seatUpdate is seat's frame for the current version, or nil when the
 // seat has nothing to learn.
-func (r *Room) seatUpdate(seat int, events []games.Event) []byte {
+func (r *Room) seatUpdate(seat int, events []games.Event, memo diffMemo) []byte {
 	visible := appendVisible(nil, r.version, events, seat)
 	f := r.feeds[seat]
 	if f == nil {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
-	d := f.next(r.version, r.view(seat))
+	d := f.next(r.version, r.view(seat), memo)
 	if !d.changed {
 		if len(visible) == 0 {
 			return nil
