@@ -76,6 +76,11 @@ func (r *reading) tiles(u *UnitView) []*Tile {
 	return out
 }
 
+// tileOf is one of the seat's own troops by tile id.
+func (r *reading) tileOf(id string) *Tile {
+	return content.Army(r.v.Sides[r.v.Seat].Army).Tile(id)
+}
+
 func (r *reading) faces(u *UnitView, white bool) int {
 	n := 0
 	for _, t := range r.tiles(u) {
@@ -369,10 +374,27 @@ func (r *reading) react() Command {
 	return best.Command
 }
 
-// recover sacrifices a cheap wounded troop when tokens are short.
+// recover sacrifices a cheap wounded troop when tokens are short, and the
+// cheapest one when every token is a Wound token: a general without a token
+// would sit out the whole next round.
 func (r *reading) recover() Command {
 	v := r.v
 	me := v.Sides[v.Seat]
+	if me.Unused == 0 {
+		var best *Legal
+		bestDP := 0
+		for i, l := range v.Legal {
+			if l.Command.Type != TypeSacrifice {
+				continue
+			}
+			if dp := r.tileOf(l.Command.Troop).DP; best == nil || dp < bestDP {
+				best, bestDP = &v.Legal[i], dp
+			}
+		}
+		if best != nil {
+			return best.Command
+		}
+	}
 	if me.Unused*2 < me.Tokens {
 		for _, l := range v.Legal {
 			if l.Command.Type != TypeSacrifice {

@@ -94,3 +94,65 @@ func TestBotIsQuick(t *testing.T) {
 		t.Fatalf("a bot decision takes %v", per)
 	}
 }
+
+// The bot fights sensibly: it charges a fight it wins and keeps out of one
+// it loses, shoots what it can hit, answers a charge with a shot when it
+// has a gun facing it, does not pay 4 tokens for a small gain, and gives up
+// a wounded troop rather than sit out a round without a token.
+func TestBotDecisions(t *testing.T) {
+	twoCavalry := func(t *testing.T) *Game {
+		return scenario(t, SeatA, []stack{{"CON24 CON25", "center_front"}}, []stack{{"UNI21", "center_front"}})
+	}
+	militia := func(t *testing.T) *Game {
+		return scenario(t, SeatA, []stack{{"CON10", "center_front"}}, []stack{{"UNI21", "center_front"}})
+	}
+	for _, c := range []struct {
+		name string
+		game func(t *testing.T) *Game
+		seat int
+		want string
+	}{
+		{"charges a fight it wins", twoCavalry, SeatA, `{"type":"charge","unit":"a1"}`},
+		{"keeps out of a fight it loses", func(t *testing.T) *Game {
+			return scenario(t, SeatA, []stack{{"CON10", "center_front"}}, []stack{{"UNI25 UNI16", "center_front"}})
+		}, SeatA, `{"type":"pass"}`},
+		{"shoots what it can hit", func(t *testing.T) *Game {
+			return scenario(t, SeatA, []stack{{"CON09", "center_front"}}, []stack{{"UNI22", "center_front"}})
+		}, SeatA, `{"type":"shoot","unit":"a1","target":"b1"}`},
+		{"a cheap order with a small edge", militia, SeatA, `{"type":"charge","unit":"a1"}`},
+		{"the same order at 4 tokens", func(t *testing.T) *Game {
+			g := militia(t)
+			g.unit("a1").orders, g.sides[SeatA].unused = 3, 7
+			return g
+		}, SeatA, `{"type":"pass"}`},
+		{"shoots at a charge", func(t *testing.T) *Game {
+			g := charge3(t)
+			do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+			return g
+		}, SeatB, `{"type":"fire_at_charge","unit":"b2"}`},
+		{"sacrifices when every token is a Wound token", func(t *testing.T) *Game {
+			g := scenarioWith(t, Options{Size: 50}, SeatB,
+				[]stack{{"CON16", "left_front"}, {"CON22", "center_front"}, {"CON23", "center_front"}, {"CON24", "right_front"}, {"CON25", "right_rear"}},
+				[]stack{{"UNI12", "center_front"}})
+			for _, u := range g.own(SeatA) {
+				u.troops[0].wounds = 1
+			}
+			g.sides[SeatA].unused = 0
+			passRound(t, g)
+			if g.phase != recovery || g.sides[SeatA].unused != 0 {
+				t.Fatalf("phase %s, A has %d unused tokens", g.phase, g.sides[SeatA].unused)
+			}
+			return g
+		}, SeatA, `{"type":"sacrifice","troop":"CON22"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := c.game(t)
+			tokenBooks(t, g)
+			body, ok := g.BotCommand(c.seat)
+			if !ok || string(body) != c.want {
+				t.Fatalf("the bot sends %s; want %s", body, c.want)
+			}
+			mustApply(t, g, c.seat, string(body))
+		})
+	}
+}

@@ -181,3 +181,28 @@ func withoutBox(v View) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// Each player rolls a die: the higher roller is Player 1 and places the
+// first unit; a tie rolls again.
+func TestRollForPlayerOne(t *testing.T) {
+	g := started(t, Options{}, 2)
+	mustApply(t, g, SeatA, `{"type":"add_unit","tiles":["CON22"]}`)
+	mustApply(t, g, SeatA, `{"type":"confirm_army"}`)
+	mustApply(t, g, SeatB, `{"type":"add_unit","tiles":["UNI12"]}`)
+	g.rigged = []int{4, 4, 2, 5} // a tie, then A 2 and B 5
+	evs := mustApply(t, g, SeatB, `{"type":"confirm_army"}`)
+	var rolls []string
+	for _, e := range evs {
+		if e.Kind == "roll_first" {
+			rolls = append(rolls, e.Text)
+		}
+	}
+	if len(rolls) != 2 || !strings.Contains(rolls[1], "rolls 2") || !strings.Contains(rolls[1], "rolls 5") {
+		t.Fatalf("the rolls read %q; want a tie rolled again", rolls)
+	}
+	v := g.view(SeatA)
+	if g.p1 != SeatB || v.Sides[SeatB].Player != 1 || v.Sides[SeatA].Player != 2 || v.Actor != SeatB {
+		t.Fatalf("Player 1 is seat %d (sides %+v); want B, the higher roller, to place first", g.p1, v.Sides)
+	}
+	refused(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_front"}`, "not_your_turn")
+}

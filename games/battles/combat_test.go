@@ -400,3 +400,95 @@ func TestLeave(t *testing.T) {
 		t.Fatalf("an Elusive unit drew strikes: %+v", rs)
 	}
 }
+
+// Only a unit in the Front of the charged sector can intercept or shoot at
+// the charge, and only if its owner can pay for the order.
+func TestChargeAnswersFaceTheCharge(t *testing.T) {
+	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}},
+		[]stack{{"UNI12", "center_front"}, {"UNI13", "left_front"}, {"UNI22", "center_rear"}, {"UNI11", "right_front"}})
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	refused(t, g, SeatB, `{"type":"intercept","unit":"b2"}`, "not_facing_charge") // another sector
+	refused(t, g, SeatB, `{"type":"intercept","unit":"b3"}`, "not_facing_charge") // the Rear
+	refused(t, g, SeatB, `{"type":"fire_at_charge","unit":"b4"}`, "not_facing_charge")
+	g.unit("b1").orders, g.sides[SeatB].unused = 9, 1
+	refused(t, g, SeatB, `{"type":"intercept","unit":"b1"}`, "not_enough_tokens")
+}
+
+// Carrying on strikes a unit in contact, never another one of the
+// Engagement zone.
+func TestCarryOnNeedsContact(t *testing.T) {
+	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON23", "center_front"}},
+		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
+	miss := func() { g.rigged = []int{1, 1, 1} }
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	do(t, g, SeatB, `{"type":"hold"}`)
+	miss()
+	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
+	do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+	miss()
+	do(t, g, SeatA, `{"type":"intercept","unit":"a2"}`) // b2 strikes a2 first
+	do(t, g, SeatA, `{"type":"pass"}`)
+	if !slices.Equal(g.contacts, [][2]string{{"a1", "b1"}, {"b2", "a2"}}) {
+		t.Fatalf("contacts %v; want two engagements", g.contacts)
+	}
+	refused(t, g, SeatB, `{"type":"carry_on","unit":"b1","target":"a2"}`, "not_in_contact")
+	refused(t, g, SeatB, `{"type":"carry_on","unit":"b1","target":"b2"}`, "own_unit")
+	if got := legalTypes(g, SeatB); slices.Contains(got, "carry_on b1a2") || !slices.Contains(got, "carry_on b1a1") {
+		t.Fatalf("B may carry on %v", got)
+	}
+}
+
+// A shot at an engagement divides its hits over every unit in it, rounded
+// up: 1 hit on an engagement of three is 1 hit on each; 3 hits on an
+// engagement of two are 2 on each.
+func TestShotSplitsRoundedUp(t *testing.T) {
+	t.Run("one hit over three units", func(t *testing.T) {
+		g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON17", "center_front"}},
+			[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
+		do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+		do(t, g, SeatB, `{"type":"hold"}`)
+		g.rigged = []int{1, 1, 1}
+		do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
+		do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+		do(t, g, SeatA, `{"type":"hold"}`)
+		g.rigged = []int{1, 1, 1}
+		do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
+		g.rigged = []int{4} // one face of 4,5,6,6
+		evs := do(t, g, SeatA, `{"type":"shoot","unit":"a2","target":"b1"}`)
+		if !slices.Contains(evs, eventsSeen{"split", "The shot falls on an engagement of 3 units: 1 hit(s) on each."}) {
+			t.Fatalf("events %v", evs)
+		}
+		var got []string
+		for g.awaiting() != nil {
+			p := g.view(g.actor()).Pending
+			got = append(got, fmt.Sprintf("%s:%d", p.Unit, p.Hits))
+			u := g.unit(p.Unit)
+			do(t, g, u.owner, `{"type":"wound","troop":"%s"}`, u.troops[0].tile.ID)
+		}
+		if !slices.Equal(got, []string{"b1:1", "a1:1", "b2:1"}) {
+			t.Fatalf("hits assigned %v; want the target first, then its engagement", got)
+		}
+		tokenBooks(t, g)
+	})
+	t.Run("three hits over two units", func(t *testing.T) {
+		g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON06 CON17", "center_front"}},
+			[]stack{{"UNI12 UNI13", "center_front"}})
+		do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+		g.rigged = []int{1, 1, 1}
+		do(t, g, SeatB, `{"type":"hold"}`)
+		do(t, g, SeatB, `{"type":"pass"}`)
+		g.rigged = []int{6, 4} // the Lieutenant's Volley: 2 dice, 2+1 hits
+		do(t, g, SeatA, `{"type":"shoot","unit":"a2","target":"b1"}`)
+		if g.last.Hits != 3 {
+			t.Fatalf("the shot scored %d hits", g.last.Hits)
+		}
+		if p := g.view(SeatB).Pending; p == nil || p.Unit != "b1" || p.Hits != 2 {
+			t.Fatalf("pending %+v; want 2 hits on b1", p)
+		}
+		do(t, g, SeatB, `{"type":"wound","troop":"UNI12"}`)
+		do(t, g, SeatB, `{"type":"wound","troop":"UNI13"}`)
+		if p := g.view(SeatA).Pending; p == nil || p.Unit != "a1" || p.Hits != 2 {
+			t.Fatalf("pending %+v; want 2 hits on A's own a1", p)
+		}
+	})
+}

@@ -154,3 +154,29 @@ func TestOutOfTokensAndRounds(t *testing.T) {
 		t.Fatalf("round 3 should open with Player 1; round %d turn %d", g.round, g.turn)
 	}
 }
+
+// Engagement zones are never entered or left by a redeployment or a
+// Tactical Move: an engaged unit stays until it leaves the engagement.
+func TestEngagedUnitsStay(t *testing.T) {
+	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON10", "left_front"}},
+		[]stack{{"UNI12", "center_front"}, {"UNI22", "right_front"}})
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	g.rigged = []int{1, 1, 1} // no face shows a 1: both units survive
+	do(t, g, SeatB, `{"type":"hold"}`)
+	if where(g, "a1") != "center_engagement" || where(g, "b1") != "center_engagement" {
+		t.Fatalf("a1 %s, b1 %s; want both engaged", where(g, "a1"), where(g, "b1"))
+	}
+	for _, c := range []struct{ body, rule string }{
+		{`{"type":"redeploy","unit":"b1","to":"center_front"}`, "engaged_unit"},
+		{`{"type":"move","unit":"b1","to":"center_rear"}`, "engaged_unit"},
+		{`{"type":"redeploy","unit":"b2","to":"right_engagement"}`, "engagement_zone"},
+		{`{"type":"move","unit":"b2","to":"center_engagement"}`, "engagement_zone"},
+	} {
+		refused(t, g, SeatB, c.body, c.rule)
+	}
+	for _, l := range g.view(SeatB).Legal {
+		if c := l.Command; (c.Type == TypeMove || c.Type == TypeRedeploy) && c.Unit == "b1" {
+			t.Fatalf("the engaged unit is offered %+v", c)
+		}
+	}
+}

@@ -102,3 +102,30 @@ func TestRecovery(t *testing.T) {
 	}
 	tokenBooks(t, g)
 }
+
+// At the end of the round the Wound tokens of troops killed in it, and the
+// Order tokens of units destroyed in it, come back with the used ones.
+func TestKilledTokensComeBack(t *testing.T) {
+	g := scenarioWith(t, Options{Size: 50}, SeatA, []stack{{"CON13", "center_front"}, {"CON09", "center_front"}},
+		[]stack{{"UNI12 UNI13 UNI22", "center_front"}, {"UNI21", "center_front"}, {"UNI23", "right_rear"}})
+	g.unit("b1").troop("UNI12").wounds = 1
+	g.sides[SeatB].unused--
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	do(t, g, SeatB, `{"type":"hold"}`)
+	g.rigged = []int{3, 1, 1} // one hit, no strike back
+	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
+	do(t, g, SeatB, `{"type":"kill","troop":"UNI12"}`) // its Wound token is set aside
+	do(t, g, SeatB, `{"type":"move","unit":"b2","to":"right_front"}`)
+	do(t, g, SeatA, `{"type":"pass"}`)
+	do(t, g, SeatB, `{"type":"move","unit":"b2","to":"center_front"}`) // b2 carries 3 Order tokens
+	g.rigged = []int{4}
+	do(t, g, SeatA, `{"type":"shoot","unit":"a2","target":"b2"}`) // the lone Volunteers fall
+	if s := g.sides[SeatB]; !g.unit("b2").gone || s.unused != 1 || s.aside != 4 {
+		t.Fatalf("B has %d unused, %d set aside; want 1 and 4 (the Wound token and b2's 3 Order tokens)", s.unused, s.aside)
+	}
+	tokenBooks(t, g)
+	passRound(t, g)
+	if g.round != 2 || g.sides[SeatB].unused != 5 {
+		t.Fatalf("round %d: B has %d tokens; want all 5 back", g.round, g.sides[SeatB].unused)
+	}
+}
