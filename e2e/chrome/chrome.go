@@ -23,8 +23,13 @@ const SkipEnv = "PERISCOPE_SKIP_BROWSER"
 // Missing says why the browser tests cannot run, or "" when Chromium is
 // installed. The reason says how to install it.
 func Missing() string {
-	if _, err := os.Stat(Path); err != nil {
-		return "Chromium is not installed (" + Path + "), so the browser tests cannot run. " +
+	return missing(Path)
+}
+
+// missing is Missing for a browser at path (the test points it elsewhere).
+func missing(path string) string {
+	if _, err := os.Stat(path); err != nil {
+		return "Chromium is not installed (" + path + "), so the browser tests cannot run. " +
 			"Install it with: sudo apt-get install -y chromium (Debian, Ubuntu, Raspberry Pi OS); " +
 			"or run the tests with " + SkipEnv + "=1 to skip them"
 	}

@@ -1,6 +1,8 @@
 package chrome
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -35,7 +37,19 @@ func TestSkipSaysWhy(t *testing.T) {
 }
 
 func TestMissingSaysHowToInstall(t *testing.T) {
-	if why := Missing(); why != "" && !strings.Contains(why, "apt-get install -y chromium") {
-		t.Fatalf("Missing() = %q: it should say how to install Chromium", why)
+	gone := filepath.Join(t.TempDir(), "chromium")
+	why := missing(gone)
+	for _, want := range []string{gone, "apt-get install -y chromium", SkipEnv + "=1"} {
+		if !strings.Contains(why, want) {
+			t.Fatalf("without a browser, missing() = %q: it should say %q", why, want)
+		}
+	}
+	// A browser that is there is no reason to stop.
+	there := filepath.Join(t.TempDir(), "chromium")
+	if err := os.WriteFile(there, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if why := missing(there); why != "" {
+		t.Fatalf("with a browser at %s, missing() = %q", there, why)
 	}
 }
