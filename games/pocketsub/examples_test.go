@@ -1,6 +1,7 @@
 package pocketsub
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,35 @@ import (
 // Every example of the rulebook, on a board built to match its picture.
 // Two tiles side by side: A at 0,0 and B at 1,0, so A3 (A's lower right
 // edge) touches B6 (B's upper left edge).
+
+// The adjacency picture: on a tile with a shallow centre, a Sub in the
+// centre may move into each of the 6 regions around it; on the tile with a
+// deep centre, a Sub on a small edge region may move into the 3 regions of
+// its own tile next to it and the small region across the shared side.
+// The page rings exactly the first steps of the listed moves.
+func TestExampleAdjacency(t *testing.T) {
+	tiles := []string{"0,0 S ssssss", "1,0 D ssssss"}
+	for _, c := range []struct {
+		turn  int
+		sub   string
+		steps string
+	}{
+		{0, "red1", "A1 A2 A3 A4 A5 A6"},
+		{1, "blue1", "A3 B0 B1 B5"},
+	} {
+		g := build(t, scen{turn: c.turn, tiles: tiles, pieces: []string{"red1 A0", "blue1 B6"}})
+		first := map[string]bool{}
+		for _, m := range g.view(c.turn).Moves {
+			if m.Sub == c.sub {
+				first[m.Path[0]] = true
+			}
+		}
+		got := slices.Sorted(maps.Keys(first))
+		if strings.Join(got, " ") != c.steps {
+			t.Errorf("%s can first move into %v; want %s", c.sub, got, c.steps)
+		}
+	}
+}
 
 // Example 1: 2 points into the rocky region, 1 into a shallow one; the Mine
 // goes in the rocky region.

@@ -117,6 +117,11 @@ func TestEncounters(t *testing.T) {
 			after: map[string]string{"A1": "", "C5": "red3"}},
 		{name: "your Command Centre keeps your Subs safe", scen: scen{pieces: []string{"cc:R A0", "red1 A4", "red2 A0", "blue1 C1", "blue2 C2"}},
 			body: `{"type":"move","sub":"red1","path":["A5","A6","A0"],"mine":"A5"}`, after: map[string]string{"A0": "cc:R red1 red2"}},
+		// Our reading: the Command Centre shelters a Sub from encounters,
+		// not from the rule that every point is used.
+		{name: "your Command Centre does not save a Sub that cannot use its points", scen: scen{tiles: []string{"0,0 D ssrrrr", "2,0 S ssssss"}, pieces: []string{"cc:R A0", "red1 A1", "red2 B1", "blue1 B3", "blue2 B5"}},
+			body: `{"type":"move","sub":"red1","path":["A2","A0"],"mine":"A2"}`, say: "Red 1 cannot use all its movement points on A0 and is destroyed",
+			after: map[string]string{"A0": "cc:R", "A2": "mine:R", "A1": ""}},
 		{name: "an enemy Mine", scen: scen{pieces: []string{"red1 A4", "red2 C3", "mine:B A5", "blue1 C1", "blue2 C2"}},
 			body: `{"type":"move","sub":"red1","path":["A5"],"mine":"A4"}`, say: "Red 1 hits Blue's Mine on A5: both are destroyed",
 			after: map[string]string{"A5": "", "A4": "mine:R"}},
