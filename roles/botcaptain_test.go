@@ -1,0 +1,256 @@
+package roles
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"periscope/games"
+	"periscope/sonar"
+)
+
+// firstCaptainOrder lets the bots play from the start until Blue's Captain
+// gives an order of its own (not a duty, not the declaration) and returns it
+// unapplied.
+func firstCaptainOrder(t *testing.T, r *botRoom) sonar.Command {
+	t.Helper()
+	for range 200 {
+		moved := false
+		for seat, s := range r.g.seats {
+			body, ok := r.g.BotCommand(seat)
+			if !ok {
+				continue
+			}
+			if s.crew == sonar.Blue && s.has(sonar.Captain) && !isBotDeclaration(body) {
+				var c sonar.Command
+				if err := json.Unmarshal(body, &c); err != nil {
+					t.Fatal(err)
+				}
+				if c.Role == sonar.Captain {
+					return c
+				}
+			}
+			r.apply(seat, body)
+			moved = true
+		}
+		if !moved {
+			break
+		}
+	}
+	t.Fatal("Blue's bot Captain gave no order")
+	return sonar.Command{}
+}
+
+// Captains read the situation from a described position: a heading that
+// would fill the Engineer's last free symbol of a panel is not taken (the
+// drill's answer), and a planner surfaces rather than sail into a dead end,
+// where a learner sails in.
+func TestBotCaptainFromAPosition(t *testing.T) {
+	breakdown, err := sonar.LoadDrill("breakdown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var safe, unsafe []string
+	for _, o := range breakdown.Orders {
+		safe = append(safe, string(o.Type)+" "+o.Dir.String())
+	}
+	for _, o := range breakdown.Wrong {
+		unsafe = append(unsafe, string(o.Type)+" "+o.Dir.String())
+	}
+	// Blue on A1 of Alpha, its route closing A2 off: south is a one-cell
+	// dead end, east its own route.
+	const cornered = `{"map":"alpha","mode":"turnbased","bot_level":%q,"position":{"turn":"blue",
+		"blue":{"route":["A3","B3","B2","B1","A1"]},"red":{"route":["J10"]}}}`
+	for _, tc := range []struct {
+		name, options string
+		want          []string // any of these
+		never         []string
+	}{
+		{"breakdown/learner", `{"drill":"breakdown","map":"alpha","mode":"turnbased","bot_level":"learner"}`, safe, unsafe},
+		{"breakdown/crew", `{"drill":"breakdown","map":"alpha","mode":"turnbased","bot_level":"crew"}`, safe, unsafe},
+		{"breakdown/veteran", `{"drill":"breakdown","map":"alpha","mode":"turnbased","bot_level":"veteran"}`, safe, unsafe},
+		{"cornered/learner", fmt.Sprintf(cornered, BotLearner), []string{"course SOUTH"}, nil},
+		{"cornered/crew", fmt.Sprintf(cornered, BotCrew), []string{"surface"}, []string{"course SOUTH"}},
+		{"cornered/veteran", fmt.Sprintf(cornered, BotVeteran), []string{"surface"}, []string{"course SOUTH"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := range uint64(8) {
+				r := newBotRoom(t, botOptions(t, tc.options), seed, nil)
+				c := firstCaptainOrder(t, r)
+				got := string(c.Type)
+				if c.Type == sonar.TypeCourse {
+					got += " " + c.Dir.String()
+				}
+				if !slices.Contains(tc.want, got) || slices.Contains(tc.never, got) {
+					t.Fatalf("seed %d: the Captain orders %q, want one of %q", seed, got, tc.want)
+				}
+				// The order is legal, and the bots play on to the end.
+				r.apply(r.g.crewSeats(sonar.Blue)[0], botJSON(t, c))
+				if !r.run(20000) {
+					t.Fatalf("seed %d: stuck after %q", seed, got)
+				}
+			}
+		})
+	}
+}
+
+func botJSON(t *testing.T, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// Every drill is also a match the bots can play on from, in its own mode.
+func TestBotsPlayOnFromEveryDrill(t *testing.T) {
+	for _, name := range sonar.Drills() {
+		d, err := sonar.LoadDrill(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lvl := range []string{BotLearner, BotVeteran} {
+			js := fmt.Sprintf(`{"drill":%q,"map":%q,"mode":%q,"bot_level":%q}`, name, d.Position.Options.Map, d.Position.Options.Mode, lvl)
+			for seed := range uint64(3) {
+				if r := newBotRoom(t, botOptions(t, js), seed, nil); !r.run(20000) {
+					t.Fatalf("%s seed %d: stuck after %d commands", js, seed, r.cmds)
+				}
+			}
+		}
+	}
+}
+
+// captainStats is what one level's crews did over seeded matches, as the
+// table heard it.
+type captainStats struct {
+	matches, torpedoes, aimed, mines, triggers, silences, drones, sonars, surfacings, repairs int
+	// before and after sum, over the silences, the cells where the enemy
+	// may believe the silent crew is, just before and just after.
+	before, after int
+}
+
+// levelStats plays n seeded 8-bot matches on each map with every bot at
+// lvl and counts both crews' deeds; the enemy's picture of a crew is its
+// tracker fed with the crew's public announcements (what a perfect enemy
+// Radio Operator knows).
+func levelStats(t *testing.T, lvl, mode string, maps []string, n int) captainStats {
+	t.Helper()
+	var s captainStats
+	for _, m := range maps {
+		for seed := range uint64(n) {
+			o := botOptions(t, fmt.Sprintf(`{"map":%q,"mode":%q,"bot_level":%q}`, m, mode, lvl))
+			r := newBotRoom(t, o, seed, nil)
+			if !r.run(20000) {
+				t.Fatalf("%s %s seed %d: stuck", lvl, m, seed)
+			}
+			s.matches++
+			g, _ := New(o, seed)
+			for _, c := range r.log {
+				seen := map[sonar.Crew]int{}
+				if g.bots != nil {
+					for _, crew := range sonar.Crews {
+						if in := g.bots.intel[crew]; in != nil && in.selfOK {
+							seen[crew] = len(in.self.Cells())
+						}
+					}
+				}
+				evs, err := g.Apply(c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s.count(g, evs, seen)
+			}
+		}
+	}
+	return s
+}
+
+func (s *captainStats) count(g *Game, evs []games.Event, before map[sonar.Crew]int) {
+	for _, e := range evs {
+		var se sonar.Event
+		if err := json.Unmarshal(e.Data, &se); err != nil {
+			continue
+		}
+		enemyHit := slices.ContainsFunc(se.Hits, func(h sonar.Hit) bool { return h.Crew != se.Crew && h.Result != sonar.Clear })
+		switch se.Kind {
+		case sonar.KindTorpedo:
+			s.torpedoes++
+			if enemyHit {
+				s.aimed++
+			}
+		case sonar.KindTrigger:
+			s.triggers++
+		case sonar.KindMineDropped:
+			s.mines++
+		case sonar.KindDrone:
+			s.drones++
+		case sonar.KindSonar:
+			s.sonars++
+		case sonar.KindSurface:
+			s.surfacings++
+		case sonar.KindRepair:
+			s.repairs++
+		case sonar.KindSilence:
+			if in := g.bots.intel[se.Crew]; in != nil && in.selfOK && before[se.Crew] > 0 {
+				s.silences++
+				s.before += before[se.Crew]
+				s.after += len(in.self.Cells())
+			}
+		}
+	}
+}
+
+// Each level plays as its description says, in a way a table notices: the
+// learner only sails and shoots when sure; the crew lays and sets off
+// mines and hides with silence; the veteran also hunts with drones and
+// sonar. A silence blurs the enemy's picture of the crew, the torpedoes
+// find their target, the Engineers repair circuits.
+func TestBotLevelsPlayTheirPart(t *testing.T) {
+	n := 6
+	if testing.Short() {
+		n = 3
+	}
+	for _, tc := range []struct {
+		lvl, mode string
+		noSystems bool    // no mine, silence, drone or sonar
+		hunts     bool    // drones and sonar
+		aim       float64 // the least share of torpedoes that hit the enemy
+	}{
+		{lvl: BotLearner, mode: "turnbased", noSystems: true, aim: 0.5},
+		{lvl: BotCrew, mode: "turnbased", aim: 0.3},
+		{lvl: BotVeteran, mode: "turnbased", hunts: true, aim: 0.25},
+		{lvl: BotVeteran, mode: "realtime", hunts: true, aim: 0.25},
+	} {
+		t.Run(tc.lvl+"/"+tc.mode, func(t *testing.T) {
+			s := levelStats(t, tc.lvl, tc.mode, []string{"alpha", "bravo"}, n)
+			t.Logf("%+v", s)
+			if s.torpedoes == 0 || float64(s.aimed) < tc.aim*float64(s.torpedoes) {
+				t.Errorf("%d of %d torpedoes hit the enemy, want %.0f%%", s.aimed, s.torpedoes, 100*tc.aim)
+			}
+			if s.surfacings == 0 {
+				t.Error("no crew ever surfaced")
+			}
+			if s.repairs == 0 {
+				t.Error("no Engineer ever completed a circuit")
+			}
+			if tc.noSystems {
+				if s.mines+s.silences+s.drones+s.sonars > 0 {
+					t.Errorf("a learner used %d mines, %d silences, %d drones, %d sonars", s.mines, s.silences, s.drones, s.sonars)
+				}
+				return
+			}
+			if s.mines == 0 || s.triggers == 0 {
+				t.Errorf("%d mines laid, %d set off", s.mines, s.triggers)
+			}
+			// A silence when the enemy may be close: the picture widens.
+			if s.silences < s.matches || s.after < 2*s.before {
+				t.Errorf("%d silences in %d matches, the enemy's picture went from %d to %d cells", s.silences, s.matches, s.before, s.after)
+			}
+			if got := s.drones + s.sonars; tc.hunts != (got > 0) {
+				t.Errorf("%d drones and %d sonars", s.drones, s.sonars)
+			}
+		})
+	}
+}
