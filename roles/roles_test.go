@@ -3,6 +3,7 @@ package roles
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -178,6 +179,97 @@ func TestRealTimeSurfacingSecuresOneSectionPerRole(t *testing.T) {
 			t.Fatalf("seat %d %s: %v", step.seat, step.body, err)
 		}
 	}
+	if p.g.match.Crew(sonar.Blue).Surfacing != nil {
+		t.Fatal("Blue should be under water again")
+	}
+}
+
+// TestLobbyMarksEveryDefault: the create form is drawn from the catalogue,
+// so the catalogue's words are what a host reads. Each choice names its
+// default among the choices, and each advanced switch or number says its
+// default in its help, so a table that changed a rule can see what it
+// changed from.
+func TestLobbyMarksEveryDefault(t *testing.T) {
+	for _, o := range Definition.Options {
+		switch o.Kind {
+		case games.OptionChoice:
+			marked := 0
+			for _, c := range o.Choices {
+				is := strings.Contains(c.Label, "default")
+				if is {
+					marked++
+				}
+				if is != (c.Value == o.Default) {
+					t.Errorf("%s: choice %v reads %q, but the default is %v", o.Key, c.Value, c.Label, o.Default)
+				}
+			}
+			if marked != 1 {
+				t.Errorf("%s: %d choices marked as the default", o.Key, marked)
+			}
+		case games.OptionBool:
+			if want := "Off by default"; o.Advanced && (o.Default != false || !strings.HasPrefix(o.Help, want)) {
+				t.Errorf("%s: default %v, help %q: want it to start %q", o.Key, o.Default, o.Help, want)
+			}
+		case games.OptionInt:
+			if want := fmt.Sprintf("%v by default", o.Default); o.Advanced && !strings.HasPrefix(o.Help, want) {
+				t.Errorf("%s: help %q, want it to start %q", o.Key, o.Help, want)
+			}
+		}
+	}
+}
+
+// TestRejectedSectionIsRetracedByItsTracer plays a real-time surfacing from
+// the phones of a crew of two (seat 0: Captain + First Mate + Engineer,
+// seat 1: Radio Operator): the Engineer's phone must trace first, the
+// enemy Engineer rejects the section the First Mate traced, only the phone
+// that holds the First Mate redraws it (without naming the role), and the
+// refusals change nothing.
+func TestRejectedSectionIsRetracedByItsTracer(t *testing.T) {
+	p := newPlayer(t, Options{Crews: [2]int{2, 4}, Radio: RadioOff}, 5)
+	const trace = `"trace":[[40,90],[95,40],[260,40]]`
+	step := func(seat int, body string, code sonar.Code, words string) {
+		t.Helper()
+		before := p.g.view(seat)
+		_, err := p.apply(seat, body)
+		switch {
+		case code == "" && err != nil:
+			t.Fatalf("seat %d %s: %v", seat, body, err)
+		case code != "" && (ruleCode(err) != code || !strings.Contains(fmt.Sprint(err), words)):
+			t.Fatalf("seat %d %s: %v (code %q), want %s naming %q", seat, body, err, ruleCode(err), code, words)
+		case code != "" && !jsonEqual(before, p.g.view(seat)):
+			t.Fatalf("seat %d %s: a refused order changed the match", seat, body)
+		}
+	}
+	step(0, `{"type":"place","cell":"E5"}`, "", "")
+	step(2, `{"type":"place","cell":"K11"}`, "", "")
+	step(0, `{"type":"surface"}`, "", "")
+	step(1, `{"type":"secure","section":1,`+trace+`}`, sonar.CodeEngineerStarts, "the Engineer traces the first section")
+	step(0, `{"type":"secure","section":1,`+trace+`}`, "", "") // as the Engineer, though the Captain is the seat's first role
+	step(0, `{"type":"secure","section":2,`+trace+`}`, "", "") // as the Captain
+	step(0, `{"type":"secure","section":3,`+trace+`}`, "", "") // as the First Mate
+	step(1, `{"type":"secure","section":4,`+trace+`}`, "", "")
+	sf := p.g.match.Crew(sonar.Blue).Surfacing
+	if got := []sonar.Role{*sf.Sections[0], *sf.Sections[1], *sf.Sections[2], *sf.Sections[3]}; !slices.Equal(got, []sonar.Role{sonar.Engineer, sonar.Captain, sonar.FirstMate, sonar.RadioOperator}) {
+		t.Fatalf("sections secured by %v", got)
+	}
+	// Red's Engineer (seat 4) sees the four lines and rejects section 3.
+	if in := p.g.view(4).Own.Inspect; in == nil || in.Sections[2].Role != sonar.FirstMate || len(in.Sections[2].Trace) != 3 {
+		t.Fatalf("Red's Engineer judges %+v", in)
+	}
+	step(4, `{"type":"inspect","ok":false}`, sonar.CodeRejectSection, "name the section")
+	step(4, `{"type":"inspect","ok":false,"section":3}`, "", "")
+	if v := p.g.view(0).Own.Surfacing; v.Redo[2] == nil || *v.Redo[2] != sonar.FirstMate || v.Sections[2] != nil || v.InspectBy != nil {
+		t.Fatalf("after the rejection %+v", v)
+	}
+	if p.g.view(4).Own.Inspect != nil {
+		t.Fatal("the enemy Engineer still judges a sheet with a section being redrawn")
+	}
+	step(1, `{"type":"secure","section":3,`+trace+`}`, sonar.CodeRedoByTracer, "the First Mate who traced it traces it again")
+	step(4, `{"type":"inspect","ok":true}`, sonar.CodeNoInspection, "no enemy sheet to inspect")
+	step(0, `{"type":"dive"}`, sonar.CodeNotInspected, "pass the enemy Engineer's inspection first")
+	step(0, `{"type":"secure","section":3,`+trace+`}`, "", "") // the seat's First Mate, found by the section
+	step(4, `{"type":"inspect","ok":true}`, "", "")
+	step(0, `{"type":"dive"}`, "", "")
 	if p.g.match.Crew(sonar.Blue).Surfacing != nil {
 		t.Fatal("Blue should be under water again")
 	}

@@ -30,6 +30,18 @@ function brief(reason) {
   return short(r);
 }
 
+// surfaceWhat says what surfacing costs and how the crew dives again, as
+// the rulebook plays it in the room's mode.
+export function surfaceWhat(v) {
+  const start = "SURFACE: the enemy learns your sector and your route is erased (mines stay).";
+  if (v.public.mode === "turnbased") {
+    return `${start} Every breakdown is erased at once. The enemy then takes 3 turns in a row, and you dive by yourself.`;
+  }
+  const first = v.rules?.surface_any_order ? "" : ", the Engineer first";
+  return `${start} The enemy keeps sailing while each role traces one section of the submarine${first}. ` +
+    "The enemy Engineer inspects the lines; once they pass, every breakdown is erased and you may dive.";
+}
+
 function gauge(own, system) {
   return (own.gauges || []).find((g) => g.system === system);
 }
@@ -225,7 +237,7 @@ export function captainPanel(el, app) {
     if (st.mode === "drone") return droneChooser(v, app, () => { reset(); redo(); });
     if (st.mode === "surface") {
       return app.group("surface", { class: "card alert" },
-        h("p", {}, "SURFACE: the enemy learns your sector, your route is erased (mines stay) and the Engineer's breakdowns are cleared once you dive."),
+        h("p", { id: "surface-what" }, surfaceWhat(v)),
         (v.chart.ice_holes || []).length && !v.chart.ice_holes.includes(own.position)
           ? h("p", { class: "notice warn" }, `${own.position} is not an ice hole: breaking through the ice costs 1 damage.`)
           : null,
