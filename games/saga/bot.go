@@ -228,7 +228,9 @@ func (b *board) summonValue(l Legal) float64 {
 		}
 	}
 	at := hexOf(l.Command.At)
-	s := float64(3-inPlay)*3 + float64(card.Cost)*0.2
+	// Below three in play a summon restores the force, but a likely
+	// capture is worth more than the tempo.
+	s := float64(3-inPlay)*2 + float64(card.Cost)*0.1
 	s += homeGuard * float64(b.enemiesNext(b.bases[me], me))
 	s -= b.danger(at, card, me) * float64(card.Cost) * 0.6 * b.caution()
 	if b.tiles[at].Terrain == "water" {

@@ -1,6 +1,7 @@
 package saga
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"testing"
 )
@@ -60,4 +61,93 @@ func TestBotBeatsRandom(t *testing.T) {
 		t.Fatalf("the bot won %d of %d matches against random play; want at least 80%%", won, n)
 	}
 	t.Logf("the bot won %d of %d", won, n)
+}
+
+// botSays is the command the bot sends for seat.
+func botSays(t *testing.T, g *Game, seat int) Command {
+	t.Helper()
+	body, ok := g.BotCommand(seat)
+	if !ok {
+		t.Fatalf("the bot of seat %d has nothing to send", seat)
+	}
+	return mustDecode(t, string(body))
+}
+
+// The bot plays a sensible game: it takes the assault it is likely to win,
+// declines one it is likely to lose, and answers a threat to its base.
+func TestBotJudgement(t *testing.T) {
+	cases := []struct {
+		name  string
+		units []string
+		ok    func(c Command) bool
+		want  string
+	}{
+		{"a likely win over a long shot",
+			// Shieldmaiden (Melee 3/3) between an Ice Slinger (Melee 1/1)
+			// and a Frost Giant (Melee 3/3).
+			[]string{"shieldmaiden_1 0,-2", "ice_slinger_1 0,-3", "frost_giant_1 1,-3"},
+			func(c Command) bool { return c.Type == TypeCloseAssault && c.Target == "0,-3" && c.Combat == Melee },
+			"a Melee close assault on the Ice Slinger"},
+		{"no hopeless assault",
+			// Einherjar (Melee 2/2) next to a Frost Giant (Melee 3/3).
+			[]string{"einherjar_1 0,-2", "frost_giant_1 0,-3"},
+			func(c Command) bool { return c.Type != TypeCloseAssault && c.Type != TypeRangedAssault },
+			"anything but an assault on the Frost Giant"},
+		{"a Troll at the gate",
+			// The Einherjar is far away; the Troll stands next to Raven's base.
+			[]string{"einherjar_1 2,-3", "troll_1 0,-1"},
+			func(c Command) bool {
+				return c.Type == TypeSummon || (c.Type == TypeCloseAssault || c.Type == TypeRangedAssault) && c.Target == "0,-1"
+			},
+			"a summon next to the base or an assault on the Troll"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for seed := range uint64(5) {
+				g := arrangeSeed(t, Options{}, seed, field, tc.units)
+				g.turns = 4
+				if c := botSays(t, g, Raven); !tc.ok(c) {
+					t.Fatalf("seed %d: the bot sends %s; want %s", seed, c.Encode(), tc.want)
+				}
+			}
+		})
+	}
+}
+
+// The bot uses its re-rolls where they help: on a failing strike it
+// re-rolls an OFF die; with the strike already through and no
+// counter-strike it keeps its dice; the defender facing a strike that
+// succeeds re-rolls a DEF die.
+func TestBotRerolls(t *testing.T) {
+	units := []string{"berserker_1 0,-1", "spear_thegn_1 1,-2", "troll_1 0,-2", "draugr_1 -1,-2"}
+	cases := []struct {
+		name string
+		seat int
+		d    [2]dice
+		want string
+	}{
+		{"attacker, failing strike", Raven, [2]dice{{Off: []int{2, 1, 3}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{5, 4}}},
+			`{"type":"reroll","dice":"off"}`},
+		{"attacker, strike through", Raven, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
+			`{"type":"pass"}`},
+		{"defender, strike through", Wolf, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
+			`{"type":"reroll","dice":"def"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := arrange(t, Options{}, field, units)
+			mustApply(t, g, Raven, `{"type":"close_assault","unit":"berserker_1","target":"0,-2","combat":"melee"}`)
+			g.fight.dice = tc.d
+			g.fight.actor = attackerSide
+			if tc.seat == Wolf {
+				g.fight.actor = defenderSide
+			}
+			// Any die of the wanted kind will do: several may help as much.
+			var want Command
+			json.Unmarshal([]byte(tc.want), &want)
+			if c := botSays(t, g, tc.seat); c.Type != want.Type || c.Dice != want.Dice {
+				t.Fatalf("the bot sends %s; want %s", c.Encode(), tc.want)
+			}
+		})
+	}
 }

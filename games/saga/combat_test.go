@@ -432,3 +432,51 @@ func TestCloseAssaultIntoWater(t *testing.T) {
 		t.Fatal("inconsistent")
 	}
 }
+
+// "Melee may only be matched against Melee, while Arcane must be matched
+// against Arcane"; ranged assaults likewise: each side rolls the dice of
+// the declared ability only.
+func TestLikeAgainstLike(t *testing.T) {
+	cases := []struct {
+		name   string
+		units  []string
+		body   string
+		att    [2]int // the attacker's OFF and DEF dice
+		def    [2]int // the defender's OFF and DEF dice
+		strike bool   // the defender counter-strikes
+	}{
+		{"close Melee: Einherjar 2/2 on a Troll 3/2", []string{"einherjar_1 0,-2", "troll_1 0,-3"},
+			`{"type":"close_assault","unit":"einherjar_1","target":"0,-3","combat":"melee"}`, [2]int{2, 2}, [2]int{3, 2}, true},
+		{"close Arcane: Völva 3/2 on the Witch of Hel 3/3", []string{"volva_1 0,-2", "hel_witch_1 0,-3"},
+			`{"type":"close_assault","unit":"volva_1","target":"0,-3","combat":"arcane"}`, [2]int{3, 2}, [2]int{3, 3}, true},
+		{"ranged Ballistics: Valkyrie 2/1 on an Ice Slinger 2/2", []string{"valkyrie_1 0,-2", "ice_slinger_1 0,-3"},
+			`{"type":"ranged_assault","unit":"valkyrie_1","target":"0,-3","combat":"ballistics"}`, [2]int{2, 1}, [2]int{2, 2}, true},
+		{"ranged Arcane: Völva 3/2 on a Troll 0/1", []string{"volva_1 0,-2", "troll_1 0,-3"},
+			`{"type":"ranged_assault","unit":"volva_1","target":"0,-3","combat":"arcane"}`, [2]int{3, 0}, [2]int{0, 1}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := arrange(t, Options{}, field, tc.units)
+			var roll *FightView
+			for _, e := range mustApply(t, g, Raven, tc.body) {
+				if e.Kind == "roll" {
+					roll = &FightView{}
+					json.Unmarshal(e.Data, roll)
+				}
+			}
+			if roll == nil {
+				t.Fatal("no dice were rolled")
+			}
+			a, d := roll.Sides[0].Dice, roll.Sides[1].Dice
+			if got := [2]int{len(a.Off), len(a.Def)}; got != tc.att {
+				t.Errorf("the attacker rolls %v OFF/DEF dice; want %v", got, tc.att)
+			}
+			if got := [2]int{len(d.Off), len(d.Def)}; got != tc.def {
+				t.Errorf("the defender rolls %v OFF/DEF dice; want %v", got, tc.def)
+			}
+			if roll.Counter != tc.strike || roll.Combat != mustDecode(t, tc.body).Combat {
+				t.Errorf("combat %s, counter-strike %v; want %v", roll.Combat, roll.Counter, tc.strike)
+			}
+		})
+	}
+}

@@ -310,15 +310,20 @@ func TestCounterStrikeNeedsReach(t *testing.T) {
 			if hint == nil || hint.Strikes != tc.counter {
 				t.Fatalf("legal hint %+v; want counter-strike %v", hint, tc.counter)
 			}
-			mustApply(t, g, tc.seat, tc.body)
-			var saw bool
-			if g.fight != nil {
-				saw = g.fight.counter
-			} else {
-				saw = hint.Strikes
+			// The roll itself says whether the defender strikes back, and
+			// only then does the defender roll OFF dice.
+			var roll *FightView
+			for _, e := range mustApply(t, g, tc.seat, tc.body) {
+				if e.Kind == "roll" {
+					roll = &FightView{}
+					json.Unmarshal(e.Data, roll)
+				}
 			}
-			if saw != tc.counter {
-				t.Fatalf("counter-strike %v; want %v", saw, tc.counter)
+			if roll == nil {
+				t.Fatal("the assault rolled no dice")
+			}
+			if roll.Counter != tc.counter || (len(roll.Sides[1].Dice.Off) > 0) != tc.counter {
+				t.Fatalf("counter-strike %v with defender OFF dice %v; want %v", roll.Counter, roll.Sides[1].Dice.Off, tc.counter)
 			}
 		})
 	}
