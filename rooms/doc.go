@@ -23,8 +23,12 @@
 // # Versions, history and reconnects
 //
 // The room version counts log rows: 0 before the start, 1 for the start,
-// then one per accepted command (players', bots', clock ticks). Every
-// message to a phone carries it. A room keeps the events of its last
+// then one per accepted command (players', bots', clock ticks). A phone is
+// told only versions its seat learnt something at: welcomes and updates
+// carry the seat's, the ack of a command its own, everything else (pong,
+// errors, the lobby) the public version, that of the latest event for
+// everyone. So no phone can poll the version to time another side's
+// private orders. A room keeps the events of its last
 // Config.History versions; a phone that says hello with its last version
 // gets exactly the events since (filtered for its seat) and its current
 // view, or its view alone with Gap set when the history no longer reaches

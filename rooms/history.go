@@ -57,3 +57,13 @@ func appendVisible(dst []WireEvent, v int64, events []games.Event, seat int) []W
 	}
 	return dst
 }
+
+// public reports whether any of events is for everyone.
+func public(events []games.Event) bool {
+	for _, e := range events {
+		if e.Seats == nil {
+			return true
+		}
+	}
+	return false
+}

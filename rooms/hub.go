@@ -295,13 +295,20 @@ func (h *Hub) resume(s SavedRoom) error {
 	}
 	var hist history
 	hist.size = h.history
-	g, err := replay(def, s.Room, s.Commands, func(v int64, events []games.Event) { hist.push(v, events) })
+	var pub int64
+	g, err := replay(def, s.Room, s.Commands, func(v int64, events []games.Event) {
+		hist.push(v, events)
+		if public(events) {
+			pub = v
+		}
+	})
 	if err != nil {
 		return err
 	}
 	r := newRoom(h, def, s.Room, g, s.Seats)
 	r.log = slices.Clone(s.Commands)
 	r.hist = hist
+	r.public.Store(pub)
 	if n := len(r.log); n > 0 {
 		r.version = r.log[n-1].Version
 		r.ver.Store(r.version)

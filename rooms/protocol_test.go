@@ -71,6 +71,8 @@ func FuzzDecodeRequest(f *testing.F) {
 		`{"t":"host","id":"h","action":"move","from":0,"to":1}`,
 		`{"t":"host","id":"h","action":"bot","seat":2}`,
 		`{"t":"ping","id":"p"}`,
+		`{"t":"claim","id":"c","seat":1,"name":"Ann"}`,
+		`{"t":"grant","id":"g","claim":"q8Zr1xT0bQ5m","allow":false}`,
 		`{"t":"cmd","id":"\u0000","cmd":{}}`,
 		`{"t":"hello","v":1e99}`,
 		`[`, `null`, `{}`,
@@ -95,6 +97,14 @@ func FuzzDecodeRequest(f *testing.F) {
 		case rooms.TypeHost:
 			if r.ID == "" || r.Action == "" {
 				t.Fatalf("incomplete host %+v", r)
+			}
+		case rooms.TypeClaim:
+			if r.ID == "" || r.Seat == nil {
+				t.Fatalf("incomplete claim %+v", r)
+			}
+		case rooms.TypeGrant:
+			if r.ID == "" || r.Claim == "" || r.Allow == nil {
+				t.Fatalf("incomplete grant %+v", r)
 			}
 		case rooms.TypeHello, rooms.TypePing:
 		default:

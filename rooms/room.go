@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,6 +41,11 @@ type Room struct {
 
 	lobby atomic.Pointer[Lobby]
 	ver   atomic.Int64
+	// public is the version of the match's latest public event (all of it
+	// once the match is over): the version a phone is told outside its own
+	// updates (lobby, pong, errors). The room's own version would tell a
+	// phone that polls when another side acts in secret.
+	public atomic.Int64
 
 	// Owned by the room goroutine.
 	rec      RoomRecord
@@ -85,13 +91,14 @@ type clientKey struct {
 // Code is the room's join code.
 func (r *Room) Code() string { return r.code }
 
-// Version is the room's current version.
+// Version is the room's current version: the length of its log. Phones
+// are never told it outside their own updates (see Room.public).
 func (r *Room) Version() int64 { return r.ver.Load() }
 
-// Lobby returns the room's public state.
+// Lobby returns the room's public state. Its version is the public one.
 func (r *Room) Lobby() Lobby {
 	l := *r.lobby.Load()
-	l.Version = r.ver.Load()
+	l.Version = r.public.Load()
 	return l
 }
 
@@ -371,7 +378,7 @@ func (r *Room) handle(s *Session, req Request) {
 	}
 	switch {
 	case req.T == TypePing:
-		s.push(encode(Message{T: TypePong, V: r.version, ID: req.ID}))
+		s.push(encode(Message{T: TypePong, V: r.public.Load(), ID: req.ID}))
 		return
 	case req.T == TypeHello:
 		r.hello(s, req)
@@ -399,10 +406,10 @@ func (r *Room) handle(s *Session, req Request) {
 		v, err = r.command(s.seat, req.ID, req.Cmd)
 	case TypeHost:
 		err = r.hostAction(s, req)
-		v = r.version
+		v = r.public.Load()
 	case TypeGrant:
 		err = r.grant(s, req.ID, req.Claim, *req.Allow)
-		v = r.version
+		v = r.public.Load()
 	}
 	if err != nil {
 		s.push(r.errorFrame(req.ID, err))
@@ -418,7 +425,7 @@ func (r *Room) reply(s *Session, id string, err error) {
 		s.push(r.errorFrame(id, err))
 		return
 	}
-	s.push(encode(Message{T: TypeAck, V: r.version, ID: id}))
+	s.push(encode(Message{T: TypeAck, V: r.public.Load(), ID: id}))
 }
 
 func (r *Room) hello(s *Session, req Request) {
@@ -448,10 +455,10 @@ func (r *Room) hello(s *Session, req Request) {
 // join puts a session on seat and sends it the whole state: its welcome.
 func (r *Room) join(s *Session, seat int, last *int64) {
 	s.seat = seat
-	view := r.catchUp(seat)
+	v, view := r.catchUp(seat)
 	r.sessions = append(r.sessions, s)
 	r.publishLobby()
-	if !s.push(r.welcome(seat, last, view)) {
+	if !s.push(r.welcome(seat, v, last, view)) {
 		r.removeSession(s)
 		return
 	}
@@ -469,19 +476,29 @@ func (r *Room) count(seat int) int {
 	return n
 }
 
-// catchUp returns seat's view now and makes it the base of the seat's
-// next patch. Phones already on the seat first get what changed since
-// their view, if anything, so every phone of a seat holds the same view.
-func (r *Room) catchUp(seat int) []byte {
+// catchUp returns seat's view now, and the version a new phone of the
+// seat is welcomed at, and makes them the base of the seat's next patch.
+// Phones already on the seat first get what changed since their view, if
+// anything, so every phone of a seat holds the same view.
+//
+// When the seat learnt nothing since its phones' version, the welcome
+// stays at that version: a phone that reconnects in a loop must not see
+// the version climb while another side acts in secret.
+func (r *Room) catchUp(seat int) (int64, []byte) {
 	view := r.view(seat)
 	f := r.feeds[seat]
 	if f == nil {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
+	if f.raw != nil && bytes.Equal(f.raw, view) {
+		if events, ok := r.hist.since(f.v, r.version, seat); ok && len(events) == 0 {
+			return f.v, f.raw
+		}
+	}
 	if r.count(seat) == 0 {
 		f.reset(r.version, view)
-		return view
+		return r.version, view
 	}
 	// The seat's phones move to the current version (with what changed,
 	// if anything), so that the next patch's base is one they all hold.
@@ -496,21 +513,27 @@ func (r *Room) catchUp(seat int) []byte {
 			}
 		}
 	}
-	return view
+	return r.version, view
 }
 
 // welcome is the full state a phone starts from: its seat, the lobby, its
 // view, and the events it may see: since the version of its hello, or the
 // whole match for a first visit.
-func (r *Room) welcome(seat int, last *int64, view []byte) []byte {
-	m := Message{T: TypeWelcome, V: r.version, Seat: &seat}
+func (r *Room) welcome(seat int, v int64, last *int64, view []byte) []byte {
+	m := Message{T: TypeWelcome, V: v, Seat: &seat}
 	l := r.Lobby()
 	m.Room = &l
 	from := int64(0)
 	if last != nil {
 		from = *last
 	}
+	// The seat saw nothing after v (catchUp), so the events up to the
+	// room's version are the events up to v; a phone past v is from the
+	// future.
 	events, ok := r.hist.since(from, r.version, seat)
+	if from > v {
+		events, ok = nil, false
+	}
 	m.Events, m.Gap = events, !ok
 	return encodeView(m, view)
 }
@@ -582,6 +605,9 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	r.ver.Store(r.version)
 	r.log = append(r.log, rec)
 	r.hist.push(r.version, events)
+	if public(events) {
+		r.public.Store(r.version)
+	}
 	if id != "" {
 		r.seen[clientKey{seat, id}] = r.version
 	}
@@ -663,6 +689,7 @@ func (r *Room) finish(o games.Outcome) {
 		r.hub.log.Error("could not record the end of the match", "room", r.code, "err", err)
 	}
 	r.rec.State, r.rec.Outcome, r.rec.Finished = StateFinished, &o, now
+	r.public.Store(r.version) // a finished match has no secrets left
 	if r.stop != nil {
 		r.stop()
 		r.timer, r.stop, r.armed = nil, nil, time.Time{}
@@ -823,6 +850,15 @@ func (r *Room) start() error {
 		r.rec.State = StateWaiting
 		return err
 	}
+	// Every seat's feed starts with the match, phones or not, so that a
+	// seat's first phone is welcomed at the last version the seat learnt
+	// something at, not at the room's (see catchUp).
+	for seat := games.Spectator; seat < len(r.seats); seat++ {
+		if r.feeds[seat] == nil {
+			r.feeds[seat] = &feed{}
+			r.feeds[seat].reset(r.version, r.view(seat))
+		}
+	}
 	if err := r.hub.store.SetState(r.code, StatePlaying); err != nil {
 		r.hub.log.Error("could not record the start; a restart will resume it from the log", "room", r.code, "err", err)
 	}
@@ -966,6 +1002,15 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 	if r.specs[c.seat].Team != r.specs[s.seat].Team {
 		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat))
 	}
+	if allow && !c.by.canTake(2) {
+		// The asking phone is gone or not reading: a new token sent to it
+		// would be lost while the seat's old one dies, leaving the seat to
+		// nobody.
+		r.claims = slices.Delete(r.claims, i, i+1)
+		c.by.drop()
+		r.lobbyChanged()
+		return errorf(CodeNotFound, "the phone that asked for seat %d (%s) is no longer connected: nothing changed", c.seat, r.specs[c.seat].Label)
+	}
 	if !allow {
 		r.claims = slices.Delete(r.claims, i, i+1)
 		c.by.push(r.errorFrame("", errorf(CodeForbidden, "%s did not let this phone take seat %d (%s)", r.seats[s.seat].Name, c.seat, r.specs[c.seat].Label)))
@@ -982,11 +1027,11 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 	if s.seat == c.seat {
 		// The seat's own phone handed it on (the same player's new
 		// phone): it hears its answer before it is let go with the rest.
-		s.push(encode(Message{T: TypeAck, V: r.version, ID: reqID}))
+		s.push(encode(Message{T: TypeAck, V: r.public.Load(), ID: reqID}))
 	}
 	r.dropSeat(c.seat, errorf(CodeUnauthorized, "your seat moved to another phone: %s let it in", r.seats[s.seat].Name))
 	seat := c.seat
-	c.by.push(encode(Message{T: TypeSeat, V: r.version, Seat: &seat, Token: token}))
+	c.by.push(encode(Message{T: TypeSeat, V: r.public.Load(), Seat: &seat, Token: token}))
 	for j, x := range r.sessions {
 		if x == c.by {
 			r.sessions = slices.Delete(r.sessions, j, j+1)
@@ -1045,7 +1090,7 @@ func (r *Room) flushLobby() {
 	r.lobbyDirty = false
 	r.lobbySent = time.Now()
 	l := r.Lobby()
-	frame := encode(Message{T: TypeRoom, V: r.version, Room: &l})
+	frame := encode(Message{T: TypeRoom, V: l.Version, Room: &l})
 	for _, s := range r.sessions {
 		s.pushLobby(frame)
 	}
@@ -1120,7 +1165,7 @@ func (r *Room) evict(why error) {
 }
 
 func (r *Room) errorFrame(id string, err error) []byte {
-	return encode(Message{T: TypeError, V: r.ver.Load(), ID: id, Code: ErrorCode(err), Rule: ErrorRule(err), Message: ErrorMessage(err)})
+	return encode(Message{T: TypeError, V: r.public.Load(), ID: id, Code: ErrorCode(err), Rule: ErrorRule(err), Message: ErrorMessage(err)})
 }
 
 func (r *Room) internal(op string, err error) error {

@@ -2,6 +2,7 @@ package rooms_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -369,15 +370,13 @@ func TestSecondPhoneOfASeatAfterSilentVersions(t *testing.T) {
 	r, tokens := f.room(t, `{"seats":4,"teams":2,"target":1000,"pad":300}`, 4)
 	phones := started(t, r, tokens)
 	mustAck(t, phones[1].do(map[string]any{"t": "cmd", "id": "n", "cmd": map[string]any{"type": "note"}}))
+	// Seat 0 learnt nothing from v2: its new phone is welcomed at v1, as
+	// the first phone holds it, and the first phone is not woken.
 	second, w := connect(t, r, tokens[0], nil)
-	if w.V != 2 {
+	if w.V != 1 {
 		t.Fatalf("second phone welcomed at v%d", w.V)
 	}
-	// The first phone is told it is at v2 too, with nothing new.
-	m := phones[0].expect(rooms.TypeUpdate)
-	if m.V != 2 || m.Base == nil || *m.Base != 1 || len(m.Patch) != 0 || len(m.Events) != 0 {
-		t.Fatalf("first phone's catch-up %+v", m)
-	}
+	phones[0].quiet()
 	turn := phones[0].view.Turn
 	mustAck(t, phones[turn].add("m", 2))
 	for _, p := range []*phone{phones[0], second} {
@@ -387,8 +386,109 @@ func TestSecondPhoneOfASeatAfterSilentVersions(t *testing.T) {
 		} else {
 			u = p.expect(rooms.TypeUpdate)
 		}
-		if u.V != 3 || u.Base == nil || *u.Base != 2 {
+		if u.V != 3 || u.Base == nil || *u.Base != 1 {
 			t.Fatalf("update after the second phone joined: %+v", u)
 		}
+	}
+	// A third phone after the seat's own private note: welcomed at the
+	// note's version, the other two caught up to it first.
+	mustAck(t, second.do(map[string]any{"t": "cmd", "id": "n2", "cmd": map[string]any{"type": "note"}}))
+	phones[0].expect(rooms.TypeUpdate)
+	if _, w := connect(t, r, tokens[0], nil); w.V != 4 {
+		t.Fatalf("third phone welcomed at v%d, want v4", w.V)
+	}
+}
+
+// TestSecretOrdersMoveNoVersionAPhoneCanPoll: while one side gives private
+// orders, nothing another phone can ask for at will (a pong, a refusal,
+// the lobby, a fresh welcome) shows the room's version move; the next
+// public move shows it to everyone.
+func TestSecretOrdersMoveNoVersionAPhoneCanPoll(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+	phones := started(t, r, tokens)
+	enemy := phones[1]
+	for i := range 3 {
+		mustAck(t, phones[0].do(map[string]any{"t": "cmd", "id": fmt.Sprint("n", i), "cmd": map[string]any{"type": "note"}}))
+	}
+	if r.Version() != 4 {
+		t.Fatalf("the notes took the room to v%d, want v4", r.Version())
+	}
+	probe := func(p *phone, frame any) rooms.Message {
+		t.Helper()
+		p.send(frame)
+		return p.next()
+	}
+	if m := probe(enemy, map[string]any{"t": "ping", "id": "p"}); m.T != rooms.TypePong || m.V != 1 {
+		t.Fatalf("the enemy's pong %+v, want v1", m)
+	}
+	if m := probe(enemy, map[string]any{"t": "cmd", "id": "x", "cmd": map[string]any{"type": "add", "n": 9}}); m.T != rooms.TypeError || m.V != 1 || m.Rule == "" {
+		t.Fatalf("the enemy's refusal %+v, want v1", m)
+	}
+	if m := probe(enemy, map[string]any{"t": "cmd", "id": 7}); m.T != rooms.TypeError || m.V != 1 {
+		t.Fatalf("a malformed frame's refusal %+v, want v1", m)
+	}
+	stranger := &phone{t: t, s: r.Connect(8)}
+	t.Cleanup(stranger.s.Close)
+	if m := probe(stranger, map[string]any{"t": "ping"}); m.V != 1 {
+		t.Fatalf("a pong before hello %+v, want v1", m)
+	}
+	if l := r.Lobby(); l.Version != 1 {
+		t.Fatalf("the lobby shows v%d, want v1", l.Version)
+	}
+	for range 2 { // a spectator reconnecting in a loop
+		w, m := connect(t, r, "", nil)
+		if m.V != 1 || m.Gap || m.Room.Version != 1 {
+			t.Fatalf("a spectator's welcome at v%d (gap %v, lobby v%d), want v1", m.V, m.Gap, m.Room.Version)
+		}
+		w.s.Close()
+	}
+	if _, m := connect(t, r, tokens[3], nil); m.V != 1 {
+		t.Fatalf("a second phone of the other side welcomed at v%d, want v1", m.V)
+	}
+	// The noting side's own new phone is welcomed at its own version.
+	if _, m := connect(t, r, tokens[0], nil); m.V != 4 || phones[0].view.Notes != 3 {
+		t.Fatalf("the noting seat's second phone welcomed at v%d", m.V)
+	}
+
+	turn := phones[0].view.Turn
+	mustAck(t, phones[turn].add("m", 2))
+	if l := r.Lobby(); l.Version != 5 {
+		t.Fatalf("after a public move the lobby shows v%d, want v5", l.Version)
+	}
+	m := enemy.updates[len(enemy.updates)-1] // the mover read its update with its ack
+	if phones[turn] != enemy {
+		m = enemy.expect(rooms.TypeUpdate)
+	}
+	if m.V != 5 || (m.Base != nil && *m.Base != 1) {
+		t.Fatalf("the enemy's update after the public move %+v", m)
+	}
+}
+
+// TestGrantToAPhoneThatCannotHearIt: the asking phone stopped reading
+// before the answer; letting it in would kill the seat's token and hand
+// the new one to nobody. The grant is refused and the seat stays.
+func TestGrantToAPhoneThatCannotHearIt(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, twoSides, 4)
+	phones := started(t, r, tokens)
+	asker := r.Connect(4)
+	t.Cleanup(asker.Close)
+	for _, frame := range []string{`{"t":"hello"}`, `{"t":"claim","id":"c","seat":2,"name":"New"}`, `{"t":"ping"}`, `{"t":"ping"}`} {
+		asker.Receive([]byte(frame))
+	}
+	waitFor(t, func() bool { return len(asker.Outbox()) == 4 }) // full: it reads nothing
+	id := r.Lobby().Claims[0].ID
+	mustError(t, phones[0].do(map[string]any{"t": "grant", "id": "g", "claim": id, "allow": true}), rooms.CodeNotFound, "no longer connected")
+	if len(r.Lobby().Claims) != 0 {
+		t.Fatalf("the claim of a deaf phone stays: %+v", r.Lobby().Claims)
+	}
+	select {
+	case <-asker.Dropped():
+	case <-time.After(time.Second):
+		t.Fatal("the deaf phone was not let go")
+	}
+	if p, _ := connect(t, r, tokens[2], nil); p.seat != 2 {
+		t.Fatal("the seat's own token no longer opens it")
 	}
 }

@@ -72,6 +72,18 @@ func (s *Session) push(b []byte) bool {
 	}
 }
 
+// canTake reports whether n more messages fit in the outbox now. Besides
+// the room goroutine (its caller) only the phone's reader pushes, one
+// refusal per frame it reads, so a caller keeps a slot to spare.
+func (s *Session) canTake(n int) bool {
+	select {
+	case <-s.dropped:
+		return false
+	default:
+	}
+	return cap(s.out)-len(s.out) >= n
+}
+
 // pushLobby replaces the waiting lobby frame, if any, by b. Only the room
 // goroutine pushes, so the slot is free once drained.
 func (s *Session) pushLobby(b []byte) {

@@ -113,15 +113,15 @@ type raceCommand struct {
 func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 	var c raceCommand
 	if err := json.Unmarshal(cmd.Body, &c); err != nil {
-		return nil, fmt.Errorf("not a race command: %v", err)
+		return nil, games.Refuse("malformed", "not a race command: %v", err)
 	}
 	if g.outcome != nil {
-		return nil, errors.New("the race is over")
+		return nil, games.Refuse("match_over", "the race is over")
 	}
 	switch c.Type {
 	case "start":
 		if cmd.Seat != games.System || g.started {
-			return nil, errors.New("only the room starts a race, once")
+			return nil, games.Refuse("room_starts", "only the room starts a race, once")
 		}
 		g.started = true
 		g.turn = g.rng.IntN(g.opt.Seats)
@@ -129,10 +129,10 @@ func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 		return []games.Event{{Text: fmt.Sprintf("Runner %d starts", g.turn+1), Kind: "start"}}, nil
 	case "tick":
 		if cmd.Seat != games.System {
-			return nil, errors.New("only the room clock ticks")
+			return nil, games.Refuse("room_ticks", "only the room clock ticks")
 		}
 		if !g.clocked() || cmd.Time.Before(g.deadline) {
-			return nil, errors.New("the turn has time left")
+			return nil, games.Refuse("not_due", "the turn has time left")
 		}
 		skipped := g.turn
 		g.next(cmd.Time)
@@ -144,16 +144,16 @@ func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 		}
 	case "note":
 		if !g.started || cmd.Seat < 0 || cmd.Seat >= len(g.notes) {
-			return nil, errors.New("only a runner notes, once the race is on")
+			return nil, games.Refuse("runners_note", "only a runner notes, once the race is on")
 		}
 		g.notes[cmd.Seat]++
 		return []games.Event{{Text: "You took a note", Kind: "note", Seats: []int{cmd.Seat}}}, nil
 	case "add":
 		if !g.started {
-			return nil, errors.New("the race has not started")
+			return nil, games.Refuse("not_started", "the race has not started")
 		}
 		if cmd.Seat != g.turn {
-			return nil, fmt.Errorf("it is Runner %d's turn", g.turn+1)
+			return nil, games.Refuse("not_your_turn", "it is Runner %d's turn", g.turn+1)
 		}
 		if c.N < 1 || c.N > 3 {
 			return nil, games.Refuse("add_range", "add 1 to 3, not %d", c.N)
@@ -173,7 +173,7 @@ func (g *race) Apply(cmd games.Command) ([]games.Event, error) {
 		g.next(cmd.Time)
 		return events, nil
 	}
-	return nil, fmt.Errorf("unknown race command %q", c.Type)
+	return nil, games.Refuse("malformed", "unknown race command %q", c.Type)
 }
 
 func (g *race) next(now time.Time) {
