@@ -226,54 +226,117 @@ func TestBotMatchesAreDeterministicAndReplay(t *testing.T) {
 	}
 }
 
-// TestBotSeesOnlyItsSeat plays two matches identical but for the enemy's
-// hidden start (its whole route shifted one cell): every Blue bot must give
-// the same orders as long as the table heard the same things.
+// hidden is one thing Blue cannot know about Red, changed: vary gives the
+// orders Red's seat sends instead of c, best first (none: c as logged).
+type hidden struct {
+	name string
+	vary func(c sonar.Command, g *Game) []sonar.Command
+}
+
+var redSecrets = []hidden{
+	{"start", func(c sonar.Command, _ *Game) []sonar.Command {
+		// The whole route shifted: one cell east, west, south or north.
+		if c.Type != sonar.TypePlace {
+			return nil
+		}
+		var out []sonar.Command
+		for _, d := range chart.Dirs {
+			v := c
+			v.Cell = c.Cell.Add(d)
+			out = append(out, v)
+		}
+		return out
+	}},
+	{"gauges", func(c sonar.Command, _ *Game) []sonar.Command {
+		// The First Mate charges another gauge.
+		if c.Type != sonar.TypeCharge {
+			return nil
+		}
+		var out []sonar.Command
+		for _, sys := range []sonar.System{sonar.Sonar, sonar.Drone, sonar.Silence, sonar.Mine, sonar.Torpedo} {
+			if sys != c.System {
+				v := c
+				v.System = sys
+				out = append(out, v)
+			}
+		}
+		return out
+	}},
+	{"sheet", func(c sonar.Command, g *Game) []sonar.Command {
+		// The Engineer crosses out another symbol of the same panel.
+		if c.Type != sonar.TypeMark {
+			return nil
+		}
+		var out []sonar.Command
+		for _, s := range g.crewView(sonar.Red).Sheet {
+			if s.Panel == c.Panel && !s.Marked && s.Index != c.Symbol {
+				v := c
+				v.Symbol = s.Index
+				out = append(out, v)
+			}
+		}
+		return out
+	}},
+}
+
+// TestBotSeesOnlyItsSeat plays matches again with one of Red's secrets
+// changed (its hidden start, the gauges its First Mate charges, the symbols
+// its Engineer crosses out): every Blue bot must give the same orders as
+// long as Blue's table heard the same things.
 func TestBotSeesOnlyItsSeat(t *testing.T) {
-	compared := 0
+	compared := map[string]int{}
 	for seed := range uint64(6) {
-		for _, js := range []string{`{"mode":"turnbased","map":"bravo"}`, `{"mode":"realtime","map":"alpha","blue_crew":3}`} {
+		for _, js := range []string{`{"mode":"turnbased","map":"bravo"}`, `{"mode":"realtime","map":"alpha","blue_crew":3}`,
+			`{"mode":"turnbased","map":"alpha","blue_crew":1,"red_crew":2,"bot_level":"veteran"}`} {
 			a := newBotRoom(t, botOptions(t, js), seed, nil)
 			a.run(20000)
-			for _, shift := range []chart.Cell{{Col: 1}, {Col: -1}, {Row: 1}, {Row: -1}} {
-				compared += blindReplay(t, a, shift)
+			for _, h := range redSecrets {
+				compared[h.name] += blindReplay(t, a, h)
 			}
 		}
 	}
-	if compared < 500 {
-		t.Fatalf("only %d orders compared", compared)
+	for _, h := range redSecrets {
+		if compared[h.name] < 300 {
+			t.Errorf("with Red's %s changed, only %d orders compared", h.name, compared[h.name])
+		}
 	}
+	t.Logf("orders compared: %v", compared)
 }
 
-// blindReplay replays a's log with Red's start moved by shift, asking every
-// Blue bot seat for its order at each step in both matches; it stops where
-// the two tables first hear something different (or Red's orders no longer
-// fit), and returns how many orders it compared.
-func blindReplay(t *testing.T, a *botRoom, shift chart.Cell) int {
+// blindReplay replays a's log twice, once as logged and once with Red's
+// orders varied by h, asking every Blue bot seat for its order at each step
+// in both matches; it stops where Blue's table first hears something
+// different (or Red's logged orders no longer fit), and returns how many
+// orders it compared.
+func blindReplay(t *testing.T, a *botRoom, h hidden) int {
 	t.Helper()
 	ga, _ := New(a.g.opts, a.g.bots.seed)
 	gb, _ := New(a.g.opts, a.g.bots.seed)
 	n := 0
 	for i, c := range a.log {
-		cb := c
-		if c.Seat >= 0 && gb.seats[c.Seat].crew == sonar.Red {
-			var o struct {
-				Type string     `json:"type"`
-				Cell chart.Cell `json:"cell"`
-			}
-			json.Unmarshal(c.Body, &o)
-			if o.Type == "place" {
-				cb.Body, _ = json.Marshal(map[string]any{"type": "place", "crew": "red", "role": "captain",
-					"cell": chart.Cell{Col: o.Cell.Col + shift.Col, Row: o.Cell.Row + shift.Row}})
-			}
-		}
 		ea, err := ga.Apply(c)
 		if err != nil {
 			t.Fatalf("replay %d: %v", i, err)
 		}
-		eb, err := gb.Apply(cb)
-		if err != nil {
-			return n // Red's route does not fit the shifted start
+		var eb []games.Event
+		applied := false
+		if c.Seat >= 0 && gb.seats[c.Seat].crew == sonar.Red {
+			if o, err := sonar.ParseOrder(c.Body); err == nil {
+				o.Crew = sonar.Red
+				for _, v := range h.vary(o.Command, gb) {
+					cb := c
+					cb.Body, _ = json.Marshal(v)
+					if eb, err = gb.Apply(cb); err == nil {
+						applied = true
+						break
+					}
+				}
+			}
+		}
+		if !applied {
+			if eb, err = gb.Apply(c); err != nil {
+				return n // Red's logged order does not fit its changed state
+			}
 		}
 		for seat, s := range ga.seats {
 			if s.crew != sonar.Blue || !ga.bots.seats[seat] {
@@ -282,7 +345,7 @@ func blindReplay(t *testing.T, a *botRoom, shift chart.Cell) int {
 			ba, oka := ga.BotCommand(seat)
 			bb, okb := gb.BotCommand(seat)
 			if oka != okb || string(ba) != string(bb) {
-				t.Fatalf("after %s, Blue seat %d orders %s with the enemy here and %s with it one cell off", c.Body, seat, ba, bb)
+				t.Fatalf("Red's %s changed: after %s, Blue seat %d orders %s in one match and %s in the other", h.name, c.Body, seat, ba, bb)
 			}
 			n++
 		}
