@@ -264,12 +264,31 @@ func TestSpectatorStampedeNeverDropsAPlayer(t *testing.T) {
 
 func TestNamesAreCleaned(t *testing.T) {
 	f := newFixture(t, nil)
-	r, _ := f.room(t, "", 0)
-	if _, err := r.Take(0, "  Ann\u202e \u200b\tLee\x07 "); err != nil {
-		t.Fatal(err)
-	}
-	if got := r.Lobby().Seats[0].Name; got != "Ann Lee" {
-		t.Fatalf("name shown as %q, want %q", got, "Ann Lee")
+	for _, tc := range []struct {
+		name, shown, refusal string
+	}{
+		{"  Ann\u202e \u200b\tLee\x07 ", "Ann Lee", ""},
+		{"\u2066Bob\u2069\u200f", "Bob", ""},
+		{"Zoë 🚢", "Zoë 🚢", ""},
+		{strings.Repeat("é", rooms.MaxName), strings.Repeat("é", rooms.MaxName), ""},
+		{strings.Repeat("é", rooms.MaxName+1), "", "longer than 24 characters"},
+		{"\u202e\u200b \x00", "", "a name is needed"},
+		{"", "", "a name is needed"},
+		{"Ann\xff", "", "not valid UTF-8"},
+	} {
+		r, _ := f.room(t, "", 0)
+		_, err := r.Take(0, tc.name)
+		if tc.refusal != "" {
+			if rooms.ErrorCode(err) != rooms.CodeBadRequest || !strings.Contains(err.Error(), tc.refusal) || r.Lobby().Seats[0].Taken {
+				t.Errorf("Take(%q) = %v; want bad_request %q and a free seat", tc.name, err, tc.refusal)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Take(%q) = %v", tc.name, err)
+		} else if got := r.Lobby().Seats[0].Name; got != tc.shown {
+			t.Errorf("%q shown as %q, want %q", tc.name, got, tc.shown)
+		}
 	}
 }
 

@@ -139,3 +139,29 @@ func TestErrorCodesAreSnakeCase(t *testing.T) {
 		}
 	}
 }
+
+// TestProtocolDocListsEveryMessage: docs/protocol.md has a row for every
+// message type and every error code the runtime sends, and names every
+// host action, so a page author can rely on its tables.
+func TestProtocolDocListsEveryMessage(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := []string{
+		rooms.TypeHello, rooms.TypeCmd, rooms.TypeHost, rooms.TypePing, rooms.TypeClaim, rooms.TypeGrant,
+		rooms.TypeWelcome, rooms.TypeUpdate, rooms.TypeAck, rooms.TypeError, rooms.TypeRoom, rooms.TypePong, rooms.TypeSeat,
+		rooms.CodeBadRequest, rooms.CodeUnauthorized, rooms.CodeForbidden, rooms.CodeNotFound,
+		rooms.CodeConflict, rooms.CodeRefused, rooms.CodeInternal, rooms.CodeUnavailable,
+	}
+	for _, name := range rows {
+		if !strings.Contains(string(doc), "\n| `"+name+"` |") {
+			t.Errorf("docs/protocol.md has no table row for %q", name)
+		}
+	}
+	for _, a := range []string{rooms.ActionStart, rooms.ActionFree, rooms.ActionMove, rooms.ActionBot} {
+		if !strings.Contains(string(doc), "`"+a+"`") {
+			t.Errorf("docs/protocol.md does not name the host action %q", a)
+		}
+	}
+}
