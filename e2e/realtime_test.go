@@ -3,10 +3,18 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"periscope/games"
+	"periscope/roles"
+	"periscope/sonar"
 )
 
 // tracePoints returns the outline of the section being secured, in the
@@ -115,6 +123,9 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 
 	// Surface. Every phone of the crew gets the surfacing card.
 	blue.captain.tap(`button[data-system=surface]:not([disabled])`)
+	if what := blue.captain.text("#surface-what"); !strings.Contains(what, "the Engineer first") || !strings.Contains(what, "enemy Engineer inspects") {
+		t.Fatalf("before surfacing in real time the Captain reads %q", what)
+	}
 	blue.captain.tap(`#confirm`)
 	for _, p := range []*phone{phones[0], phones[1]} {
 		p.see("#surface-card")
@@ -209,4 +220,183 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	radio.run(chromedp.Reload())
 	radio.until("the seat again", `document.body.dataset.state === "playing" && document.querySelector("#who").textContent.startsWith("Blue Radio Operator") && document.querySelector("#conn").dataset.state === "online"`)
 	radio.fits("radio-after-reload", "#overlay", "#notes")
+}
+
+// closedCase is one crew view the page words, and what the engine says when
+// each of the Captain's orders is given anyway ("" for an open order), in
+// the view's order: gauges, courses, silences, surfacing.
+type closedCase struct {
+	Own     json.RawMessage `json:"own"`
+	Outcome string          `json:"outcome,omitempty"`
+	Want    []string        `json:"-"`
+}
+
+// closedCases plays bot matches turn by turn (every seat a bot) and keeps
+// each crew view whose closed orders read differently, with the engine's
+// own refusal of each order, checked against the view's brief reason.
+func closedCases(t *testing.T) ([]closedCase, map[sonar.Code]bool) {
+	t.Helper()
+	var out []closedCase
+	codes := map[sonar.Code]bool{}
+	seen := map[string]bool{}
+	probe := func(m *sonar.Match, cmd sonar.Command, why string) string {
+		if why == "" {
+			return ""
+		}
+		_, err := m.Clone().Apply(cmd)
+		re, ok := err.(*sonar.RuleError)
+		if !ok || re.Why() != why {
+			t.Fatalf("the view closes %s for %q, but the engine answers %v", cmd.Type, why, err)
+		}
+		codes[re.Code] = true
+		return re.Message
+	}
+	snapshot := func(m *sonar.Match) {
+		for _, c := range sonar.Crews {
+			v := m.Crew(c)
+			// One view per pattern of rules (cells and numbers aside).
+			key := fmt.Sprint(c, v.Blackout, regexp.MustCompile(`:[^;]*`).ReplaceAllString(v.PackWhy(), ""))
+			if seen[key] || len(out) >= 400 {
+				continue
+			}
+			seen[key] = true
+			order := func(t sonar.CommandType) sonar.Command {
+				return sonar.Command{Type: t, Crew: c, Role: sonar.Captain, Sector: 1}
+			}
+			var want []string
+			for _, g := range v.Gauges {
+				cmd := order(map[sonar.System]sonar.CommandType{sonar.Mine: sonar.TypeMine, sonar.Torpedo: sonar.TypeTorpedo,
+					sonar.Drone: sonar.TypeDrone, sonar.Sonar: sonar.TypeSonar, sonar.Silence: sonar.TypeSilence, sonar.Scenario: sonar.TypeArcher}[g.System])
+				want = append(want, probe(m, cmd, g.Blocked))
+			}
+			for _, o := range v.Courses {
+				cmd := order(sonar.TypeCourse)
+				cmd.Dir = o.Dir
+				want = append(want, probe(m, cmd, o.Reason))
+			}
+			for _, o := range v.Silences {
+				cmd := order(sonar.TypeSilence)
+				cmd.Dir, cmd.Distance = o.Dir, o.Min
+				want = append(want, probe(m, cmd, o.Reason))
+			}
+			want = append(want, probe(m, order(sonar.TypeSurface), v.SurfaceBlocked))
+			own, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs := closedCase{Own: own, Want: want}
+			if o := m.Outcome(); o != nil {
+				cs.Outcome = o.Reason
+			}
+			out = append(out, cs)
+		}
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		o, err := roles.ParseOptions([]byte(fmt.Sprintf(`{"mode":"turnbased","map":%q}`, []string{"alpha", "bravo", "echo", "delta"}[seed-1])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := roles.New(o, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+		apply := func(seat int, body json.RawMessage) error {
+			now = now.Add(time.Second)
+			_, err := g.Apply(games.Command{Seat: seat, Body: body, Time: now})
+			return err
+		}
+		snapshot(g.Match())
+		if err := apply(games.System, games.StartBody); err != nil {
+			t.Fatal(err)
+		}
+		for round := 0; round < 400 && g.Outcome() == nil; round++ {
+			moved := false
+			for seat := range g.Seats() {
+				if body, ok := g.BotCommand(seat); ok && apply(seat, body) == nil {
+					moved = true
+					snapshot(g.Match())
+				}
+			}
+			if !moved {
+				break
+			}
+		}
+		snapshot(g.Match())
+	}
+	// Two moments bots seldom meet: a blackout (its headings' sentences end
+	// with it) and a sonar question waiting for its answer.
+	for _, doc := range []struct{ position, then string }{
+		{`{"options":{"map":"alpha","mode":"turnbased"},"turn":"blue","blue":{"route":["B1","B2","A2","A1"],"mines":["C1"],"gauges":{"silence":6}},"red":{"route":["J10"]}}`, ""},
+		{`{"options":{"map":"alpha"},"blue":{"route":["E4","E5"],"gauges":{"sonar":3}},"red":{"route":["J10"]}}`, `{"type":"sonar","crew":"blue","role":"captain"}`},
+	} {
+		p, err := sonar.ParsePosition([]byte(doc.position))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := sonar.FromPosition(p, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, body := range []string{`{"type":"start"}`, doc.then} {
+			if body == "" {
+				continue
+			}
+			cmd, err := sonar.ParseCommand([]byte(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := m.Apply(cmd); err != nil {
+				t.Fatalf("%s: %v", body, err)
+			}
+			snapshot(m)
+		}
+	}
+	return out, codes
+}
+
+// TestClosedOrdersReadAsTheEngineRefuses: the Captain's closed orders are
+// worded on the phone (static/js/reasons.js) from the view's brief reasons,
+// and a tap on one shows that sentence. Over whole bot matches, every
+// closed order's sentence is the engine's own refusal of that order, word
+// for word, and every open order has none.
+func TestClosedOrdersReadAsTheEngineRefuses(t *testing.T) {
+	e := start(t)
+	cases, codes := closedCases(t)
+	for _, c := range []sonar.Code{sonar.CodeNotStarted, sonar.CodeAwaitingStarts, sonar.CodeOver, sonar.CodeTurn,
+		sonar.CodeOneCourse, sonar.CodeCourseFirst, sonar.CodeAwaitingOK, sonar.CodeNotReady, sonar.CodeOneSystem,
+		sonar.CodeRoute, sonar.CodeSurfaced, sonar.CodeBlackout, sonar.CodeSonarPending, sonar.CodeOffMap, sonar.CodeIsland} {
+		if !codes[c] {
+			t.Errorf("the bot matches never closed an order for %q: the check below misses it", c)
+		}
+	}
+	t.Logf("%d views, rules %v", len(cases), codes)
+	p := e.phone(t, "reasons")
+	p.open("/")
+	raw, err := json.Marshal(cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	p.run(chromedp.Evaluate(`(async (cases) => {
+		const r = await import("/js/reasons.js");
+		return cases.map(({own, outcome}) => {
+			const v = {own, public: {outcome: outcome ? {reason: outcome} : undefined}};
+			const b = r.briefs(own);
+			return [
+				...own.gauges.map((g) => r.reason(b.gauge(g.system), v)),
+				...own.courses.map((c) => r.courseReason(b.course(c.dir), v)),
+				...own.silences.map((s) => r.reason(b.silence(s.dir), v)),
+				r.reason(b.surface, v),
+			];
+		});
+	})(`+string(raw)+`)`, &got, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }))
+	if len(got) != len(cases) {
+		t.Fatalf("the page worded %d views of %d", len(got), len(cases))
+	}
+	for i, c := range cases {
+		if !slices.Equal(got[i], c.Want) {
+			t.Errorf("view %s\nthe page reads %q\nthe engine says %q", c.Own, got[i], c.Want)
+		}
+	}
 }
