@@ -69,6 +69,15 @@ func serveStoppable(t *testing.T) *stoppable {
 const buzzStub = `window.__buzz = [];
 Object.defineProperty(Navigator.prototype, "vibrate", {configurable: true, value: function (p) { window.__buzz.push(p); return true; }});`
 
+// chimeStub counts the table's chimes in window.__chimes: each chime
+// starts its tones on an AudioContext, replaced here by a counter.
+const chimeStub = `window.__chimes = 0;
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() { return {frequency: {value: 0}, connect: (n) => n, start: (at) => { if (!at || at === this.currentTime) window.__chimes++; }, stop() {}}; }
+  createGain() { return {gain: {setValueAtTime() {}, exponentialRampToValueAtTime() {}}, connect: (n) => n}; }
+};`
+
 // seated opens a phone on its seat page at w x h, holding token as if it
 // had taken the seat in the lobby, with the vibration stub in place.
 func seated(t *testing.T, e *env, name, code string, seat int, token string, w, h int64) *phone {
@@ -306,7 +315,8 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	// An early start speaks of roles and people.
 	capt.tap("#start")
 	refusal := capt.text(`[data-group=start] .refusal`)
-	for _, want := range []string{"Still missing 1 person", "Red Captain + First Mate + Engineer + Radio Operator"} {
+	// Captain Sonar has bots: the refusal offers one, as the seat list does.
+	for _, want := range []string{"Still missing 1 person", "Red Captain + First Mate + Engineer + Radio Operator", "let a bot take a seat"} {
 		if !strings.Contains(refusal, want) {
 			t.Fatalf("the early start reads %q, want %q", refusal, want)
 		}
@@ -315,6 +325,10 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("the refusal names a seat number: %q", refusal)
 	}
 	capt.screenshot("start-refused" + tag)
+	// The waiting room, its primer and the refusal, readable too.
+	if bad := capt.lowContrast("main *", ".topbar *"); len(bad) > 0 {
+		t.Errorf("the waiting room below AA contrast: %q", bad)
+	}
 
 	token, err := api.Take(ctx, code, 4, "Red")
 	if err != nil {
@@ -331,19 +345,29 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	var table *phone
 	if w == 390 {
 		table = e.phone(t, "table")
-		table.size(1280, 720)
-		table.open("/table/" + code)
-		table.see(".tv-join img.qr")
-		table.until("the LAN join link", fmt.Sprintf(`document.querySelector(".tv-join [data-join-link]")?.href === %q`, lanURL+"/join/"+code))
-		var qr, font float64
-		table.eval(`document.querySelector(".tv-join img.qr").getBoundingClientRect().width`, &qr)
-		table.eval(`parseFloat(getComputedStyle(document.querySelector(".tv-join .code-big")).fontSize)`, &font)
-		if qr < 300 || font < 60 {
-			t.Errorf("on the TV the QR code is %.0f px and the code %.0f px high: too small across a room", qr, font)
+		table.run(chromedp.ActionFunc(func(ctx context.Context) error {
+			_, err := page.AddScriptToEvaluateOnNewDocument(chimeStub).Do(ctx)
+			return err
+		}))
+		// A 720p laptop screen, then a 1080p TV: the join part fills both.
+		for _, tv := range []struct {
+			w, h     int64
+			qr, font float64
+		}{{1280, 720, 300, 60}, {1920, 1080, 420, 90}} {
+			table.size(tv.w, tv.h)
+			table.open("/table/" + code)
+			table.see(".tv-join img.qr")
+			table.until("the LAN join link", fmt.Sprintf(`document.querySelector(".tv-join [data-join-link]")?.href === %q`, lanURL+"/join/"+code))
+			var qr, font float64
+			table.eval(`document.querySelector(".tv-join img.qr").getBoundingClientRect().width`, &qr)
+			table.eval(`parseFloat(getComputedStyle(document.querySelector(".tv-join .code-big")).fontSize)`, &font)
+			if qr < tv.qr || font < tv.font {
+				t.Errorf("on a %dx%d screen the QR code is %.0f px and the code %.0f px high: too small across a room", tv.w, tv.h, qr, font)
+			}
+			table.noSideScroll(tv.w)
+			table.fitsHeight(tv.h)
+			table.screenshot(fmt.Sprintf("table-tv-waiting-%d", tv.h))
 		}
-		table.noSideScroll(1280)
-		table.fitsHeight(720)
-		table.screenshot("table-tv-waiting")
 	}
 
 	capt.until("every seat taken", `document.querySelectorAll('.seat[data-taken=false]').length === 0`)
@@ -411,6 +435,16 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("captain: text below AA contrast: %q", bad)
 	}
 
+	// During play the rules card is still one tap away, now with this
+	// match's turn.
+	capt.tap("#rules-open")
+	capt.see("dialog#rules[open]")
+	if rules := capt.text("dialog#rules"); !strings.Contains(rules, "A turn (turn-based)") || !strings.Contains(rules, "Surfacing") {
+		t.Errorf("during play the rules card reads %q", rules)
+	}
+	capt.tap("#rules-close")
+	capt.until("the card closed", `!document.querySelector("dialog#rules[open]")`)
+
 	// The Engineer's shut panels look shut and a tap says why.
 	eng.tapClosed(`g.sym[data-panel=WEST][data-index="0"]`)
 	if why := eng.text(`[data-group=mark] .refusal`); !strings.Contains(why, "next heading") {
@@ -447,24 +481,47 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	waitBuzz(capt, before, "YOUR TURN: use a system or end the turn")
 
 	if table != nil {
-		table.see("[data-waiting=blue]")
-		if got := table.text("[data-waiting=blue]"); !strings.Contains(got, "Captain") {
-			t.Errorf("the TV says Blue waits on %q", got)
+		// Whose turn, what each crew waits on, the damage and the log,
+		// in letters readable from three metres, on one landscape screen.
+		for _, tv := range []struct {
+			w, h           int64
+			log, dmg, turn float64
+		}{{1920, 1080, 28, 28, 40}, {1280, 720, 22, 22, 32}} {
+			table.size(tv.w, tv.h)
+			table.until("the TV laid out", fmt.Sprintf(`innerWidth === %d`, tv.w))
+			table.see("[data-waiting=blue]")
+			if got := table.text("[data-waiting=blue]"); !strings.Contains(got, "Captain") {
+				t.Errorf("the TV says Blue waits on %q", got)
+			}
+			var font struct{ Log, Dmg, Turn float64 }
+			table.eval(`(() => { const px = (sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
+				return {Log: px(".log li"), Dmg: px("[data-crew=blue] [data-damage]"), Turn: px("#turn-banner")}; })()`, &font)
+			if font.Log < tv.log || font.Dmg < tv.dmg || font.Turn < tv.turn {
+				t.Errorf("on a %dx%d screen the log is %.0f px, the damage %.0f px, the turn %.0f px: unreadable from three metres", tv.w, tv.h, font.Log, font.Dmg, font.Turn)
+			}
+			table.noSideScroll(tv.w)
+			table.fitsHeight(tv.h)
+			if bad := table.lowContrast("main *", ".topbar *"); len(bad) > 0 {
+				t.Errorf("table screen: text below AA contrast: %q", bad)
+			}
+			table.screenshot(fmt.Sprintf("table-tv-playing-%d", tv.h))
 		}
-		var logFont float64
-		table.eval(`parseFloat(getComputedStyle(document.querySelector(".log li")).fontSize)`, &logFont)
-		if logFont < 22 {
-			t.Errorf("the TV's log is %.0f px: unreadable from three metres", logFont)
-		}
-		table.noSideScroll(1280)
-		table.fitsHeight(720)
-		if bad := table.lowContrast("main *", ".topbar *"); len(bad) > 0 {
-			t.Errorf("table screen: text below AA contrast: %q", bad)
-		}
-		table.screenshot("table-tv-playing")
 		// The table's sound: off until the host turns it on, for this screen.
 		table.tap("#sound")
 		table.until("the sound on", `document.querySelector("#sound").getAttribute("aria-pressed") === "true" && localStorage.getItem("periscope.sound") === "on"`)
+	}
+
+	// Blue ends its turn: Red's Captain's phone buzzes, and the table,
+	// its sound on, chimes.
+	var chimes int
+	if table != nil {
+		table.eval(`window.__chimes`, &chimes)
+	}
+	before = buzzes(rp)
+	blue.endTurn()
+	waitBuzz(rp, before, "YOUR TURN: choose a heading")
+	if table != nil {
+		table.until("the chime of the new turn", fmt.Sprintf(`window.__chimes > %d`, chimes))
 	}
 
 	// The server goes away: every page says so across its width, and
