@@ -196,16 +196,17 @@ func TestPlayAgainstBot(t *testing.T) {
 }
 
 // TestTeamMatchWithBots: one player and three bots, Red and Blue against
-// White and Black, played to the end on the page.
+// White and Black, played to the end on the page, on a small 360x640
+// phone: the largest ocean on the smallest screen.
 func TestTeamMatchWithBots(t *testing.T) {
 	base := phone.Serve(t, pocketsub.Definition)
 	shots := screens(t)
-	b := phone.Browser(t, 2*time.Minute, onPhone.Device)
-	p := phone.New(t, b, shots, onPhone)
+	b := phone.Browser(t, 2*time.Minute, onSmallPhone.Device)
+	p := phone.New(t, b, shots, onSmallPhone)
 	code := openRoom(t, p, base, 4)
 	// The table screen: the same page without a seat shows the ocean and
 	// whose turn it is, and offers no moves.
-	table := phone.New(t, b, shots, onPhone)
+	table := phone.New(t, b, shots, onSmallPhone)
 	table.Run("open the table screen", chromedp.Navigate(base+"/pocketsub.html?room="+code))
 	table.Wait(`polygon.hit[data-region="H6"]`)
 	if got := table.Text("#who"); !strings.Contains(got, "watching") {
@@ -226,6 +227,17 @@ func TestTeamMatchWithBots(t *testing.T) {
 	p.Eval(`document.querySelectorAll('polygon.hit').length`, &regions)
 	if regions != 56 {
 		t.Errorf("the ocean has %d regions, want 56 (8 tiles of 7)", regions)
+	}
+	// Even here every region is a fair target for a thumb: the smallest
+	// edge region and the smallest centre.
+	var least struct{ W, H float64 }
+	p.Eval(`(() => {
+  let w = Infinity, h = Infinity;
+  for (const e of document.querySelectorAll('polygon.hit')) { const r = e.getBoundingClientRect(); w = Math.min(w, r.width); h = Math.min(h, r.height); }
+  return {W: w, H: h};
+})()`, &least)
+	if least.W < 44 || least.H < 30 {
+		t.Errorf("the smallest region is %.0fx%.0f px on a 360px phone", least.W, least.H)
 	}
 	p.Wait(`body[data-turn="mine"][data-busy="0"]`)
 	p.Fits("team match")

@@ -12,6 +12,10 @@ import (
 // move); a console error on the page fails the test too.
 var onPhone = phone.Options{Device: phone.IPhone13, Calm: true, Console: true}
 
+// onSmallPhone is a 360x640 Galaxy S5, the smallest portrait screen the
+// pages are made for.
+var onSmallPhone = phone.Options{Device: phone.GalaxyS5, Calm: true, Console: true}
+
 func screens(t *testing.T) string { return phone.Screens(t, "pocketsub", "") }
 
 func region(name string) string { return fmt.Sprintf(`polygon.hit[data-region=%q]`, name) }
