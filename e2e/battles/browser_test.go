@@ -1,13 +1,15 @@
 package battles_test
 
 import (
-	"periscope/e2e/phone"
-	"periscope/games/battles"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"periscope/e2e/phone"
+	"periscope/games/battles"
 )
 
 // decide is a plain general reading only the page: answer what the server
@@ -87,9 +89,15 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("the form button reads %q", got)
 	}
 	p.MustTap("#form-unit")
-	p.Wait("#refusal .refusal")
-	if got := p.Text("#refusal"); !strings.Contains(got, "at least 1 Wound point") {
+	// The refusal shows by the button that was tapped, in the server's words.
+	p.Wait("#build-refusal .refusal")
+	if got := p.Text("#build-refusal"); !strings.Contains(got, "at least 1 Wound point") {
 		t.Errorf("the refusal reads %q", got)
+	}
+	var near float64
+	p.Eval(`document.getElementById('form-unit').getBoundingClientRect().top - document.querySelector('#build-refusal .refusal').getBoundingClientRect().bottom`, &near)
+	if near < 0 || near > 120 {
+		t.Errorf("the refusal is %.0f px above the Form button, want it right by it", near)
 	}
 	var box struct{ W, H float64 }
 	p.Eval(`(() => { const r = document.querySelector('.bt-tile').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)
@@ -98,6 +106,21 @@ func TestPlayAgainstBot(t *testing.T) {
 	}
 	p.Fits("building")
 	p.Screenshot("1-building.png")
+	// The picks stay after a refusal: swap the Lieutenant for a Cavalry and
+	// the unit forms (top of the stack first), then break it up again.
+	p.MustTap(`.bt-tile[data-tile="CON06"]`)
+	p.MustTap(`.bt-tile[data-tile="CON25"]`)
+	p.MustTap("#form-unit")
+	p.Wait(`[data-draft="u1"]`)
+	if got := p.Text("#build-total") + " / " + p.Text(`[data-draft="u1"]`); !strings.Contains(got, "Your army so far: 7 of 50 DP in 1 unit / Captain + Cavalry · 7 DP") {
+		t.Errorf("after forming a unit the army reads %q", got)
+	}
+	if got := p.Text("#build-refusal"); got != "" {
+		t.Errorf("the refusal %q stays after a unit formed", got)
+	}
+	p.Screenshot("1-unit.png")
+	p.MustTap(`[data-remove="u1"]`)
+	p.Run("the unit breaks up", chromedp.Poll(`!document.querySelector('[data-draft]')`, nil))
 	p.MustTap(`[data-preset="rulebook_50"]`)
 	p.Wait("#confirm")
 	if got := p.Text(".bt-build h3"); got != "Your army: 50 of 50 DP" {
@@ -108,6 +131,7 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, deployed, orders, pending := 0, 0, map[string]int{}, map[string]int{}
 	shots := map[string]bool{}
+	outOfView := false
 	idle := time.Now()
 	for {
 		var d decision
@@ -151,6 +175,15 @@ func TestPlayAgainstBot(t *testing.T) {
 			orders[d.Order]++
 		}
 		if d.Pending != "" {
+			// The question comes into view by itself, wherever the
+			// player had scrolled.
+			var inView bool
+			p.Eval(`(() => { const r = document.getElementById('now').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; })()`, &inView)
+			if !inView && !outOfView {
+				outOfView = true
+				p.Screenshot("out-of-view.png")
+				t.Errorf("the %s to answer is not in view", d.Pending)
+			}
 			pending[d.Pending]++
 			if pending[d.Pending] == 1 {
 				p.Screenshot("3-" + d.Pending + ".png")
@@ -187,6 +220,27 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.Fits("outcome")
 	p.Eval(`window.scrollTo(0, 0)`, nil)
 	p.Screenshot("5-outcome.png")
+
+	// The finished battle replays on the phone: halfway through, the
+	// battlefield is as this seat saw it then, with both armies on it.
+	p.ReplayOpen()
+	p.ReplayNext(2)
+	var last int
+	p.Eval(`Number(/of (\d+)/.exec(document.querySelector('#replay-panel h3').textContent)[1])`, &last)
+	mid := last / 2
+	p.Eval(fmt.Sprintf(`(() => { const r = document.querySelector('#replay-panel input[type=range]'); r.value = %d; r.dispatchEvent(new Event('change')); })()`, mid), nil)
+	p.Run("step to the middle", chromedp.Poll(fmt.Sprintf(`document.querySelector('#replay-panel h3').textContent === 'Replay: version %d of %d'`, mid, last), nil))
+	var then struct{ Mine, Enemy, Ready int }
+	p.Eval(`({Mine: document.querySelectorAll('#battlefield .bt-unit.mine').length, Enemy: document.querySelectorAll('#battlefield .bt-unit.enemy').length,
+  Ready: document.querySelectorAll('#battlefield .bt-unit[data-ready]').length})`, &then)
+	if then.Mine == 0 || then.Enemy == 0 || then.Ready != 0 {
+		t.Errorf("halfway through the replay the battlefield shows %d of our units, %d of the enemy's, %d ready to act", then.Mine, then.Enemy, then.Ready)
+	}
+	p.Fits("replay")
+	p.Eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
+	p.Screenshot("6-replay.png")
+	p.MustTap("#replay-close")
+	p.Wait("#replay-open")
 
 	phone.Finished(t, base, code)
 }

@@ -3,11 +3,11 @@
 // module holds the connection, what the player has picked (troops for a
 // unit, a unit to place, a unit to order) and turns taps into commands.
 
-import { roomCode } from "../room.js";
+import { roomCode, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, reduced } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
-import { field, sides, build, hand, actions, roll, logList, primer, MARK } from "./field.js";
+import { field, sides, build, hand, now, actions, roll, logList, primer, MARK } from "./field.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +30,8 @@ const app = {
   busy: false,
   name: "",
   concede: false,
+  replay: null, // {v, last, snap, error} while stepping through a finished battle
+  asked: "", // the question for this phone last brought into view
 };
 
 // ---- connection ----
@@ -55,6 +57,22 @@ function show(msg) {
   keep();
   render();
   if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+  // A new question for this phone (a charge to answer, hits to assign, the
+  // end of a round) comes into view wherever the player had scrolled.
+  const ask = asking(app.view);
+  if (ask && ask !== app.asked && !table && $("now").firstChild) {
+    $("now").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    vibrate(60);
+  }
+  app.asked = ask;
+}
+
+// asking names what the battle waits for from this phone, or "".
+function asking(v) {
+  if (!v || v.seat < 0 || !(v.legal || []).length) return "";
+  if (v.phase === "recovery") return `recovery ${v.round}`;
+  const p = v.pending;
+  return v.phase === "battle" && p ? `${p.kind} ${p.unit} ${v.round}` : "";
 }
 
 // keep drops picks the new view no longer allows.
@@ -113,6 +131,45 @@ app.tapUnit = (u) => {
   render();
 };
 
+// ---- replay ----
+
+// replayAt loads the battle as this phone saw it at version v (the server
+// answers only once the battle is over, so no secret leaves it early).
+async function replayAt(v) {
+  const r = app.replay;
+  r.v = Math.max(0, r.last === null ? v : Math.min(v, r.last));
+  r.error = "";
+  try {
+    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
+    r.last = r.snap.last;
+    // What that seat could do then is history: nothing to offer now.
+    if (r.snap.view) r.snap.view.legal = [];
+  } catch (e) {
+    r.error = e.message;
+  }
+  render();
+}
+
+// replayPanel steps through a finished battle: the battlefield above shows
+// that version, the panel what happened at it.
+function replayPanel(v) {
+  const r = app.replay;
+  if (!r) {
+    if (v.phase !== "over" || app.lobby?.state !== "finished") return null;
+    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; replayAt(1); } }, "Watch the replay");
+  }
+  const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
+  return h("div", { class: "card", id: "replay-panel" },
+    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
+    r.error ? refusal(r.error) : null,
+    h("div", { class: "bt-replay" },
+      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
+      h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version", onchange: (e) => replayAt(Number(e.target.value)) }),
+      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
+    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing you could see happened at this version.")]),
+    h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the battle"));
+}
+
 // ---- rendering ----
 
 function outcome(v) {
@@ -126,6 +183,7 @@ function outcome(v) {
     h("div", { class: "small" }, o.reason),
     h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
       h("a", { class: "button", href: "/battles.html" }, "New battle"),
+      h("a", { class: "button", href: "/history#stats" }, "Stats"),
       h("a", { class: "button", href: "/" }, "Lobby")));
 }
 
@@ -166,16 +224,22 @@ function render() {
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
   replace($("outcome"), outcome(v));
-  replace($("sides"), sides(v));
+  // While replaying, the battlefield, the sides and the dice are those of
+  // the step shown; nothing on them can be tapped into a command.
+  const shown = app.replay?.snap?.view || v;
+  replace($("sides"), sides(shown));
   const prompt = $("prompt");
-  prompt.textContent = v.prompt;
+  prompt.textContent = shown.prompt;
   prompt.classList.toggle("mine", mine);
-  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  // During army building the refusal shows by the Form button instead.
+  replace($("refusal"), app.error && v.phase !== "army_building" ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("now"), app.replay ? null : now(app, v));
   replace($("build"), v.phase === "army_building" && v.seat >= 0 ? build(app, v) : null);
   replace($("hand"), hand(app, v));
-  replace($("field"), v.phase === "army_building" ? null : field(app, v));
-  replace($("actions"), actions(app, v), concede(v));
-  replace($("dice"), roll(v));
+  replace($("field"), shown.phase === "army_building" || shown.phase === "waiting" ? null : field(app, shown));
+  replace($("actions"), actions(app, v), replayPanel(v), concede(v));
+  // Hits to assign show their dice with the choices, above.
+  replace($("dice"), $("now").querySelector(".bt-roll") ? null : roll(shown));
   replace($("log"), logList(app));
   if (!$("primer").firstChild) replace($("primer"), primer(v));
   keepAwake();

@@ -3,7 +3,7 @@
 // draws it), the orders the server allows now, the last dice, the log and
 // a one-screen primer. Every choice offered comes from view.legal.
 
-import { h } from "../ui.js";
+import { h, refusal } from "../ui.js";
 
 // Own units are marked ▲ (pointing at the enemy), enemy units ▼: shape as
 // well as colour.
@@ -23,8 +23,9 @@ function shortName(t) {
   return t.name.replace(/\s[\d-]+$/, "");
 }
 
-// dice draws a tile's printed dice: black (engagement) filled, white
-// (shooting) outlined, each with its face number.
+// dice draws a tile's printed dice as the tile prints them: black
+// (engagement) dark with a light rim, white (shooting) light, each with its
+// face number.
 export function dice(t, lit) {
   return [
     ...t.black.map((f) => h("span", { class: "bt-die black" + (lit?.includes(f) ? " lit" : ""), title: "engagement die" }, f)),
@@ -38,7 +39,14 @@ function troopLine(v, army, tr) {
   return h("div", { class: "bt-troop", "data-tile": t.id },
     h("span", { class: "tn" }, shortName(t), t.house ? h("sup", { class: "house-tag", title: "house tile: our design" }, "H") : null),
     h("span", { class: "td" }, dice(t)),
-    h("span", { class: "tw", title: `${left} of ${t.wounds} Wound points left` }, t.wounds ? "♥".repeat(Math.max(left, 0)) : "·", tr.wounds ? h("span", { class: "wt" }, ` ✚${tr.wounds}`) : null));
+    h("span", { class: "tw", title: `${left} of ${t.wounds} Wound points left` }, t.wounds ? "♥".repeat(Math.max(left, 0)) : h("span", { class: "muted" }, "0♥"), tr.wounds ? h("span", { class: "wt" }, ` ✚${tr.wounds}`) : null));
+}
+
+// legend names the two colours of dice with a sample of each.
+export function legend() {
+  return h("p", { class: "small bt-legend" },
+    h("span", { class: "bt-die black" }, "4"), " black: engagement (charge, strike) · ",
+    h("span", { class: "bt-die white" }, "4"), " white: shooting");
 }
 
 // stack draws one unit: its troops (or only its top before the reveal),
@@ -100,8 +108,8 @@ export function field(app, v) {
       return h("div", {
         class: `bt-zone ${row.key}` + (open ? " target" : ""), "data-zone": zone || null,
         onclick: open ? () => app.deployTo(zone) : null,
-        role: open ? "button" : null, "aria-label": open ? `place here: your ${sec} ${row.pos}` : null,
-      }, open ? h("span", { class: "bt-place" }, "＋ place") : null, units.map((u) => stack(app, v, u)));
+        role: open ? "button" : null, "aria-label": open ? `place ${app.pick} here: your ${sec} ${row.pos}` : null,
+      }, open ? h("span", { class: "bt-place" }, `+ ${app.pick}`) : null, units.map((u) => stack(app, v, u)));
     });
     cells.push(h("div", { class: `bt-row ${row.key}` }, line));
   }
@@ -141,6 +149,7 @@ export function build(app, v) {
       h("button", { "data-remove": u.id, "aria-label": `break up unit ${u.id}`, onclick: () => app.send({ type: "remove_unit", unit: u.id }) }, "✕")))) : null,
     confirm ? h("button", { class: "primary block", id: "confirm", onclick: () => app.send(confirm.command) }, confirm.label) : null,
     h("h4", {}, "Or compose a unit: tap troops (the first is the top of the stack)"),
+    legend(),
     h("div", { class: "bt-tiles" }, b.free.map((id) => {
       const t = tileOf(v, army, id);
       const at = picked.indexOf(id);
@@ -149,6 +158,9 @@ export function build(app, v) {
         h("span", { class: "td" }, dice(t)),
         h("span", { class: "small muted" }, `${t.dp} DP · F${t.formation} · ${t.wounds}♥`));
     })),
+    // Where the finger is: what the last tap did, or why it was refused.
+    h("div", { id: "build-refusal", "aria-live": "assertive" }, app.error ? refusal(app.error, () => { app.error = ""; app.render(); }) : null),
+    h("p", { class: "small", id: "build-total" }, `Your army so far: ${b.dp} of ${b.size} DP in ${b.units.length} unit${b.units.length === 1 ? "" : "s"}`),
     h("button", { class: "block", id: "form-unit", disabled: !picked.length, onclick: () => app.formUnit() },
       picked.length ? `Form a unit of ${picked.length} (${pickedDP} DP)` : "Form a unit"));
 }
@@ -172,30 +184,60 @@ const GROUPS = {
   wounds: "Assign the hits",
 };
 
-// actions lists the orders the server allows now: everything when a step
-// waits for this phone (a reaction, a target, wounds, recovery); else the
-// selected unit's orders, and Pass.
-export function actions(app, v) {
-  const legal = v.legal || [];
-  if (!legal.length || v.phase === "army_building" || v.phase === "deployment") return null;
-  const btn = (l, extra = {}) => h("button", {
+function button(app, l, extra = {}) {
+  return h("button", {
     class: "block bt-act", "data-type": l.command.type, "data-unit": l.command.unit || null, "data-target": l.command.target || null, ...extra,
     onclick: () => app.send(l.command),
   }, l.label, l.cost ? h("span", { class: "sub" }, `${l.cost} token${l.cost > 1 ? "s" : ""}`) : null);
+}
+
+// now is what the battle waits for from this phone, above the battlefield
+// so it needs no scrolling: an answer to a charge, a charge's target, hits
+// to assign (with the dice that scored them), or the end of a round.
+export function now(app, v) {
+  const legal = v.legal || [];
+  if (!legal.length) return null;
   if (v.phase === "recovery") {
-    return h("div", { class: "card" }, h("h3", {}, "End of the round"), legal.map((l) => btn(l, l.command.type === "end_recovery" ? { id: "end-recovery" } : {})));
+    return h("div", { class: "card bt-now" }, h("h3", {}, "End of the round"),
+      legal.map((l) => button(app, l, l.command.type === "end_recovery" ? { id: "end-recovery" } : {})));
   }
-  if (v.pending) {
-    return h("div", { class: "card bt-pending" }, h("h3", {}, GROUPS[v.pending.kind] || "Your choice"), legal.map((l) => btn(l)));
-  }
+  const p = v.pending;
+  if (v.phase !== "battle" || !p) return null;
+  const u = v.units.find((x) => x.id === p.unit);
+  const head = p.kind === "wounds" ? `Assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${u ? `${u.id} ${u.name}` : p.unit}` : GROUPS[p.kind] || "Your choice";
+  return h("div", { class: "card bt-pending bt-now" }, h("h3", {}, head),
+    p.kind === "wounds" ? roll(v) : null,
+    legal.map((l) => button(app, l)));
+}
+
+// Orders come first, the unit's moves after, the free redeployment last.
+const RANK = ["charge", "carry_on", "shoot", "leave", "use_trait", "move", "redeploy"];
+
+// actions lists the Active Player's choices: the selected unit's orders
+// (then its free redeployments), and Pass.
+export function actions(app, v) {
+  const legal = v.legal || [];
+  if (!legal.length || v.phase !== "battle" || v.pending) return null;
   const pass = legal.find((l) => l.command.type === "pass");
   const sel = app.sel ? legal.filter((l) => l.command.unit === app.sel) : [];
+  sel.sort((a, b) => RANK.indexOf(a.command.type) - RANK.indexOf(b.command.type));
+  const orders = sel.filter((l) => l.command.type !== "redeploy" && l.command.type !== "move");
+  const moves = sel.filter((l) => l.command.type === "move");
+  const free = sel.filter((l) => l.command.type === "redeploy");
   const ready = new Set(legal.filter((l) => l.command.unit).map((l) => l.command.unit));
+  // Moves and redeployments name only their zone, two to a row.
+  const zones = (list) => h("div", { class: "bt-zones" }, list.map((l) => button(app, { ...l, label: zoneWords(l.command.to), cost: 0 })));
   return h("div", { class: "card bt-orders" },
     sel.length
-      ? [h("h3", {}, `Orders for ${app.sel}`), sel.map((l) => btn(l))]
+      ? [h("h3", {}, `Orders for ${app.sel}`), orders.map((l) => button(app, l)),
+        moves.length ? [h("h4", {}, `Tactical Move to your… (${moves[0].cost} token${moves[0].cost > 1 ? "s" : ""})`), zones(moves)] : null,
+        free.length ? [h("h4", {}, "Or first a free redeployment to your… (then another unit takes the order)"), zones(free)] : null]
       : h("p", { class: "muted" }, ready.size ? "Tap one of your units (▲, outlined) to see its orders." : "None of your units can act: pass."),
-    pass ? btn(pass, { id: "pass" }) : null);
+    pass ? button(app, pass, { id: "pass" }) : null);
+}
+
+function zoneWords(z) {
+  return (z || "").replace("_", " ");
 }
 
 // roll shows the last dice: each rolled die, and the printed faces it
@@ -224,6 +266,7 @@ export function primer(v) {
   const traits = (v?.traits || []).map((t) => h("li", {}, h("b", {}, t.name), t.special ? " (special: needs an order)" : "", ": ", t.text));
   return h("details", { class: "card bt-primer", id: "rules" },
     h("summary", {}, "How to play (one screen)"),
+    legend(),
     h("ul", {},
       h("li", {}, "Build an army up to the battle size. Units: at least 1 ♥ Wound point, no more troops than the lowest Formation value (F)."),
       h("li", {}, "Deploy one unit at a time into the Front or Rear of a sector; only the top troop shows until all are placed."),
