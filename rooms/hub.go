@@ -34,6 +34,9 @@ type Config struct {
 	MaxSpectators int
 	// PerSeat bounds the phones open on one seat at once (default 4).
 	PerSeat int
+	// PerAddress bounds the spectators of one room from one address
+	// (Room.ConnectFrom; default 8): one script cannot take every place.
+	PerAddress int
 	// LobbyEvery is the least time between two lobby frames of a room
 	// (default 250ms): joins and leaves in between are sent as one.
 	LobbyEvery time.Duration
@@ -62,6 +65,7 @@ type Hub struct {
 	botSteps      int
 	maxSpectators int
 	perSeat       int
+	perAddress    int
 	lobbyEvery    time.Duration
 	finishedTTL   time.Duration
 	waitingTTL    time.Duration
@@ -81,7 +85,7 @@ func NewHub(cfg Config) (*Hub, error) {
 		return nil, errors.New("rooms: a Store is required")
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
-		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat,
+		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat, perAddress: cfg.PerAddress,
 		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
 		rooms: make(map[string]*Room), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
@@ -110,6 +114,9 @@ func NewHub(cfg Config) (*Hub, error) {
 	}
 	if h.perSeat <= 0 {
 		h.perSeat = 4
+	}
+	if h.perAddress <= 0 {
+		h.perAddress = 8
 	}
 	for _, d := range cfg.Games {
 		if d.Name == "" || d.New == nil {

@@ -251,11 +251,18 @@ func (r *Room) shutdown(why error) {
 
 // Connect opens a session for a phone. It holds no seat until the phone's
 // hello; queue bounds its outbox (messages waiting for the transport).
-func (r *Room) Connect(queue int) *Session {
+func (r *Room) Connect(queue int) *Session { return r.ConnectFrom("", queue) }
+
+// ConnectFrom is Connect for a phone at a network address (its IP, or
+// whatever the transport counts clients by): one address may watch with
+// at most Config.PerAddress phones and ask for one seat at a time, so a
+// script on the Wi-Fi can neither fill a room's spectator places nor
+// crowd out the claim of a player whose phone died. "" is not counted.
+func (r *Room) ConnectFrom(addr string, queue int) *Session {
 	if queue < 4 {
 		queue = 4
 	}
-	return &Session{room: r, out: make(chan []byte, queue), lobby: make(chan []byte, 1), dropped: make(chan struct{}), seat: games.Spectator}
+	return &Session{room: r, addr: addr, out: make(chan []byte, queue), lobby: make(chan []byte, 1), dropped: make(chan struct{}), seat: games.Spectator}
 }
 
 // Take gives a free seat to a player and returns the seat's secret token.
@@ -441,6 +448,10 @@ func (r *Room) hello(s *Session, req Request) {
 			return
 		}
 	}
+	if n := r.fromAddr(s.addr); seat == games.Spectator && s.addr != "" && n >= r.hub.perAddress {
+		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "%d phones of this address already watch room %s, the most one address may open", n, r.code)))
+		return
+	}
 	if n := r.count(seat); seat == games.Spectator && n >= r.hub.maxSpectators {
 		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "room %s has %d spectators already, the most it takes", r.code, n)))
 		return
@@ -463,6 +474,17 @@ func (r *Room) join(s *Session, seat int, last *int64) {
 		return
 	}
 	r.lobbyChanged()
+}
+
+// fromAddr is the number of spectator sessions from addr.
+func (r *Room) fromAddr(addr string) int {
+	n := 0
+	for _, x := range r.sessions {
+		if x.addr == addr && x.seat == games.Spectator {
+			n++
+		}
+	}
+	return n
 }
 
 // count is the number of sessions on seat.
@@ -973,6 +995,9 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	for _, c := range r.claims {
 		if c.by == s {
 			return errorf(CodeConflict, "this phone already asked for seat %d (%s): wait for the answer", c.seat, r.specs[c.seat].Label)
+		}
+		if s.addr != "" && c.by.addr == s.addr {
+			return errorf(CodeConflict, "another phone at this address already asks for seat %d (%s): one claim at a time per address", c.seat, r.specs[c.seat].Label)
 		}
 	}
 	if len(r.claims) >= maxClaims {

@@ -511,3 +511,52 @@ func TestGrantToAPhoneThatCannotHearIt(t *testing.T) {
 		t.Fatal("the seat's own token no longer opens it")
 	}
 }
+
+// TestOneAddressCannotCrowdARoom: a script on the Wi-Fi opens phones from
+// one address: it gets a few spectator places, not the room's, and one
+// claim at a time, so the claim of a player whose phone died still fits.
+func TestOneAddressCannotCrowdARoom(t *testing.T) {
+	f := newFixture(t, nil, func(c *rooms.Config) { c.PerAddress = 3 })
+	r, tokens := f.room(t, twoSides, 4)
+	started(t, r, tokens)
+	from := func(addr string, frames ...string) (*phone, rooms.Message) {
+		t.Helper()
+		p := &phone{t: t, s: r.ConnectFrom(addr, 64)}
+		t.Cleanup(p.s.Close)
+		var m rooms.Message
+		for _, fr := range frames {
+			p.s.Receive([]byte(fr))
+			m = p.next()
+		}
+		return p, m
+	}
+	const script, player = "192.168.1.66", "192.168.1.20"
+	var crowd []*phone
+	for range 3 {
+		p, m := from(script, `{"t":"hello"}`)
+		if m.T != rooms.TypeWelcome {
+			t.Fatalf("a spectator of the script's address: %+v", m)
+		}
+		crowd = append(crowd, p)
+	}
+	_, m := from(script, `{"t":"hello"}`)
+	mustError(t, m, rooms.CodeConflict, "3 phones of this address already watch")
+	// Seats of the same address are the players' own: not counted.
+	if _, m := from(script, `{"t":"hello","token":"`+tokens[1]+`"}`); m.T != rooms.TypeWelcome {
+		t.Fatalf("a seated phone was counted as a spectator: %+v", m)
+	}
+
+	mustAck(t, crowd[0].do(map[string]any{"t": "claim", "id": "c1", "seat": 0, "name": "Ann"}))
+	mustError(t, crowd[1].do(map[string]any{"t": "claim", "id": "c2", "seat": 2, "name": "Ann"}), rooms.CodeConflict, "one claim at a time per address")
+	_, m = from(player, `{"t":"hello"}`, `{"t":"claim","id":"c3","seat":3,"name":"Bea"}`)
+	mustAck(t, m)
+	if n := len(r.Lobby().Claims); n != 2 {
+		t.Fatalf("%d claims wait, want the script's one and the player's", n)
+	}
+	// Leaving frees the address's place.
+	crowd[2].s.Close()
+	waitFor(t, func() bool { return r.Lobby().Spectators == 3 })
+	if _, m := from(script, `{"t":"hello"}`); m.T != rooms.TypeWelcome {
+		t.Fatalf("after one left, the address could not watch: %+v", m)
+	}
+}

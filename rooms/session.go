@@ -14,6 +14,7 @@ import (
 // it rather than wait.
 type Session struct {
 	room    *Room
+	addr    string // the phone's address, for per-address limits; "" counts for none
 	out     chan []byte
 	lobby   chan []byte // the newest lobby frame only
 	dropped chan struct{}

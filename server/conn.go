@@ -45,7 +45,8 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		s.mu.Unlock()
 	}()
 
-	sess := room.Connect(s.cfg.SendQueue)
+	addr, _ := c.Locals("addr").(string)
+	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
 	defer sess.Close()
 	c.SetReadLimit(s.cfg.MaxFrame)
 	alive := func() { _ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout)) }

@@ -353,6 +353,7 @@ func (s *Server) upgrade(c *fiber.Ctx) error {
 		return err
 	}
 	c.Locals("room", r)
+	c.Locals("addr", phoneAddr(c))
 	return c.Next()
 }
 
