@@ -132,26 +132,52 @@ func TestRoomEventsReachOnlyTheirCrew(t *testing.T) {
 	}
 }
 
+// TestReplayRebuildsTheSameMatch: the seed and the command log, room's
+// start and clock ticks included, rebuild the same match for every seat.
+// In real time the log holds rejected sections and inspections passed by
+// the clock, whose deadline is read from each command's time.
 func TestReplayRebuildsTheSameMatch(t *testing.T) {
-	opts := Options{Rules: sonar.Options{Map: "alpha", Mode: sonar.TurnBased}, Crews: [2]int{4, 4}, Radio: RadioHeat}
-	p := newPlayer(t, opts, 42)
-	p.play(2000, func() {})
-	again, err := New(opts, 42)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, cmd := range p.log {
-		if _, err := again.Apply(cmd); err != nil {
-			t.Fatalf("replaying command %d: %v", i, err)
-		}
-	}
-	for seat := -1; seat < len(p.g.seats); seat++ {
-		if !jsonEqual(p.g.view(seat), again.view(seat)) {
-			t.Fatalf("seat %d sees a different match after the replay", seat)
-		}
-	}
-	if !jsonEqual(p.g.Outcome(), again.Outcome()) {
-		t.Fatal("different outcome after the replay")
+	for _, tt := range []struct {
+		name string
+		opts Options
+		seed uint64
+		must []string // what the log must hold for the test to mean something
+	}{
+		{"turn-based", Options{Rules: sonar.Options{Map: "alpha", Mode: sonar.TurnBased}, Crews: [2]int{4, 4}, Radio: RadioHeat}, 42,
+			[]string{`"surface"`}},
+		{"real time", Options{Rules: sonar.Options{Map: "bravo", InspectionSeconds: 15}, Crews: [2]int{3, 4}, Radio: RadioCells}, 42,
+			[]string{`"secure"`, `"ok":false`, `"tick"`, `"dive"`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := newPlayer(t, tt.opts, tt.seed)
+			p.play(2000, func() {})
+			var log strings.Builder
+			for _, cmd := range p.log {
+				log.Write(cmd.Body)
+			}
+			for _, m := range tt.must {
+				if !strings.Contains(log.String(), m) {
+					t.Fatalf("the random match's %d orders hold no %s: the replay proves less than it should", len(p.log), m)
+				}
+			}
+			again, err := New(tt.opts, tt.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, cmd := range p.log {
+				if _, err := again.Apply(cmd); err != nil {
+					t.Fatalf("replaying command %d: %v", i, err)
+				}
+			}
+			for seat := -1; seat < len(p.g.seats); seat++ {
+				if !jsonEqual(p.g.view(seat), again.view(seat)) {
+					t.Fatalf("seat %d sees a different match after the replay", seat)
+				}
+			}
+			if !jsonEqual(p.g.Outcome(), again.Outcome()) {
+				t.Fatal("different outcome after the replay")
+			}
+		})
 	}
 }
 

@@ -136,6 +136,9 @@ func (p *player) candidates(seat int) []string {
 // it reports false when no seat has anything accepted (the match is stuck
 // or over).
 func (p *player) step() bool {
+	if p.tick() {
+		return true
+	}
 	seats := p.rng.Perm(len(p.g.seats))
 	for _, s := range seats {
 		cands := p.candidates(s)
@@ -154,6 +157,23 @@ func (p *player) step() bool {
 		}
 	}
 	return false
+}
+
+// tick is the room's clock reaching the game's deadline (an enemy
+// Engineer's time up, a bot crew's next order), now and then, as a table
+// that waits lets it: the room then sends its tick, logged like any order.
+func (p *player) tick() bool {
+	at, ok := p.g.Deadline()
+	if !ok || p.rng.IntN(4) != 0 {
+		return false
+	}
+	if at.After(p.now) {
+		p.now = at.Add(-time.Second) // apply adds the second
+	}
+	if _, err := p.apply(games.System, string(games.TickBody)); err != nil {
+		p.t.Fatalf("the room's tick at the game's deadline %v: %v", at, err)
+	}
+	return true
 }
 
 func jsonEqual(a, b any) bool {
