@@ -92,8 +92,11 @@ func (b *board) score(l Legal) float64 {
 	c := l.Command
 	switch c.Type {
 	case TypePlaceTile:
-		// A compact map, wide rather than tall: it plays better and fits
-		// a phone.
+		// A compact map near the middle of the table: tiles go only
+		// northwards, so it grows towards the second player about seven
+		// rows long, bases about seven tiles apart (a map built back
+		// towards the first base leaves them three or four apart, where a
+		// unit can strike a base on its first turn).
 		h := hexOf(c.At)
 		n := 0
 		for s := range 6 {
@@ -101,7 +104,7 @@ func (b *board) score(l Legal) float64 {
 				n++
 			}
 		}
-		return float64(n) - 0.2*float64(abs(h.Q)) + 0.8*(float64(h.R)+float64(h.Q)/2)
+		return float64(n) - 0.2*float64(abs(h.Q))
 	case TypePlaceBase, TypeSkipTurn:
 		return 0
 	case TypeDeploy:
@@ -158,9 +161,9 @@ func (b *board) assaultValue(l Legal) float64 {
 	if !l.Base {
 		e := b.units[target]
 		worth = float64(b.cards[e.Owner][e.Card].Cost)
-		if b.nextTo(target, b.bases[me]) {
-			worth += homeGuard
-		}
+		// A unit that could take our base next turn is worth a share of
+		// the match.
+		worth += b.threat(target, e) * baseWorth * 0.5
 	}
 	// Friends around the target give re-rolls; count them a little.
 	hit = min(1, hit+0.05*float64(b.friendsNext(target, me)))
@@ -179,7 +182,8 @@ func (b *board) moveValue(l Legal) float64 {
 	to := hexOf(l.Command.To)
 	if l.Home {
 		// Only worth it to rescue a unit about to fall.
-		return b.danger(from, att, me)*float64(att.Cost)*b.caution() - 6
+		// A unit next to a threatened base assists it; gone home, it cannot.
+		return b.danger(from, att, me)*float64(att.Cost)*b.caution() - 6 - b.threats()*baseWorth*0.1
 	}
 	s := b.position(to, att, from) - b.position(from, att, from)
 	if l.Water {
@@ -215,6 +219,10 @@ func (b *board) position(h Hex, c *Card, self Hex) float64 {
 	if n := b.enemiesNext(b.bases[me], me); n > 0 {
 		s -= float64(distance(h, b.bases[me])) * homeGuard * float64(n) * 0.5
 	}
+	// Next to a threatened base a unit grants it a re-roll per threat.
+	if t := b.threats(); t > 0 && b.placed[me] && b.nextTo(h, b.bases[me]) {
+		s += t * baseWorth * 0.1
+	}
 	return s
 }
 
@@ -231,12 +239,48 @@ func (b *board) summonValue(l Legal) float64 {
 	// Below three in play a summon restores the force, but a likely
 	// capture is worth more than the tempo.
 	s := float64(3-inPlay)*2 + float64(card.Cost)*0.1
-	s += homeGuard * float64(b.enemiesNext(b.bases[me], me))
+	// Next to the base it assists it: a re-roll against each threat.
+	if b.nextTo(at, b.bases[me]) {
+		s += b.threats() * baseWorth * 0.1
+	}
 	s -= b.danger(at, card, me) * float64(card.Cost) * 0.6 * b.caution()
 	if b.tiles[at].Terrain == "water" {
 		s -= 1
 	}
 	return s
+}
+
+// threat is the chance that enemy unit e on h defeats our base if it
+// assaults it next turn (0 when it cannot reach the base).
+func (b *board) threat(h Hex, e UnitView) float64 {
+	me := b.v.Seat
+	if !b.placed[me] {
+		return 0
+	}
+	c := b.cards[e.Owner][e.Card]
+	d := distance(h, b.bases[me])
+	best := 0.0
+	for _, k := range combats {
+		reach := 1
+		if k != Melee {
+			reach = c.reach(k)
+		}
+		if d <= reach && (k != Ballistics || d >= 1) {
+			best = max(best, strikeChance(c.stat(k).Off, BaseDefence))
+		}
+	}
+	return best
+}
+
+// threats adds up the threats to our base.
+func (b *board) threats() float64 {
+	n := 0.0
+	for h, u := range b.units {
+		if u.Owner != b.v.Seat {
+			n += b.threat(h, u)
+		}
+	}
+	return n
 }
 
 func (b *board) unitAt(seat int, id string) Hex {
@@ -303,7 +347,8 @@ func (b *board) opportunity(h Hex, c *Card, seat int) float64 {
 		ec := b.cards[e.Owner][e.Card]
 		for _, k := range combats {
 			if distance(eh, h) <= max(1, c.reach(k)) && c.stat(k).Off > 0 {
-				best = max(best, 0.3*strikeChance(c.stat(k).Off, ec.stat(k).Def)*float64(ec.Cost))
+				worth := float64(ec.Cost) + b.threat(eh, e)*baseWorth*0.5
+				best = max(best, 0.3*strikeChance(c.stat(k).Off, ec.stat(k).Def)*worth)
 			}
 		}
 	}

@@ -63,6 +63,33 @@ func TestBotBeatsRandom(t *testing.T) {
 	t.Logf("the bot won %d of %d", won, n)
 }
 
+// The bot protects its base: a player who marches on it and assaults it
+// at every chance rarely gets through.
+func TestBotHoldsOffARush(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	won := 0
+	for seed := range uint64(n) {
+		botSeat := int(seed % 2)
+		var players [2]player
+		players[botSeat] = botPlayer
+		players[1-botSeat] = rushPlayer(rand.New(rand.NewPCG(seed, 7)))
+		p, err := play(Options{}, seed, players, 20000)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if w := p.game.Outcome().Winners; len(w) == 1 && w[0] == botSeat {
+			won++
+		}
+	}
+	if won*4 < n*3 {
+		t.Fatalf("the bot held off %d of %d rushes on its base; want at least 75%%", won, n)
+	}
+	t.Logf("the bot held off %d of %d rushes", won, n)
+}
+
 // botSays is the command the bot sends for seat.
 func botSays(t *testing.T, g *Game, seat int) Command {
 	t.Helper()

@@ -232,3 +232,36 @@ func withSeed(t testing.TB, build func(seed uint64) *Game, f func(g *Game) bool)
 	t.Fatal("no seed gives the wanted roll")
 	return nil
 }
+
+// rushPlayer marches on the enemy base: it assaults the base whenever it
+// can, else any enemy, else moves nearest the base; it keeps its dice. It
+// builds the map at random.
+func rushPlayer(r *rand.Rand) player {
+	return func(g *Game, seat int) (json.RawMessage, bool) {
+		v := g.view(seat)
+		if v.Turn != seat || len(v.Legal) == 0 {
+			return nil, false
+		}
+		if v.Fight != nil {
+			return Command{Type: TypePass}.Encode(), true
+		}
+		b := read(v)
+		best, bestScore := v.Legal[0].Command, -1e9
+		for _, l := range v.Legal {
+			c := l.Command
+			s := r.Float64()
+			switch {
+			case l.Base:
+				s += 1000
+			case c.Type == TypeCloseAssault || c.Type == TypeRangedAssault:
+				s += 50
+			case c.Type == TypeMove && b.placed[1-seat]:
+				s += 20 - float64(distance(hexOf(c.To), b.bases[1-seat]))
+			}
+			if s > bestScore {
+				best, bestScore = c, s
+			}
+		}
+		return best.Encode(), true
+	}
+}
