@@ -32,6 +32,7 @@ const SHELL = [
   "/js/history/common.js",
   "/js/history/history.js",
   "/js/history/match.js",
+  "/js/history/boards.js",
 ];
 
 self.addEventListener("install", (event) => {

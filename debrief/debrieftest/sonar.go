@@ -29,13 +29,17 @@ type player struct {
 	log  []rooms.CommandRecord
 	at   time.Time
 	seat [2]map[sonar.Role]int
+	used [2]map[string]bool // systems each crew used
 	rng  *rand.Rand
 	code string
 }
 
 // PlaySonar plays a turn-based match on Alpha with radio assist, with the
 // given crew sizes (1 to 4), names by seat, from start: each Captain heads
-// for the enemy and fires when it is in reach. Seed drives the match.
+// for the enemy and fires when it is in reach; while it is not, the crew
+// uses what its First Mate charged (sets off a mine by the enemy, drops
+// one, sends a drone, asks a sonar), so a debrief has every kind of
+// system to show. Seed drives the match.
 func PlaySonar(code string, blue, red int, names []string, seed uint64, start time.Time) (Match, error) {
 	opts := fmt.Sprintf(`{"mode":"turnbased","map":"alpha","radio":"heat","blue_crew":%d,"red_crew":%d}`, blue, red)
 	g, err := roles.Definition.New(json.RawMessage(opts), seed)
@@ -44,6 +48,7 @@ func PlaySonar(code string, blue, red int, names []string, seed uint64, start ti
 	}
 	p := &player{g: g, at: start, rng: rand.New(rand.NewPCG(seed, 7)), code: code}
 	p.seat = [2]map[sonar.Role]int{{}, {}}
+	p.used = [2]map[string]bool{{}, {}}
 	m := Match{Tokens: map[int]string{}}
 	m.Saved.Room = rooms.RoomRecord{Code: code, Game: "sonar", Options: json.RawMessage(opts), Seed: seed, Created: start.Add(-2 * time.Minute)}
 	for i, s := range g.Seats() {
@@ -87,7 +92,14 @@ func PlaySonar(code string, blue, red int, names []string, seed uint64, start ti
 		if err != nil {
 			return Match{}, err
 		}
-		if v := p.view(crew); !fired && g.Outcome() == nil && v.Own.Turn != nil && v.Own.Turn.Current {
+		if !fired && g.Outcome() == nil {
+			if _, err := p.use(crew); err != nil {
+				return Match{}, err
+			}
+		}
+		// A turn ends with its system; else the Captain ends it. (The
+		// same crew's next turn may follow: the enemy is surfaced.)
+		if v := p.view(crew); g.Outcome() == nil && v.Own.Turn != nil && v.Own.Turn.Current && v.Own.Turn.Moved {
 			if err := p.order(crew, sonar.Captain, `{"type":"end_turn"}`); err != nil {
 				return Match{}, err
 			}
@@ -165,12 +177,22 @@ func (p *player) steer(crew sonar.Crew) error {
 	return p.duties(crew)
 }
 
-// duties has the First Mate charge the torpedo first and the Engineer
+// duties has the First Mate charge the torpedo first, then the mine,
+// drone and sonar (the silence last), and the Engineer
 // cross out a symbol that breaks neither weapons nor reactor when it can.
 func (p *player) duties(crew sonar.Crew) error {
 	own := p.view(crew).Own
 	if own.Duties.FirstMate {
-		for _, sys := range []string{"torpedo", "mine", "silence", "drone", "sonar"} {
+		// The mine, sonar and drone first until each was used once, so a
+		// debrief has every system to show; then the torpedo first.
+		var order []string
+		for _, sys := range []string{"mine", "sonar", "drone"} {
+			if !p.used[crew][sys] {
+				order = append(order, sys)
+			}
+		}
+		order = append(order, "torpedo", "mine", "sonar", "drone")
+		for _, sys := range append(order, "silence") {
 			if p.order(crew, sonar.FirstMate, `{"type":"charge","system":"`+sys+`"}`) == nil {
 				break
 			}
@@ -186,16 +208,24 @@ func (p *player) duties(crew sonar.Crew) error {
 			radiation++
 		}
 	}
+	// Yellow (the silence) and radiation cost least, green (drone and
+	// sonar) next; red (the weapons) only when nothing else is left.
+	rank := func(s sonar.SheetSymbol) int {
+		switch {
+		case s.Colour == sonar.YellowSymbol || s.Colour == sonar.RadiationSymbol && radiation < 5:
+			return 0
+		case s.Colour == sonar.GreenSymbol:
+			return 1
+		}
+		return 2
+	}
+	bestRank := 3
 	for _, s := range own.Sheet {
 		if s.Panel != *own.Duties.Panel || s.Marked {
 			continue
 		}
-		if best < 0 {
-			best = s.Index
-		}
-		if s.Colour == sonar.GreenSymbol || s.Colour == sonar.YellowSymbol || s.Colour == sonar.RadiationSymbol && radiation < 5 {
-			best = s.Index
-			break
+		if r := rank(s); r < bestRank {
+			best, bestRank = s.Index, r
 		}
 	}
 	return p.order(crew, sonar.Engineer, fmt.Sprintf(`{"type":"mark","panel":"%s","symbol":%d}`, *own.Duties.Panel, best))
@@ -210,4 +240,51 @@ func (p *player) fire(crew sonar.Crew) (bool, error) {
 		return false, nil
 	}
 	return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"torpedo","cell":"%s"}`, enemy))
+}
+
+// use spends a charged system other than the torpedo, one per turn: a mine
+// next to the enemy (but not next to the crew) is set off; else a mine is
+// dropped while the crew has none out; else a drone asks about the enemy's
+// real sector; else a sonar, which the enemy's Captain answers at once.
+func (p *player) use(crew sonar.Crew) (bool, error) {
+	v := p.view(crew)
+	own := v.Own
+	if own.Turn == nil || !own.Turn.Current {
+		return false, nil
+	}
+	enemy := *p.view(crew.Other()).Own.Position
+	for _, m := range own.Triggers {
+		if chart.Chebyshev(m, enemy) <= 1 && chart.Chebyshev(m, *own.Position) > 1 {
+			return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"trigger","cell":"%s"}`, m))
+		}
+	}
+	ready := map[string]bool{}
+	for _, gg := range own.Gauges {
+		ready[gg.System.String()] = gg.Ready
+	}
+	switch {
+	case ready["mine"] && len(own.Mines) == 0 && len(own.MineCells) > 0:
+		p.used[crew]["mine"] = true
+		return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"mine","cell":"%s"}`, own.MineCells[p.rng.IntN(len(own.MineCells))]))
+	case ready["drone"]:
+		p.used[crew]["drone"] = true
+		per := v.Chart.Size / chart.SectorSize
+		sector := (enemy.Row/chart.SectorSize)*per + enemy.Col/chart.SectorSize + 1
+		return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"drone","sector":%d}`, sector))
+	case ready["sonar"]:
+		p.used[crew]["sonar"] = true
+		if err := p.order(crew, sonar.Captain, `{"type":"sonar"}`); err != nil {
+			return false, err
+		}
+		answers := p.view(crew.Other()).Own.SonarAnswers
+		if len(answers) == 0 {
+			return false, fmt.Errorf("debrieftest: %s asked a sonar and %s has no answer to give", crew, crew.Other())
+		}
+		facts, err := json.Marshal(answers[p.rng.IntN(len(answers))])
+		if err != nil {
+			return false, err
+		}
+		return true, p.order(crew.Other(), sonar.Captain, fmt.Sprintf(`{"type":"sonar_answer","facts":%s}`, facts))
+	}
+	return false, nil
 }

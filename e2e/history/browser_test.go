@@ -14,7 +14,11 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"periscope/debrief/debrieftest"
+	"periscope/games"
+	"periscope/games/battles"
 	"periscope/games/gridtactics"
+	"periscope/games/pocketsub"
+	"periscope/games/saga"
 )
 
 // A finished Captain Sonar match is opened from the history page and
@@ -23,7 +27,7 @@ import (
 // beside the truth.
 func TestDebriefFromTheHistoryPage(t *testing.T) {
 	h := newHouse(t)
-	p := newPhone(t, browser(t, 390, 844), 390, 844)
+	p := newPhone(t, browser(t, 360, 780), 360, 780)
 	last := len(h.match.Saved.Commands)
 
 	p.run("open the history", chromedp.Navigate(h.base+"/history"))
@@ -75,10 +79,31 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 	if prev[0] == 0 || prev[1] == 0 {
 		t.Fatalf("at the end the routes have %v segments: both routes should be drawn", prev)
 	}
-	var strikes int
-	p.eval(`document.querySelectorAll('[data-board=sonar] [data-mark=torpedo]').length`, &strikes)
-	if strikes == 0 {
-		t.Error("no torpedo marked on the chart at the end")
+	// Every torpedo, mine set off, drone and sonar of the match is marked
+	// on the chart at the end, one mark each.
+	res, err := http.Get(h.base + "/api/matches/" + code + "/log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var events []struct{ Kind string }
+	if err := json.NewDecoder(res.Body).Decode(&events); err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	used := map[string]int{}
+	for _, e := range events {
+		used[e.Kind]++
+	}
+	for _, kind := range []string{"torpedo", "trigger", "drone", "sonar"} {
+		var marked int
+		p.eval(fmt.Sprintf(`document.querySelectorAll('[data-board=sonar] [data-mark=%s]').length`, kind), &marked)
+		if marked != used[kind] {
+			t.Errorf("%d %s marks on the chart at the end, the log has %d", marked, kind, used[kind])
+		}
+	}
+	if used["torpedo"] == 0 || used["drone"] == 0 || used["sonar"] == 0 || used["mine_dropped"] == 0 {
+		t.Errorf("the match used torpedo %d, drone %d, sonar %d, mine %d times: it should show each",
+			used["torpedo"], used["drone"], used["sonar"], used["mine_dropped"])
 	}
 	for _, crew := range []string{"blue", "red"} {
 		if txt := p.text(fmt.Sprintf(`[data-radio=%s]`, crew)); !strings.Contains(txt, "possible cell") || !strings.Contains(txt, "The enemy was") {
@@ -108,18 +133,32 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 	p.screenshot("4-debrief-first-hit.png")
 }
 
-// The table screen shows the debrief three columns wide, driven by keys.
+// The table screen (1920x1080) shows the debrief three columns wide,
+// driven by keys, and the stats readable from across the room.
 func TestDebriefOnTheTableScreen(t *testing.T) {
 	h := newHouse(t)
-	p := newPhone(t, browser(t, 1280, 800), 1280, 800)
+	last := len(h.match.Saved.Commands)
+	p := newPhone(t, browser(t, 1920, 1080), 1920, 1080)
 	p.run("open the debrief", chromedp.Navigate(h.base+"/match/"+code+"?v=40"))
 	p.until("step 40", `document.body.dataset.shown === "40"`)
 	p.run("end", chromedp.KeyEvent(kb.End))
-	p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(h.match.Saved.Commands)))
+	p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, last))
 	p.run("page up", chromedp.KeyEvent(kb.PageUp))
-	p.until("ten steps back", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(h.match.Saved.Commands)-10))
+	p.until("ten steps back", fmt.Sprintf(`document.body.dataset.shown === "%d"`, last-10))
+	// The truth and both crews side by side, above the fold.
+	var cols struct{ Truth, Blue, Red, Bottom float64 }
+	p.eval(`(() => { const r = (s) => document.querySelector(s).getBoundingClientRect();
+  return {Truth: r('.truth').left, Blue: r('[data-crew=blue]').left, Red: r('[data-crew=red]').left, Bottom: r('.truth svg').bottom}; })()`, &cols)
+	if !(cols.Truth < cols.Blue && cols.Blue < cols.Red) || cols.Bottom > 1080 {
+		t.Errorf("the table screen's columns: %+v, want the truth, blue and red side by side, the chart within the screen", cols)
+	}
 	p.fits("table screen")
 	p.screenshot("5-debrief-table.png")
+
+	p.run("open the stats", chromedp.Navigate(h.base+"/history#stats"))
+	p.wait(`[data-game-stats=sonar] svg.bars`)
+	p.fits("stats on the table screen")
+	p.screenshot("5b-stats-table.png")
 }
 
 // The stats show the match: per player, per side, per role, and the
@@ -234,35 +273,66 @@ func TestAppShellAndReconnectingScreen(t *testing.T) {
 	p.screenshot("8-back.png")
 }
 
-// The same debrief serves another game through the game contract: a
-// finished Pocket Tactics match shows its board at every step.
-func TestDebriefOfAnotherGame(t *testing.T) {
-	h := newHouse(t)
-	m, err := debrieftest.PlayBots(gridtactics.Definition, "GRTAC", nil, []string{"Cy", "Di"}, 4, time.Now().Add(-time.Hour))
-	if err != nil {
-		t.Fatal(err)
+// The same debrief serves every pocket game through the game contract (a
+// view at version N): a finished match opens from the history filtered by
+// its game, and its own board is drawn at every step, to the end.
+func TestDebriefOfEveryPocketGame(t *testing.T) {
+	for _, tc := range []struct {
+		def  games.Definition
+		code string
+		// board is what the game's own drawing puts on the page.
+		board string
+	}{
+		{gridtactics.Definition, "GRTAC", "[data-board=generic] svg"},
+		{pocketsub.Definition, "PUCKT", "[data-board=generic] svg.ps-svg"},
+		{saga.Definition, "RAVEN", "[data-board=generic] .sg-board svg"},
+		{battles.Definition, "WHACK", "[data-board=generic] #battlefield [data-unit]"},
+	} {
+		t.Run(tc.def.Name, func(t *testing.T) {
+			h := newHouse(t)
+			m, err := debrieftest.PlayBots(tc.def, tc.code, nil, []string{"Cy", "Di"}, 4, time.Now().Add(-time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := debrieftest.Store(h.store, m); err != nil {
+				t.Fatal(err)
+			}
+			p := newPhone(t, browser(t, 360, 780), 360, 780)
+			p.run("open the history", chromedp.Navigate(h.base+"/history?game="+tc.def.Name))
+			card := fmt.Sprintf(`[data-match=%q]`, tc.code)
+			p.wait(card)
+			if got := p.text(card); !strings.Contains(got, tc.def.Title) || !strings.Contains(got, "Cy") {
+				t.Errorf("the card reads %q", got)
+			}
+			var cards int
+			p.eval(`document.querySelectorAll('[data-match]').length`, &cards)
+			if cards != 1 {
+				t.Errorf("the history of %s lists %d matches, want its one", tc.def.Name, cards)
+			}
+			p.tap(fmt.Sprintf(`[data-open=%q]`, tc.code))
+			p.until("step 0", `document.body.dataset.shown === "0"`)
+			// A few steps in, the board is the game's own.
+			p.tap("#step-next")
+			p.tap("#step-next")
+			p.until("step 2", `document.body.dataset.shown === "2"`)
+			p.run("end", chromedp.KeyEvent(kb.End))
+			p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(m.Saved.Commands)))
+			var board bool
+			p.eval(fmt.Sprintf(`!!document.querySelector(%q)`, tc.board), &board)
+			if !board {
+				t.Errorf("the board (%s) is not drawn at the end", tc.board)
+			}
+			var raw bool
+			p.eval(`!!document.querySelector('pre.view')`, &raw)
+			if raw {
+				t.Error("the view is shown as raw data, not as the game's board")
+			}
+			if !strings.Contains(p.text("#log"), m.Saved.Room.Outcome.Reason) {
+				t.Errorf("the log at the end lacks %q", m.Saved.Room.Outcome.Reason)
+			}
+			p.fits(tc.def.Name + " debrief")
+			p.targets(tc.def.Name + " debrief")
+			p.screenshot("12-" + tc.def.Name + "-debrief.png")
+		})
 	}
-	if err := debrieftest.Store(h.store, m); err != nil {
-		t.Fatal(err)
-	}
-	p := newPhone(t, browser(t, 360, 780), 360, 780)
-	p.run("open the history", chromedp.Navigate(h.base+"/history?game=gridtactics"))
-	p.wait(`[data-match="GRTAC"]`)
-	if got := p.text(`[data-match="GRTAC"]`); !strings.Contains(got, "Pocket Tactics") || !strings.Contains(got, "Cy") {
-		t.Errorf("the card reads %q", got)
-	}
-	p.tap(`[data-open="GRTAC"]`)
-	p.until("step 0", `document.body.dataset.shown === "0"`)
-	p.run("end", chromedp.KeyEvent(kb.End))
-	p.until("the end", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(m.Saved.Commands)))
-	var board bool
-	p.eval(`!!document.querySelector('[data-board=generic] svg')`, &board)
-	if !board {
-		t.Error("the board is not drawn at the end")
-	}
-	if !strings.Contains(p.text("#log"), m.Saved.Room.Outcome.Reason) {
-		t.Errorf("the log at the end lacks %q", m.Saved.Room.Outcome.Reason)
-	}
-	p.fits("tactics debrief")
-	p.screenshot("12-tactics-debrief.png")
 }

@@ -19,7 +19,10 @@ import (
 	"periscope/debrief/debrieftest"
 	"periscope/e2e/chrome"
 	"periscope/games"
+	"periscope/games/battles"
 	"periscope/games/gridtactics"
+	"periscope/games/pocketsub"
+	"periscope/games/saga"
 	"periscope/roles"
 	"periscope/rooms"
 	"periscope/server"
@@ -56,7 +59,7 @@ func newHouse(t *testing.T) *house {
 	if err := debrieftest.Store(store, m); err != nil {
 		t.Fatal(err)
 	}
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roles.Definition, gridtactics.Definition},
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roles.Definition, gridtactics.Definition, pocketsub.Definition, saga.Definition, battles.Definition},
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
@@ -176,7 +179,10 @@ func (p *phone) until(what, cond string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("timed out waiting for %s (%s)", what, cond)
+			// What the page says instead, if it says why.
+			var alert string
+			chromedp.Run(p.ctx, chromedp.Evaluate(`(document.querySelector('[role=alert]') || {}).textContent || ""`, &alert))
+			p.t.Fatalf("timed out waiting for %s (%s); the page's alert: %q", what, cond, alert)
 		}
 	}
 }

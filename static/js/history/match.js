@@ -13,6 +13,7 @@ import { api } from "../room.js";
 import { chartSVG, CELL } from "../map.js";
 import { logList, lineOf } from "../log.js";
 import { sheetSVG } from "../engineer.js";
+import { drawBoard, hasBoard } from "./boards.js";
 import { loadCatalogue, optionsText, when, minutes, resultTag, sidesOf, playerText, roleName, sideClass } from "./common.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -134,28 +135,26 @@ async function go(v) {
   }
   if (want !== app.want) return;
   if (app.match.game === "sonar" && snaps.length === 2) sonarBoard(v, snaps.map((x) => x.view));
-  else genericBoard(snaps[0].view);
+  else await genericBoard(snaps[0].view, want);
+  if (want !== app.want) return;
   document.body.dataset.shown = String(v);
 }
 
 // genericBoard shows any game's public view at this step: its own board
-// where the page knows how to draw it, else the view as data.
-async function genericBoard(view) {
+// where the debrief knows how to draw it (boards.js), else the view as
+// data. Answers of steps left behind are dropped.
+async function genericBoard(view, want) {
+  const board = await drawBoard(app.match.game, view);
+  if (want !== app.want) return;
   const parts = [h("h2", {}, "The board at this step")];
-  if (app.match.game === "gridtactics" && view?.size) {
-    try {
-      // The game page's own board, with its own styles.
-      if (!document.querySelector('link[href="/css/tactics.css"]')) {
-        document.head.append(h("link", { rel: "stylesheet", href: "/css/tactics.css" }));
-      }
-      const board = await import("../tactics/board.js");
-      parts.push(board.draw(view, {}));
-    } catch {
-      // Drawn as data below.
-    }
+  if (board) {
+    parts.push(board);
+  } else if (hasBoard(app.match.game)) {
+    parts.push(h("p", { class: "muted" }, "No board yet at this step: it is laid out when the match starts."));
+  } else {
+    parts.push(h("pre", { class: "view", "aria-label": "the public view" }, JSON.stringify(view, null, 2)));
   }
-  if (parts.length === 1) parts.push(h("pre", { class: "view", "aria-label": "the public view" }, JSON.stringify(view, null, 2)));
-  replace($("#board"), h("section", { class: "card", "data-board": "generic" }, parts));
+  replace($("#board"), h("section", { class: "card", "data-board": "generic", "data-drawn": board ? "1" : null }, parts));
 }
 
 // sailed counts the cells crew t had sailed by version v: its start, one
@@ -190,6 +189,20 @@ function marks(v) {
           s("title", {}, l.text)));
         if (l.v === newest) layer.append(s("rect", { class: "now", x: g.x(c.col - 1), y: g.y(c.row - 1), width: CELL * 3, height: CELL * 3 }));
       }
+      if (l.kind === "sonar") {
+        // A sonar has no target cell: it is marked where the asking sub
+        // was, with the enemy's answer in its title.
+        const t = CREWS.indexOf(l.crew);
+        const at = t >= 0 ? (app.final?.reveal?.crews?.[t]?.track || [])[sailed(t, l.v) - 1] : null;
+        const c = cellOf(at);
+        const answer = seen.find((a) => a.kind === "sonar_answer" && a.v >= l.v);
+        if (c) {
+          layer.append(s("g", { "data-mark": "sonar", "data-cell": at },
+            s("circle", { class: `fire sonar ${l.crew}`, cx: g.cx(c.col), cy: g.cy(c.row), r: CELL * 0.36 }),
+            s("text", { class: "firetext", x: g.cx(c.col), y: g.cy(c.row) }, "S"),
+            s("title", {}, answer ? `${l.text}: ${answer.text}` : l.text)));
+        }
+      }
       if (l.kind === "drone" && l.sector) {
         const per = g.size / 5;
         const row = Math.floor((l.sector - 1) / per);
@@ -222,7 +235,7 @@ function sonarBoard(v, views) {
   const truth = h("section", { class: "card truth", "data-board": "sonar" },
     h("h2", {}, "Where they really were"),
     chartSVG(chart, { label: `both routes at step ${v}`, reveal, archer: chart.archer, overlay: marks(v) }),
-    h("p", { class: "small muted" }, "Blue: solid line, B. Red: dashed line, R. ▼ start, M mine laid. Ringed letters: T torpedo, M mine set off, A Archer mine, D drone sector; the newest strike is boxed."));
+    h("p", { class: "small muted" }, "Blue: solid line, B. Red: dashed line, R. ▼ start, M mine laid. Ringed letters: T torpedo, M mine set off, A Archer mine, S sonar (where the asking sub was), D drone sector; the newest strike is boxed."));
   replace($("#board"), h("div", { class: "debrief-grid" }, truth, crewCard(0, views, pub, chart), crewCard(1, views, pub, chart)));
 }
 

@@ -1,0 +1,55 @@
+// The board of a pocket game at one step of its debrief, drawn from the
+// public view the replay endpoint gives (the game contract's view at
+// version N) by the game page's own drawing module: pure functions, a view
+// in and an element out. Each entry loads that module and its styles only
+// when a debrief of the game opens. A game not listed here shows its view
+// as data, so a new game's debrief works before it gets a drawing.
+
+import { h } from "../ui.js";
+
+const BOARDS = {
+  gridtactics: {
+    page: "tactics",
+    draw: async (view) => (await import("../tactics/board.js")).draw(view, {}),
+  },
+  pocketsub: {
+    page: "pocketsub",
+    draw: async (view) => h("div", { class: "ps-board" }, (await import("../pocketsub/board.js")).draw(view, {})),
+  },
+  saga: {
+    page: "saga",
+    draw: async (view) => {
+      const [board, panel] = await Promise.all([import("../saga/board.js"), import("../saga/panel.js")]);
+      // Taps do nothing here: a debrief only looks.
+      return h("div", { class: "sg-board" }, board.draw(view, panel.cardsOf(view), { tap: () => {} }));
+    },
+  },
+  battles: {
+    page: "battles",
+    draw: async (view) => {
+      const f = await import("../battles/field.js");
+      // A spectator's view: the field draws no buttons for it.
+      return [h("div", { class: "bt-sides" }, f.sides(view)), view.phase === "army_building" ? null : f.field({}, view)];
+    },
+  },
+};
+
+// hasBoard tells whether the debrief can draw game's board.
+export function hasBoard(game) {
+  return Object.hasOwn(BOARDS, game);
+}
+
+// drawBoard is game's board for view, or null when it has no drawing or
+// the view cannot be drawn (before the start some games have no board).
+export async function drawBoard(game, view) {
+  const b = BOARDS[game];
+  if (!b || !view) return null;
+  const css = `/css/${b.page}.css`;
+  if (!document.querySelector(`link[href="${css}"]`)) document.head.append(h("link", { rel: "stylesheet", href: css }));
+  document.body.classList.add(b.page);
+  try {
+    return await b.draw(view);
+  } catch {
+    return null;
+  }
+}
