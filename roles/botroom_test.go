@@ -53,6 +53,37 @@ func drain(s *rooms.Session) {
 	}()
 }
 
+// settled waits until the room's version stops moving (the clock is not
+// advanced meanwhile) and returns it with the view a phone of the seat
+// token holds is welcomed with.
+func settled(t *testing.T, r *rooms.Room, token string) (int64, json.RawMessage) {
+	t.Helper()
+	v := int64(-1)
+	for v != r.Version() {
+		v = r.Version()
+		time.Sleep(20 * time.Millisecond)
+	}
+	s := r.Connect(1024)
+	defer s.Close()
+	hello, _ := json.Marshal(map[string]any{"t": "hello", "token": token})
+	s.Receive(hello)
+	deadline := time.After(5 * time.Second)
+	for {
+		select {
+		case b := <-s.Outbox():
+			var m rooms.Message
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatal(err)
+			}
+			if m.T == rooms.TypeWelcome {
+				return v, m.View
+			}
+		case <-deadline:
+			t.Fatal("no welcome")
+		}
+	}
+}
+
 // advance moves the clock a second at a time until the room is finished
 // or the match has run for limit of its own time.
 func advance(t *testing.T, h *rooms.Hub, code string, clock *rooms.ManualClock, limit time.Duration) bool {
@@ -108,7 +139,7 @@ func TestRealTimeBotCrewsFinishInTheRoom(t *testing.T) {
 	if advance(t, h, r.Code(), clock, 40*time.Second) {
 		t.Skip("the match ended before the restart")
 	}
-	mid := r.Version()
+	mid, before := settled(t, r, token)
 	if mid < 20 {
 		t.Fatalf("40 seconds of bots played only %d versions", mid)
 	}
@@ -122,17 +153,25 @@ func TestRealTimeBotCrewsFinishInTheRoom(t *testing.T) {
 	if n, err := h2.Resume(); err != nil || n != 1 {
 		t.Fatalf("resume: %d rooms, %v", n, err)
 	}
+	// The new server rebuilt the same match from the log, bots' clock
+	// included: it is at the same version, the bots have nothing more to
+	// do at this time, and the host's phone gets the view it had.
+	r2, err := h2.Get(r.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, after := settled(t, r2, token); v != mid || string(after) != string(before) {
+		t.Fatalf("after the restart version %d, view\n%s\nbefore it version %d, view\n%s", v, after, mid, before)
+	}
 	// The resumed bots play on from the log: the match ends, or (the room
 	// clock runs ahead of the bots here, and a few veteran duels hunt for
 	// hours) at least goes on. That 8 bots finish is the roles tests'.
 	if !advance(t, h2, r.Code(), clock, time.Hour) {
-		r2, _ := h2.Get(r.Code())
 		if v := r2.Version(); v < mid+200 {
 			t.Fatalf("after the restart the bots played only %d versions in an hour of their time", v-mid)
 		}
 		return
 	}
-	r2, _ := h2.Get(r.Code())
 	if o := r2.Lobby().Outcome; o == nil || r2.Version() <= mid {
 		t.Fatalf("outcome %+v at version %d", o, r2.Version())
 	}
