@@ -353,7 +353,7 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		for _, tv := range []struct {
 			w, h     int64
 			qr, font float64
-		}{{1280, 720, 300, 60}, {1920, 1080, 420, 90}} {
+		}{{1280, 720, 340, 60}, {1920, 1080, 500, 90}} {
 			table.size(tv.w, tv.h)
 			table.open("/table/" + code)
 			table.see(".tv-join img.qr")
@@ -575,6 +575,17 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 			}
 			if bad := p.lowContrast("main *"); len(bad) > 0 {
 				t.Errorf("lobby text below AA contrast: %q", bad)
+			}
+			// Each option's box is a full size and its help sits under it,
+			// not in a column squeezed beside the box.
+			var squeezed []string
+			p.eval(`[...document.querySelectorAll("#create label.inline")].filter((l) => {
+				const next = l.nextElementSibling?.matches(".block") ? l.nextElementSibling : null;
+				const box = l.querySelector("input")?.getBoundingClientRect(), help = (l.querySelector(".block") || next)?.getBoundingClientRect();
+				return box && (box.width < 24 || (help && help.top < box.bottom));
+			}).map((l) => l.textContent.trim().slice(0, 30))`, &squeezed)
+			if len(squeezed) > 0 {
+				t.Errorf("options squeezed beside their help: %q", squeezed)
 			}
 			p.screenshot("lobby-teaching" + tag)
 			p.tap(`input[name=mode][value='"turnbased"']`)

@@ -29,7 +29,8 @@ function optionsForm(game) {
     if (o.kind === "bool") {
       const input = h("input", { type: "checkbox", name: o.key, id, checked: o.default === true });
       inputs.push([o, () => input.checked]);
-      return h("label", { class: "inline" }, input, o.label, house, help);
+      // The help under the box, not in a column squeezed beside it.
+      return h("div", {}, h("label", { class: "inline" }, input, o.label, house), help);
     }
     if (o.kind === "int") {
       const input = h("input", { type: "number", name: o.key, id, min: o.min, max: o.max, value: o.default, inputmode: "numeric" });
