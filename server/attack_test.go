@@ -5,9 +5,13 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/fasthttp/websocket"
 
 	"periscope/client"
 	"periscope/games"
@@ -152,4 +156,95 @@ func TestSpectatorStampedeOverTheWire(t *testing.T) {
 		t.Fatalf("the host cannot start after the stampede: %v", err)
 	}
 	play(t, conns, 3)
+}
+
+// TestOneAddressCannotFloodARoom: a script on the Wi-Fi (a LAN address,
+// not the server's loopback) opens phone after phone: a few watch, the
+// next is refused a place, and past the socket bound the upgrade itself
+// is refused; closing sockets gives the places back.
+func TestOneAddressCannotFloodARoom(t *testing.T) {
+	ip := lanIP(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet, PerAddress: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{Hub: hub, Log: quiet, SocketLimit: 4})
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		t.Skipf("cannot listen on %s: %v", ip, err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		hub.Close()
+	})
+	base := "http://" + ln.Addr().String()
+	ctx := ctxT(t)
+	lobby, err := client.API{Base: base}.Create(ctx, "race", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var open []*client.Conn
+	for range 2 {
+		c, err := client.Dial(ctx, base, lobby.Code, "", -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		open = append(open, c)
+	}
+	var ce *client.Error
+	if _, err := client.Dial(ctx, base, lobby.Code, "", -1); !errors.As(err, &ce) || ce.Code != rooms.CodeConflict || !strings.Contains(ce.Message, "phones of this address already watch") {
+		t.Fatalf("a third spectator of one address: %v", err)
+	}
+	// Sockets that never say hello still hold connections: two more make
+	// the four the address may open.
+	for range 2 {
+		ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws/"+lobby.Code, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.Close()
+	}
+	// The refused third spectator's socket closes on its own time: retry
+	// until the count settles.
+	dial := func(refused bool) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			c, err := client.Dial(ctx, base, lobby.Code, "", -1)
+			if refused && isCode(err, 429, server.CodeRateLimited, "4 connections open already") {
+				return
+			}
+			if !refused && err == nil {
+				c.Close()
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("refused %v: got %v", refused, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	dial(true)
+	open[0].Close()
+	dial(false)
+}
+
+// lanIP is an address of this machine other than loopback, so that a
+// client dialling it is counted as a phone on the Wi-Fi.
+func lanIP(t *testing.T) string {
+	t.Helper()
+	addrs, err := net.InterfaceAddrs()
+	if err == nil {
+		for _, a := range addrs {
+			if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+				return n.IP.String()
+			}
+		}
+	}
+	t.Skip("this machine has no address but loopback")
+	return ""
 }

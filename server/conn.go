@@ -46,6 +46,8 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	}()
 
 	addr, _ := c.Locals("addr").(string)
+	s.socketOpened(addr)
+	defer s.socketClosed(addr)
 	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
 	defer sess.Close()
 	c.SetReadLimit(s.cfg.MaxFrame)

@@ -26,7 +26,9 @@ const (
 	defaultRoomsPerMinute  = 20
 	defaultSeatsPerMinute  = 60
 	defaultWritesPerMinute = 120
-	defaultLimitWindow     = time.Minute
+	// A phone keeps one websocket, a laptop a few tabs.
+	defaultSocketsPerAddress = 64
+	defaultLimitWindow       = time.Minute
 )
 
 // safeMethod reports whether m never changes state: those requests need no
@@ -170,4 +172,44 @@ func phoneAddr(c *fiber.Ctx) string {
 		return ""
 	}
 	return clientKey(c)
+}
+
+// socketRoom refuses a websocket when addr already has SocketLimit open:
+// idle sockets cost the server memory and goroutines, and a script could
+// open thousands.
+func (s *Server) socketRoom(addr string) error {
+	if addr == "" || s.cfg.SocketLimit < 0 {
+		return nil
+	}
+	s.mu.Lock()
+	n := s.sockets[addr]
+	s.mu.Unlock()
+	if n >= s.cfg.SocketLimit {
+		return &rooms.Error{Code: CodeRateLimited, Message: fmt.Sprintf(
+			"this address has %d connections open already, the most one address may: close some first", n)}
+	}
+	return nil
+}
+
+// socketOpened and socketClosed keep the count socketRoom checks. The
+// check comes before the upgrade and the count after it, so a burst may
+// pass the bound by a few: it bounds a flood, not a count to the unit.
+func (s *Server) socketOpened(addr string) {
+	if addr == "" {
+		return
+	}
+	s.mu.Lock()
+	s.sockets[addr]++
+	s.mu.Unlock()
+}
+
+func (s *Server) socketClosed(addr string) {
+	if addr == "" {
+		return
+	}
+	s.mu.Lock()
+	if s.sockets[addr]--; s.sockets[addr] <= 0 {
+		delete(s.sockets, addr)
+	}
+	s.mu.Unlock()
 }

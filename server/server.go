@@ -50,6 +50,10 @@ type Config struct {
 	RoomLimit, SeatLimit, WriteLimit int
 	// LimitWindow is the window of those limits (default 1 minute).
 	LimitWindow time.Duration
+	// SocketLimit bounds the websockets one address may have open at once
+	// (default 64; negative: no bound). The server's own machine is not
+	// counted: load tools and a laptop's table screen run there.
+	SocketLimit int
 	// ReplayCache bounds the bytes of replay answers kept in memory
 	// (default 16 MiB); ReplayCursors the finished matches held open for
 	// stepping (default 8). See replay.go.
@@ -82,7 +86,9 @@ type Server struct {
 	wg   sync.WaitGroup
 	mu   sync.Mutex
 	live map[*websocket.Conn]chan struct{} // closing the channel ends the connection
-	down atomic.Bool
+	// sockets counts the open websockets per address (phoneAddr).
+	sockets map[string]int
+	down    atomic.Bool
 
 	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
 	replays *replayCache
@@ -127,7 +133,8 @@ func New(cfg Config) *Server {
 	cfg.ReplayCache = orDefault(cfg.ReplayCache, 16<<20)
 	cfg.ReplayCursors = orDefault(cfg.ReplayCursors, 8)
 	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
-	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{})}
+	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
+	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
 	s.app = fiber.New(fiber.Config{
@@ -352,8 +359,12 @@ func (s *Server) upgrade(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
+	addr := phoneAddr(c)
+	if err := s.socketRoom(addr); err != nil {
+		return err
+	}
 	c.Locals("room", r)
-	c.Locals("addr", phoneAddr(c))
+	c.Locals("addr", addr)
 	return c.Next()
 }
 
