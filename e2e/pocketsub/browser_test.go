@@ -239,6 +239,7 @@ func TestTeamMatchWithBots(t *testing.T) {
 	if least.W < 44 || least.H < 30 {
 		t.Errorf("the smallest region is %.0fx%.0f px on a 360px phone", least.W, least.H)
 	}
+	t.Logf("the smallest region's box on a 360px phone: %.0fx%.0f px", least.W, least.H)
 	p.Wait(`body[data-turn="mine"][data-busy="0"]`)
 	p.Fits("team match")
 	p.Screenshot("team-1-start.png")
