@@ -67,6 +67,11 @@ func TestPlayAgainstBot(t *testing.T) {
 	if got := p.Text("#intro-card"); !strings.Contains(got, "house faction") {
 		t.Errorf("the new-match form reads %q, want the factions labelled as house factions", got)
 	}
+	// The re-roll timer is a folded option of the form; a 60 s timer
+	// shows its countdown in every assault.
+	p.MustTap(".sg-more summary")
+	p.Wait("#opt-reroll_seconds")
+	p.Eval(`(() => { const s = document.getElementById('opt-reroll_seconds'); s.value = '60'; return s.value; })()`, nil)
 	p.Fits("new match form")
 	p.Screenshot("0-new.png")
 	code := p.CreateRoom()
@@ -100,6 +105,7 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, placed, assaults, rerolls, passes := 0, map[string]int{}, 0, 0, 0
 	shots := map[string]bool{}
+	cardRead, clockRead := false, false
 	for {
 		var d decision
 		p.Eval(decide, &d)
@@ -112,6 +118,28 @@ func TestPlayAgainstBot(t *testing.T) {
 			shots[phase] = true
 			p.Fits(phase)
 			p.Screenshot("2-" + phase + ".png")
+		}
+		if !cardRead && phase == "playing" {
+			// A tapped unit's card: all three combat abilities, terrain,
+			// abilities, and the faction labelled as ours.
+			var card string
+			p.Eval(`document.getElementById('unit-card')?.textContent || ''`, &card)
+			if card != "" {
+				cardRead = true
+				for _, want := range []string{"Melee", "Ballistics", "Arcane", "OFF", "DEF", "Terrain advantage", "cost", "house faction"} {
+					if !strings.Contains(card, want) {
+						t.Errorf("a unit card reads %q, want %q on it", card, want)
+					}
+				}
+				p.Eval(`document.getElementById('unit-card').scrollIntoView({block: 'end'})`, nil)
+				p.Screenshot("2-card.png")
+			}
+		}
+		if (d.Reroll || d.Pass) && !clockRead {
+			clockRead = true
+			if got := p.Text("#reroll-clock"); !strings.Contains(got, "s to choose") {
+				t.Errorf("the re-roll timer reads %q, want the seconds left", got)
+			}
 		}
 		if d.Tap == "" {
 			time.Sleep(20 * time.Millisecond)
@@ -168,5 +196,32 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.Eval(`window.scrollTo(0, 0)`, nil)
 	p.Screenshot("5-outcome.png")
 
+	if !cardRead {
+		t.Error("no unit card was shown during the match")
+	}
+	if !clockRead {
+		t.Error("no re-roll was offered during the match")
+	}
+
+	// The finished match replays step by step: step 2 is the first tile
+	// placed against the first base.
 	phone.Finished(t, base, code)
+	p.ReplayOpen()
+	p.ReplayNext(2)
+	var tiles int
+	p.Eval(`document.querySelectorAll('#map .tile').length`, &tiles)
+	if tiles != 2 {
+		t.Errorf("step 2 of the replay shows %d tiles, want the first base and the first Terrain tile", tiles)
+	}
+	if got := p.Text("#replay-events"); !strings.Contains(got, "places the") {
+		t.Errorf("step 2 of the replay reads %q, want the first tile placed", got)
+	}
+	p.Fits("replay")
+	p.Eval(`window.scrollTo(0, 0)`, nil)
+	p.Screenshot("6-replay.png")
+	p.MustTap("#replay-close")
+	p.Eval(`document.querySelectorAll('#map .tile').length`, &tiles)
+	if tiles != 22 {
+		t.Errorf("back at the end the map shows %d tiles, want both bases and the 20 Terrain tiles", tiles)
+	}
 }

@@ -1,5 +1,7 @@
-// Package saga holds the browser test of the Saga of the Nine Worlds page
+// Package saga holds the browser tests of the Saga of the Nine Worlds page
 // (static/saga.html): a real Chromium plays a whole match against the bot
-// through the page, map building included, on a 390x844 phone screen. The
-// test skips when Chromium is not installed at /usr/bin/chromium.
+// by tapping, map building included, on a 360x640 phone screen, then
+// replays it step by step; and a table screen follows a bot match at
+// 1280x720. Without Chromium they fail saying how to install it (see
+// e2e/chrome).
 package saga

@@ -3,12 +3,12 @@
 // command; this module holds the connection, what the player has picked
 // (a unit, a reserve, a target) and turns taps into those commands.
 
-import { roomCode } from "../room.js";
+import { roomCode, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, dataOf, trimLog } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
-import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, primer } from "./panel.js";
+import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, primer, clockText } from "./panel.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +32,7 @@ const app = {
   lobbyError: "",
   busy: false,
   name: "",
+  replay: null, // {v, last, snap, fight, error} while the finished match is replayed
 };
 
 // ---- connection ----
@@ -141,6 +142,49 @@ function marks(v) {
   return { m, pct };
 }
 
+// ---- replay ----
+
+// replayAt shows version v of the finished match as this seat saw it: the
+// server rebuilds it from the log.
+async function replayAt(v) {
+  const r = app.replay;
+  r.v = Math.max(0, Math.min(v, r.last ?? v));
+  r.error = "";
+  try {
+    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
+    r.last = r.snap.last;
+    r.fight = null;
+    r.changed = [];
+    for (const e of r.snap.events || []) {
+      const d = dataOf(e);
+      if (e.kind === "combat" && d) r.fight = d;
+      if (d && d.at) r.changed.push(d.at);
+      if (d && d.to) r.changed.push(d.to);
+    }
+  } catch (e) {
+    r.error = e.message;
+  }
+  render();
+}
+
+function replayPanel() {
+  const r = app.replay;
+  if (!r) {
+    if (app.lobby?.state !== "finished") return null;
+    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay, step by step");
+  }
+  const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
+  return h("div", { class: "card", id: "replay-panel" },
+    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
+    r.error ? refusal(r.error) : null,
+    h("div", { class: "sg-replay" },
+      h("button", { id: "replay-prev", "aria-label": "previous step", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
+      h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "step", onchange: (e) => replayAt(Number(e.target.value)) }),
+      h("button", { id: "replay-next", "aria-label": "next step", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
+    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing happened at this step.")]),
+    h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
+}
+
 // ---- rendering ----
 
 function render() {
@@ -170,6 +214,7 @@ function render() {
   }
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
+  if (app.replay?.snap) return renderReplay(v, app.replay);
   const cards = cardsOf(v);
   replace($("outcome"), outcome(v));
   replace($("sides"), sides(app, v));
@@ -181,7 +226,7 @@ function render() {
   const { m, pct } = marks(v);
   replace($("board"), draw(v, cards, { marks: m, pct, sel: selAt, ready, last: app.last, tap }));
   replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
-  replace($("panel"), panel(app, v));
+  replace($("panel"), panel(app, v) || replayPanel());
   // A live assault sits above the map, where the player looks; the last
   // one resolved stays below it.
   replace($("fight-now"), v.fight ? fightPanel(app, v) : null);
@@ -202,6 +247,30 @@ function render() {
   if (!$("primer").firstChild) replace($("primer"), primer());
   keepAwake();
 }
+
+// renderReplay draws the map, the sides and the assault of one step of
+// the replay; nothing on it can be tapped into a command.
+function renderReplay(v, r) {
+  const shown = { ...r.snap.view, seat: v.seat, legal: [] };
+  const watch = { ...shown, seat: -1, deadline: null }; // no dice to tap, no clock
+  replace($("outcome"), outcome(v));
+  replace($("sides"), sides(app, shown));
+  const prompt = $("prompt");
+  prompt.textContent = `Replay, step ${r.v}` + (shown.outcome ? `: ${shown.outcome.reason}` : shown.turn >= 0 ? `: ${TEAM_MARK[shown.turn]} ${TEAM[shown.turn]} to act` : "");
+  prompt.classList.remove("mine");
+  replace($("board"), draw(shown, cardsOf(shown), { last: r.changed || [], tap: () => {} }));
+  replace($("refusal"), null);
+  replace($("panel"), replayPanel());
+  replace($("fight-now"), shown.fight ? fightPanel({ lastFight: null }, watch) : null);
+  replace($("fight"), shown.fight ? null : fightPanel({ lastFight: r.fight }, watch));
+  replace($("card"), null);
+}
+
+// The re-roll timer counts down on its own between updates.
+setInterval(() => {
+  const el = document.getElementById("reroll-clock");
+  if (el) el.textContent = clockText(el.dataset.deadline, Date.now());
+}, 1000);
 
 // mark is a side's shape in its colour, for the table screen.
 function mark(seat) {

@@ -98,7 +98,9 @@ export function draw(view, cards, opts) {
       svg.append(s("polygon", { points: corners(c, 0.86), class: "mark target", "data-at": at }));
     } else {
       // A letter as well as the dot's colour: H hop, W drowning check, ⌂ home.
-      const y = unitAtHex(view, at) ? c.y + SIZE * 0.55 : c.y;
+      // Clear of a unit's tag, or of the word BASE when going home.
+      const onBase = view.tiles.some((t) => t.at === at && t.base >= 0);
+      const y = unitAtHex(view, at) ? c.y + SIZE * 0.55 : onBase ? c.y - SIZE * 0.4 : c.y;
       svg.append(s("circle", { cx: c.x, cy: y, r: 12, class: `mark ${kind}`, "data-at": at }));
       const letter = { hop: "H", water: "W", home: "⌂" }[kind];
       if (letter) svg.append(s("text", { x: c.x, y: y + 5, class: "markletter", "text-anchor": "middle" }, letter));

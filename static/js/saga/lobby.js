@@ -14,17 +14,28 @@ export function intro() {
     const def = (list.games || list).find((g) => g.name === "saga");
     if (!def) throw new Error("this server does not offer Saga of the Nine Worlds");
     const fields = {};
-    const rows = def.options.filter((o) => o.kind === "choice").map((o) => {
-      const sel = h("select", { id: "opt-" + o.key },
-        o.choices.map((c) => h("option", { value: c.value, selected: c.value === o.default }, c.label + (c.house ? " (house faction)" : ""))));
+    const row = (o) => {
+      let sel;
+      if (o.kind === "int") {
+        // A few round values: the timer is 0 (none) or min-max seconds.
+        const steps = [0, 10, 20, 30, 45, 60, 90, 120].filter((n) => n === o.default || (n >= Math.max(o.min || 0, 1) && n <= (o.max || 0)));
+        sel = h("select", { id: "opt-" + o.key, "data-int": "1" },
+          steps.map((n) => h("option", { value: String(n), selected: n === o.default }, n === 0 ? "No timer" : `${n} seconds`)));
+      } else {
+        sel = h("select", { id: "opt-" + o.key },
+          o.choices.map((c) => h("option", { value: c.value, selected: c.value === o.default }, c.label + (c.house ? " (house faction)" : ""))));
+      }
       fields[o.key] = sel;
-      return h("label", { class: "sg-opt" }, o.label, sel);
-    });
+      return h("label", { class: "sg-opt" }, o.label, sel, o.help ? h("span", { class: "small muted" }, o.help) : null);
+    };
+    const known = def.options.filter((o) => o.kind === "choice" || o.kind === "int");
+    const rows = known.filter((o) => !o.advanced).map(row);
+    const more = known.filter((o) => o.advanced).map(row);
     const problem = h("div", {});
     const create = async () => {
       problem.replaceChildren();
       const options = {};
-      for (const [k, el] of Object.entries(fields)) options[k] = el.value;
+      for (const [k, el] of Object.entries(fields)) options[k] = el.dataset.int ? Number(el.value) : el.value;
       try {
         const lobby = await api("POST", "/api/rooms", { game: "saga", options });
         location.assign(`/saga.html?room=${encodeURIComponent(lobby.code)}`);
@@ -35,7 +46,8 @@ export function intro() {
     box.replaceChildren(
       h("h1", {}, "Saga of the Nine Worlds"),
       h("p", {}, def.summary),
-      h("fieldset", {}, h("legend", {}, "Options"), rows),
+      h("fieldset", {}, h("legend", {}, "Options"), rows,
+        more.length ? h("details", { class: "sg-more" }, h("summary", {}, "More options"), more) : null),
       h("p", { class: "small muted" }, "House content (our design): ", def.house.join("; "), "."),
       h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
       problem);

@@ -151,6 +151,12 @@ const RESULT = {
   base_defeated: "the base falls",
 };
 
+// clockText is what is left of the re-roll timer running to deadline.
+export function clockText(deadline, now) {
+  const left = Math.max(0, Math.ceil((Date.parse(deadline) - now) / 1000));
+  return left > 0 ? `Re-roll timer: ${left} s to choose` : "Time is up: the server chooses";
+}
+
 // fightPanel shows the assault waiting for re-rolls (with the dice to tap
 // when it is this seat's choice) or the last one resolved.
 export function fightPanel(app, v) {
@@ -174,6 +180,7 @@ export function fightPanel(app, v) {
     rows,
     live ? null : strikeLine("Strike", f.strike),
     live ? null : (f.counter ? strikeLine("Counter-strike", f.counter) : h("div", { class: "small muted" }, "No counter-strike.")),
+    live && v.deadline ? h("p", { class: "sg-clock", id: "reroll-clock", "data-deadline": v.deadline, role: "timer" }, clockText(v.deadline, Date.now())) : null,
     mine ? h("p", { class: "small" }, "Tap one of your dice to re-roll it, or keep them all.") : null,
     mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, "Keep my dice (pass)") : null,
     live && !mine ? h("p", { class: "small muted" }, `${TEAM[v.turn]} is choosing a re-roll.`) : null);
