@@ -46,6 +46,10 @@ type Config struct {
 	// WaitingTTL is how long a room may wait with no one seated before it
 	// expires (default 30 minutes); negative never expires.
 	WaitingTTL time.Duration
+	// StartTTL is how long a room with players may wait for its start
+	// before it expires (default 12 hours: a game night); negative never
+	// expires. Abandoned rooms are not resumed on every restart forever.
+	StartTTL time.Duration
 	// SweepEvery is how often the hub looks for rooms to let go (default
 	// 1 minute).
 	SweepEvery time.Duration
@@ -69,6 +73,7 @@ type Hub struct {
 	lobbyEvery    time.Duration
 	finishedTTL   time.Duration
 	waitingTTL    time.Duration
+	startTTL      time.Duration
 	sweepEvery    time.Duration
 	seeds         func() uint64
 
@@ -86,7 +91,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat, perAddress: cfg.PerAddress,
-		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
+		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
 		rooms: make(map[string]*Room), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
@@ -97,7 +102,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	defaults := []struct {
 		v *time.Duration
 		d time.Duration
-	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.sweepEvery, time.Minute}}
+	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.startTTL, 12 * time.Hour}, {&h.sweepEvery, time.Minute}}
 	for _, x := range defaults {
 		if *x.v == 0 {
 			*x.v = x.d
@@ -336,8 +341,8 @@ func (h *Hub) resume(s SavedRoom) error {
 	if o := g.Outcome(); o != nil {
 		r.finish(*o)
 	}
-	// A waiting room nobody joined that expired while the server was down
-	// is not brought back.
+	// A waiting room that expired while the server was down is not
+	// brought back.
 	if at, ok := r.expiry(); ok && !h.clock.Now().Before(at) {
 		return h.store.Expire(r.code, h.clock.Now())
 	}

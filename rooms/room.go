@@ -1146,22 +1146,36 @@ func (r *Room) publishLobby() {
 	r.lobby.Store(l)
 }
 
-// expiry is when a waiting room that nobody has joined closes.
+// expiry is when a waiting room closes: WaitingTTL after its creation
+// while nobody has taken a seat, StartTTL after it if the match never
+// starts (its players went home).
 func (r *Room) expiry() (time.Time, bool) {
-	if r.rec.State != StateWaiting || r.hub.waitingTTL <= 0 {
+	if r.rec.State != StateWaiting {
 		return time.Time{}, false
 	}
+	ttl := r.hub.startTTL
+	if r.empty() {
+		ttl = r.hub.waitingTTL
+	}
+	if ttl <= 0 {
+		return time.Time{}, false
+	}
+	return r.rec.Created.Add(ttl), true
+}
+
+// empty reports whether no seat has a player or a bot.
+func (r *Room) empty() bool {
 	for i := range r.seats {
 		if !r.free(i) {
-			return time.Time{}, false
+			return false
 		}
 	}
-	return r.rec.Created.Add(r.hub.waitingTTL), true
+	return true
 }
 
 // sweep runs on the room goroutine when the hub tidies up: a finished room
 // leaves memory once its phones are gone (its log and result stay in the
-// store), and a waiting room nobody joined expires.
+// store), and a waiting room expires (see expiry).
 func (r *Room) sweep(now time.Time) {
 	switch r.rec.State {
 	case StateFinished:
@@ -1176,8 +1190,12 @@ func (r *Room) sweep(now time.Time) {
 				r.hub.log.Error("could not record the expiry; the room stays", "room", r.code, "err", err)
 				return
 			}
+			why := errorf(CodeNotFound, "room %s expired: nobody took a seat", r.code)
+			if !r.empty() {
+				why = errorf(CodeNotFound, "room %s expired: its match never started", r.code)
+			}
 			r.rec.State = StateExpired
-			r.evict(errorf(CodeNotFound, "room %s expired: nobody took a seat", r.code))
+			r.evict(why)
 		}
 	}
 }

@@ -348,7 +348,7 @@ func TestFinishedRoomsLeaveMemory(t *testing.T) {
 	}
 }
 
-func TestEmptyWaitingRoomsExpire(t *testing.T) {
+func TestWaitingRoomsExpire(t *testing.T) {
 	store := rooms.NewMemoryStore()
 	f := newFixture(t, store)
 	empty, _ := f.room(t, "", 0)
@@ -356,8 +356,8 @@ func TestEmptyWaitingRoomsExpire(t *testing.T) {
 	if e := empty.Lobby().Expires; e == nil || !e.Equal(epoch.Add(30*time.Minute)) {
 		t.Fatalf("an empty room expires at %v", e)
 	}
-	if joined.Lobby().Expires != nil {
-		t.Fatal("a room with a player expires")
+	if e := joined.Lobby().Expires; e == nil || !e.Equal(epoch.Add(12*time.Hour)) {
+		t.Fatalf("a room with a player expires at %v, want after a night: 12 hours", e)
 	}
 	watcher, _ := connect(t, empty, "", nil)
 	f.clock.Advance(31 * time.Minute)
@@ -378,6 +378,27 @@ func TestEmptyWaitingRoomsExpire(t *testing.T) {
 	defer h2.Close()
 	if n, err := h2.Resume(); err != nil || n != 1 {
 		t.Fatalf("resumed %d rooms (%v), want only the one with a player", n, err)
+	}
+	// Its players never started it: the next morning it is gone too, and
+	// not resumed by the next restart.
+	abandoned, err := h2.Get(joined.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	player, _ := connect(t, abandoned, "", nil)
+	f.clock.Advance(12 * time.Hour)
+	h2.Sweep()
+	mustError(t, player.next(), rooms.CodeNotFound, "its match never started")
+	if saved, _ := store.Load(joined.Code()); saved.Room.State != rooms.StateExpired {
+		t.Fatalf("the abandoned room is %s in the store", saved.Room.State)
+	}
+	h3, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Clock: f.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h3.Close()
+	if n, err := h3.Resume(); err != nil || n != 0 {
+		t.Fatalf("resumed %d rooms (%v), want none", n, err)
 	}
 }
 
