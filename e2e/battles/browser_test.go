@@ -73,7 +73,18 @@ func TestPlayAgainstBot(t *testing.T) {
 	}
 	p.Fits("new battle form")
 	p.Screenshot("0-new.png")
+	// The house round limit hides under More options, marked as ours.
+	p.MustTap("#more-options summary")
+	if got := p.Text("#more-options"); !strings.Contains(got, "Round limit") || !strings.Contains(got, "HOUSE") {
+		t.Errorf("more options read %q, want the round limit marked HOUSE", got)
+	}
+	p.Wait("#opt-round_limit")
+	p.Eval(`document.getElementById('opt-round_limit').value = '12'`, nil)
 	code := p.CreateRoom()
+	p.Wait("#options")
+	if got := p.Text("#options"); !strings.Contains(got, "at most 12 rounds (house rule)") {
+		t.Errorf("the room's options read %q, want the round limit", got)
+	}
 	p.TakeSeat("Ada")
 	if got := p.Text(`.bt-seat[data-seat="0"] .name`); got != "Confederacy: Ada (you)" {
 		t.Errorf("seat A reads %q", got)

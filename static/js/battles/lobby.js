@@ -14,12 +14,20 @@ export function intro() {
     const def = (list.games || list).find((g) => g.name === "battles");
     if (!def) throw new Error("this server does not offer Pocket Battles");
     const fields = {};
-    const rows = def.options.filter((o) => !o.advanced).map((o) => {
+    // Each option as a list to pick from: its choices, or each number
+    // from Min to Max; house options say they are ours.
+    const row = (o) => {
+      // (A zero Min or Max is left out of the catalogue's JSON.)
+      const lo = o.min ?? 0;
+      const values = o.kind === "int" ? Array.from({ length: (o.max ?? 0) - lo + 1 }, (_, i) => ({ value: lo + i, label: String(lo + i) })) : o.choices || [];
       const sel = h("select", { id: "opt-" + o.key },
-        o.choices.map((c) => h("option", { value: String(c.value), selected: c.value === o.default }, c.label)));
+        values.map((c) => h("option", { value: String(c.value), selected: c.value === o.default }, c.label)));
       fields[o.key] = [o, sel];
-      return h("label", { class: "bt-opt" }, o.label, sel);
-    });
+      return h("label", { class: "bt-opt" }, h("span", {}, o.label, o.house ? h("span", { class: "house-tag" }, " HOUSE") : null), sel,
+        o.help ? h("span", { class: "small muted" }, o.help) : null);
+    };
+    const rows = def.options.filter((o) => !o.advanced).map(row);
+    const more = def.options.filter((o) => o.advanced).map(row);
     const problem = h("div", {});
     const create = async () => {
       problem.replaceChildren();
@@ -35,7 +43,8 @@ export function intro() {
     box.replaceChildren(
       h("h1", {}, "Pocket Battles"),
       h("p", {}, def.summary),
-      h("fieldset", {}, h("legend", {}, "Options"), rows),
+      h("fieldset", {}, h("legend", {}, "Options"), rows,
+        more.length ? h("details", { id: "more-options" }, h("summary", { class: "bt-more" }, "More options"), more) : null),
       h("p", { class: "small muted", id: "house" }, h("span", { class: "house-tag" }, "HOUSE"), " Our design, not the publisher's: ", def.house.join("; "), "."),
       h("button", { class: "primary block", id: "create", onclick: create }, "New battle"),
       problem);
