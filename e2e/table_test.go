@@ -330,18 +330,6 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("the waiting room below AA contrast: %q", bad)
 	}
 
-	token, err := api.Take(ctx, code, 4, "Red")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rp := seated(t, e, "red"+tag, code, 4, token, w, hgt)
-	rp.see(`[data-primer=engineer]`)
-	var n int
-	rp.eval(`document.querySelectorAll("[data-primer]").length`, &n)
-	if n != 4 {
-		t.Errorf("the one-phone crew has %d primers, want one per role", n)
-	}
-
 	var table *phone
 	if w == 390 {
 		table = e.phone(t, "table")
@@ -368,6 +356,31 @@ func atTheTable(t *testing.T, w, hgt int64) {
 			table.fitsHeight(tv.h)
 			table.screenshot(fmt.Sprintf("table-tv-waiting-%d", tv.h))
 		}
+		table.eval(`window.__qr = document.querySelector(".tv-join img.qr"), true`, nil)
+	}
+
+	token, err := api.Take(ctx, code, 4, "Red")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := seated(t, e, "red"+tag, code, 4, token, w, hgt)
+	rp.see(`[data-primer=engineer]`)
+	var n int
+	rp.eval(`document.querySelectorAll("[data-primer]").length`, &n)
+	if n != 4 {
+		t.Errorf("the one-phone crew has %d primers, want one per role", n)
+	}
+
+	if table != nil {
+		// Red sits down: the TV's seat list follows, and its QR code and
+		// LAN link stay as they are (no flash of this screen's localhost).
+		table.until("Red seated on the TV", `!!document.querySelector('.tv-join .seat[data-seat="4"][data-taken=true]')`)
+		var kept bool
+		table.eval(fmt.Sprintf(`document.querySelector(".tv-join img.qr") === window.__qr && document.querySelector(".tv-join [data-join-link]").href === %q`, lanURL+"/join/"+code), &kept)
+		if !kept {
+			t.Error("a seat taken redrew the TV's QR code and join link")
+		}
+		table.screenshot("table-tv-all-seated")
 	}
 
 	capt.until("every seat taken", `document.querySelectorAll('.seat[data-taken=false]').length === 0`)

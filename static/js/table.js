@@ -96,12 +96,19 @@ function render() {
   const parts = [];
   document.body.dataset.state = lobby.state;
   if (lobby.state === "waiting") {
-    parts.push(h("div", { class: "tv-join" },
-      h("div", {}, h("h1", {}, "Join the crews"),
-        h("p", { class: "tv-steps" }, "Scan the code with your phone's camera, type your name, take a seat. The host starts when every seat is taken."),
-        qrCard(lobby.code)),
-      seatList(lobby, {})));
-    replace(main, parts);
+    // The join part is drawn once: a redraw would fetch the QR code again
+    // (never cached) and flash this screen's own address until the
+    // server's LAN link is back. Only the seats follow the room.
+    let join = main.querySelector(".tv-join");
+    if (!join) {
+      join = h("div", { class: "tv-join" },
+        h("div", {}, h("h1", {}, "Join the crews"),
+          h("p", { class: "tv-steps" }, "Scan the code with your phone's camera, type your name, take a seat. The host starts when every seat is taken."),
+          qrCard(lobby.code)),
+        h("div", { class: "tv-seatlist" }));
+      replace(main, join);
+    }
+    replace(join.querySelector(".tv-seatlist"), seatList(lobby, {}));
     return;
   }
   if (!view) {
