@@ -163,25 +163,7 @@ func TestSpectatorStampedeOverTheWire(t *testing.T) {
 // next is refused a place, and past the socket bound the upgrade itself
 // is refused; closing sockets gives the places back.
 func TestOneAddressCannotFloodARoom(t *testing.T) {
-	ip := lanIP(t)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet, PerAddress: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := server.New(server.Config{Hub: hub, Log: quiet, SocketLimit: 4})
-	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
-	if err != nil {
-		t.Skipf("cannot listen on %s: %v", ip, err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		hub.Close()
-	})
-	base := "http://" + ln.Addr().String()
+	base := lanServer(t, func(h *rooms.Config) { h.PerAddress = 2 }, server.Config{SocketLimit: 4})
 	ctx := ctxT(t)
 	lobby, err := client.API{Base: base}.Create(ctx, "race", nil)
 	if err != nil {
@@ -200,16 +182,22 @@ func TestOneAddressCannotFloodARoom(t *testing.T) {
 		t.Fatalf("a third spectator of one address: %v", err)
 	}
 	// Sockets that never say hello still hold connections: two more make
-	// the four the address may open.
+	// the four the address may open. The refused third spectator's socket
+	// closes in its own time: dials retry until the count settles.
 	for range 2 {
-		ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws/"+lobby.Code, nil)
-		if err != nil {
-			t.Fatal(err)
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(base, "http")+"/ws/"+lobby.Code, nil)
+			if err == nil {
+				defer ws.Close()
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal(err)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
-		defer ws.Close()
 	}
-	// The refused third spectator's socket closes on its own time: retry
-	// until the count settles.
 	dial := func(refused bool) {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Second)
@@ -231,6 +219,62 @@ func TestOneAddressCannotFloodARoom(t *testing.T) {
 	dial(true)
 	open[0].Close()
 	dial(false)
+}
+
+// TestReconnectLoopIsRateLimited: every connection costs the server a
+// welcome with the match's log; a script reconnecting in a loop from the
+// Wi-Fi is refused past the rate, with a time to come back.
+func TestReconnectLoopIsRateLimited(t *testing.T) {
+	base := lanServer(t, nil, server.Config{SocketRate: 5})
+	ctx := ctxT(t)
+	lobby, err := client.API{Base: base}.Create(ctx, "race", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 6 {
+		c, err := client.Dial(ctx, base, lobby.Code, "", -1)
+		if i < 5 {
+			if err != nil {
+				t.Fatalf("connection %d: %v", i+1, err)
+			}
+			c.Close()
+			continue
+		}
+		if !isCode(err, 429, server.CodeRateLimited, "too many connections from this address (5 per 1m0s)") {
+			t.Fatalf("connection 6 of a loop: %v", err)
+		}
+	}
+}
+
+// lanServer serves a Race hub on a LAN address of this machine, so that
+// its clients count as phones on the Wi-Fi, not as the server itself.
+func lanServer(t *testing.T, hub func(*rooms.Config), sc server.Config) string {
+	t.Helper()
+	ip := lanIP(t)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet}
+	if hub != nil {
+		hub(&cfg)
+	}
+	h, err := rooms.NewHub(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Hub, sc.Log = h, quiet
+	srv := server.New(sc)
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
+	if err != nil {
+		h.Close()
+		t.Skipf("cannot listen on %s: %v", ip, err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		h.Close()
+	})
+	return "http://" + ln.Addr().String()
 }
 
 // lanIP is an address of this machine other than loopback, so that a

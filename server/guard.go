@@ -26,8 +26,10 @@ const (
 	defaultRoomsPerMinute  = 20
 	defaultSeatsPerMinute  = 60
 	defaultWritesPerMinute = 120
-	// A phone keeps one websocket, a laptop a few tabs.
+	// A phone keeps one websocket, a laptop a few tabs; a phone that
+	// lost its network reconnects with a backoff.
 	defaultSocketsPerAddress = 64
+	defaultSocketsPerMinute  = 120
 	defaultLimitWindow       = time.Minute
 )
 
@@ -149,6 +151,18 @@ func (s *Server) limit(n int, what string) fiber.Handler {
 				"too many %s from this address (%d per %s): try again in %d s", what, n, window, max(wait, 1))}
 		},
 	})
+}
+
+// phones is limit for what phones do, which the server's own machine
+// (load tools, a laptop's table screen) is spared.
+func (s *Server) phones(n int, what string) fiber.Handler {
+	l := s.limit(n, what)
+	return func(c *fiber.Ctx) error {
+		if phoneAddr(c) == "" {
+			return c.Next()
+		}
+		return l(c)
+	}
 }
 
 // clientKey is what a limit counts by: the client's IPv4 address, or the

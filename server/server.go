@@ -54,6 +54,10 @@ type Config struct {
 	// (default 64; negative: no bound). The server's own machine is not
 	// counted: load tools and a laptop's table screen run there.
 	SocketLimit int
+	// SocketRate bounds the websockets one address may open in each
+	// LimitWindow (default 120; negative: no bound): every connection
+	// costs a welcome with the match's whole log. Loopback is spared.
+	SocketRate int
 	// ReplayCache bounds the bytes of replay answers kept in memory
 	// (default 16 MiB); ReplayCursors the finished matches held open for
 	// stepping (default 8). See replay.go.
@@ -134,6 +138,7 @@ func New(cfg Config) *Server {
 	cfg.ReplayCursors = orDefault(cfg.ReplayCursors, 8)
 	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
 	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
+	cfg.SocketRate = orDefault(cfg.SocketRate, defaultSocketsPerMinute)
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
@@ -171,7 +176,7 @@ func (s *Server) routes() {
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
 	})
-	a.Get("/ws/:code", s.upgrade, websocket.New(s.serveConn, websocket.Config{
+	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, websocket.New(s.serveConn, websocket.Config{
 		// Origins are checked in upgrade, which also allows the server's own host.
 		Origins:          []string{"*"},
 		HandshakeTimeout: 10 * time.Second,
