@@ -217,12 +217,31 @@ func (p *phone) fits(when string) {
 func (p *phone) targets(when string) {
 	p.t.Helper()
 	var small []string
-	p.eval(`[...document.querySelectorAll('button, a.button, select, input:not([type=hidden]), details > summary')]
+	p.eval(`[...document.querySelectorAll('button, a[href], select, input:not([type=hidden]), details > summary')]
   .filter((e) => e.offsetParent !== null)
   .filter((e) => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
   .map((e) => (e.id || e.textContent || e.tagName).trim().slice(0, 40))`, &small)
 	if len(small) > 0 {
 		p.t.Errorf("%s: targets under 44 px: %q", when, small)
+	}
+}
+
+// chartTextFits checks every text of the SVG charts (class bars) lies
+// inside its chart, and a bar's label ends before its bar.
+func (p *phone) chartTextFits(when string) {
+	p.t.Helper()
+	var cut []string
+	p.eval(`[...document.querySelectorAll('svg.bars')].flatMap((svg) => [...svg.querySelectorAll('text')]
+  .filter((t) => {
+    const b = t.getBBox();
+    const vb = svg.viewBox.baseVal;
+    const bar = svg.querySelector('rect.track');
+    const end = t.classList.contains('num') || !bar ? vb.width : bar.x.baseVal.value;
+    return b.width > 0 && (b.x < -0.5 || b.x + b.width > end + 0.5 || b.y < -0.5 || b.y + b.height > vb.height + 0.5);
+  })
+  .map((t) => t.textContent))`, &cut)
+	if len(cut) > 0 {
+		p.t.Errorf("%s: chart text cut at the edge: %q", when, cut)
 	}
 }
 

@@ -91,14 +91,14 @@ export function playerText(p) {
 export function bars(rows, label) {
   const W = 360;
   const ROW = 34;
-  const LABEL = 114;
-  const TEXT = 104;
+  const LABEL = 132;
+  const TEXT = 100;
   const svg = s("svg", { class: "bars", viewBox: `0 0 ${W} ${rows.length * ROW + 4}`, role: "img", "aria-label": label });
   rows.forEach((r, i) => {
     const y = i * ROW + 2;
     const width = W - LABEL - TEXT;
     svg.append(
-      s("text", { x: 0, y: y + ROW / 2 }, r.label.length > 13 ? r.label.slice(0, 12) + "…" : r.label),
+      s("text", { x: 0, y: y + ROW / 2 }, r.label.length > 15 ? r.label.slice(0, 14) + "…" : r.label),
       s("rect", { class: "track", x: LABEL, y: y + 6, width, height: ROW - 12, rx: 4 }),
       s("rect", { class: "fill " + (r.cls || ""), x: LABEL, y: y + 6, width: Math.max(0, Math.min(1, r.value)) * width, height: ROW - 12, rx: 4 }),
       s("text", { class: "num", x: LABEL + width + 6, y: y + ROW / 2 }, r.text));

@@ -136,7 +136,7 @@ async function loadStats() {
   if (stats.players?.length) {
     parts.push(h("article", { class: "card" }, h("h2", {}, "Players"),
       h("table", { class: "players", id: "players" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Name"), h("th", {}, "Played"), h("th", {}, "Won"), h("th", {}, "Win rate"))),
+        h("thead", {}, h("tr", {}, h("th", {}, "Name"), h("th", { class: "n" }, "Played"), h("th", { class: "n" }, "Won"), h("th", { class: "n" }, "Win rate"))),
         h("tbody", {}, stats.players.map(playerRow)))));
     replace($("#known-players"), stats.players.map((p) => h("option", { value: p.name })));
   }

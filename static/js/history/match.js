@@ -73,6 +73,7 @@ async function main() {
 
 function layout() {
   const m = app.match;
+  app.summaryEl = app.summary?.sonar ? sonarSummary(app.summary.sonar) : null;
   const sides = sidesOf(m.players);
   replace($("#main"),
     stepper(),
@@ -84,7 +85,6 @@ function layout() {
         resultTag(sd.result), " ", h("b", {}, sd.side), ": ", sd.players.map(playerText).join(", ")))),
       m.outcome?.reason ? h("p", { id: "reason" }, m.outcome.reason) : null,
       m.error ? h("p", { class: "refusal", role: "alert" }, m.error) : null),
-    app.summary?.sonar ? sonarSummary(app.summary.sonar) : null,
     h("section", { class: "card" }, h("h2", {}, "Announcements up to this step"), h("div", { id: "log" })));
 }
 
@@ -209,7 +209,7 @@ function marks(v) {
         const col = (l.sector - 1) % per;
         layer.append(s("g", { "data-mark": "drone" },
           s("rect", { class: "dronebox", x: g.x(col * 5), y: g.y(row * 5), width: CELL * 5, height: CELL * 5 }),
-          s("text", { class: "firetext", x: g.x(col * 5) + 12, y: g.y(row * 5) + 12, fill: "#e59cff" }, "D"),
+          s("text", { class: "dronetext", x: g.x(col * 5) + 12, y: g.y(row * 5) + 12 }, "D"),
           s("title", {}, l.text)));
       }
     }
@@ -236,7 +236,9 @@ function sonarBoard(v, views) {
     h("h2", {}, "Where they really were"),
     chartSVG(chart, { label: `both routes at step ${v}`, reveal, archer: chart.archer, overlay: marks(v) }),
     h("p", { class: "small muted" }, "Blue: solid line, B. Red: dashed line, R. ▼ start, M mine laid. Ringed letters: T torpedo, M mine set off, A Archer mine, S sonar (where the asking sub was), D drone sector; the newest strike is boxed."));
-  replace($("#board"), h("div", { class: "debrief-grid" }, truth, crewCard(0, views, pub, chart), crewCard(1, views, pub, chart)));
+  // The summary is built once and moved into the grid at every step: on
+  // the table screen it sits under the routes, beside the crews.
+  replace($("#board"), h("div", { class: "debrief-grid" }, truth, crewCard(0, views, pub, chart), crewCard(1, views, pub, chart), app.summaryEl));
 }
 
 function crewCard(t, views, pub, chart) {
@@ -276,6 +278,9 @@ function crewCard(t, views, pub, chart) {
   return h("section", { class: `card crewcard ${crew}`, "data-crew": crew }, parts);
 }
 
+// count writes "1 repair", "2 repairs".
+const count = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 const MOMENTS = { first_hit: "First hit", hit: "Hit", surface: "Surfaced", winning_shot: "The winning shot", destroyed: "Destroyed", over: "The end" };
 const TAKEN = { torpedo: "enemy torpedoes", mine: "enemy mines", "own torpedo": "its own torpedoes", "own mine": "its own mines", "archer mine": "Archer mines", breakdown: "breakdowns", ice: "the ice" };
 
@@ -289,10 +294,10 @@ function sonarSummary(son) {
       h("b", {}, c.crew === "blue" ? "Blue" : "Red"),
       h("ul", { class: "small" },
         h("li", {}, `Damage taken: ${c.damage_taken}${taken ? ` (${taken})` : ""}; dealt: ${c.damage_dealt}`),
-        h("li", {}, `Captain: ${c.moves} moves, ${c.surfacings} surfacing${c.surfacings === 1 ? "" : "s"}; systems: ${systems || "none"}`),
-        h("li", {}, `First Mate: ${charges} charges`),
-        h("li", {}, `Engineer: ${c.marks} symbols crossed out, ${c.repairs} repairs, ${c.overloads} overloads`),
-        radio.length ? h("li", {}, `Radio Operator: the picture went from ${radio[0].cells} to ${radio[radio.length - 1].cells} cells over ${radio.length} announcements`) : null));
+        h("li", {}, `Captain: ${count(c.moves, "move")}, ${count(c.surfacings, "surfacing")}; systems: ${systems || "none"}`),
+        h("li", {}, `First Mate: ${count(charges, "charge")}`),
+        h("li", {}, `Engineer: ${count(c.marks, "symbol")} crossed out, ${count(c.repairs, "repair")}, ${count(c.overloads, "overload")}`),
+        radio.length ? h("li", {}, `Radio Operator: the picture went from ${radio[0].cells} to ${count(radio[radio.length - 1].cells, "cell")} over ${count(radio.length, "announcement")}`) : null));
   });
   return h("section", { class: "card", id: "summary" },
     h("h2", {}, "Debrief"),
@@ -307,20 +312,23 @@ function sonarSummary(son) {
 function radioChart(crews) {
   const series = crews.map((c) => c.radio || []).filter((r) => r.length);
   if (!series.length) return null;
-  const W = 360, H = 150, L = 34, B = 20;
+  const W = 360, H = 160, L = 34, R = 22, T = 14, B = 22;
   const maxC = Math.max(1, ...crews.flatMap((c) => (c.radio || []).map((p) => p.cells)));
-  const x = (v) => L + ((W - L - 8) * v) / Math.max(1, app.last);
-  const y = (n) => 6 + (H - B - 6) * (1 - Math.log(n) / Math.log(Math.max(2, maxC)));
+  const x = (v) => L + ((W - L - R) * v) / Math.max(1, app.last);
+  const y = (n) => T + (H - B - T) * (1 - Math.log(n) / Math.log(Math.max(2, maxC)));
   const svg = s("svg", { class: "bars", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "cells in each Radio Operator's picture, step by step" },
     s("text", { x: 0, y: y(maxC) }, String(maxC)), s("text", { x: 0, y: y(1) }, "1"),
-    s("text", { x: L, y: H - 8 }, "step 1"), s("text", { x: W - 60, y: H - 8 }, `step ${app.last}`));
+    s("text", { x: L, y: H - 11 }, "step 1"), s("text", { x: W - 2, y: H - 11, "text-anchor": "end" }, `step ${app.last}`));
   crews.forEach((c, t) => {
     const pts = c.radio || [];
     if (!pts.length) return;
     svg.append(s("polyline", { points: pts.map((p) => `${x(p.v)},${y(p.cells)}`).join(" "), fill: "none",
       stroke: t ? "var(--red)" : "var(--blue)", "stroke-width": 3, "stroke-dasharray": t ? "6 4" : "" }));
+    // Each line's letter after its last point: Blue's above the line,
+    // Red's below, so two lines ending together stay readable.
     const lastP = pts[pts.length - 1];
-    svg.append(s("text", { class: "num", x: x(lastP.v) - 12, y: y(lastP.cells) - 9 }, t ? "R" : "B"));
+    const ly = Math.min(H - B - 2, Math.max(T - 4, y(lastP.cells) + (t ? 10 : -10)));
+    svg.append(s("text", { class: "num", x: Math.min(W - 12, x(lastP.v) + 4), y: ly }, t ? "R" : "B"));
   });
   return [h("h3", {}, "How close did each Radio Operator get?"), svg,
     h("p", { class: "small muted" }, "Possible enemy cells after each announcement (log scale). Blue: solid line, B; Red: dashed, R.")];
