@@ -61,7 +61,7 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	// $PERISCOPE_SHOTS when that is set.
 	p := phone.New(t, browser, t.TempDir(), phone.Options{Device: phone.IPhone13})
 	p.Run("open the join link", chromedp.Navigate(base+"/join/"+lobby.Code))
-	p.Run("the claim card", chromedp.WaitVisible("#claim", chromedp.ByQuery))
+	p.Run("the claim card", chromedp.WaitVisible("#claim", chromedp.ByQuery), chromedp.ScrollIntoView("#claim", chromedp.ByQuery))
 	p.Screenshot("claim-card.png")
 	p.Run("ask for Red", chromedp.SetValue("#claim-seat", "0", chromedp.ByQuery), chromedp.Click("#claim", chromedp.ByQuery))
 	p.Run("waiting for the answer", chromedp.WaitVisible(`[role="status"]`, chromedp.ByQuery))
