@@ -215,13 +215,17 @@ func TestBotLevelsPlayTheirPart(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		lvl, mode string
-		planner   bool    // mines, silences, circuits closed on purpose
+		planner   bool    // mines, circuits closed on purpose
+		hides     bool    // silences, often
 		detects   bool    // may launch drones and sonar
 		aim       float64 // the least share of torpedoes that hit the enemy
 	}{
 		{lvl: BotLearner, mode: "turnbased", aim: 0.9},
-		{lvl: BotCrew, mode: "turnbased", planner: true, aim: 0.6},
-		{lvl: BotCrew, mode: "realtime", planner: true, aim: 0.5},
+		{lvl: BotCrew, mode: "turnbased", planner: true, hides: true, aim: 0.6},
+		{lvl: BotCrew, mode: "realtime", planner: true, hides: true, aim: 0.5},
+		// The veteran's First Mate keeps torpedo and mine charged before
+		// the silence, and two veterans sink one another in about 35
+		// marks a crew: its silence is seldom ready.
 		{lvl: BotVeteran, mode: "turnbased", planner: true, detects: true, aim: 0.6},
 		{lvl: BotVeteran, mode: "realtime", planner: true, detects: true, aim: 0.5},
 	} {
@@ -247,13 +251,51 @@ func TestBotLevelsPlayTheirPart(t *testing.T) {
 				t.Errorf("%d mines laid, %d set off in %d matches", s.mines, s.triggers, s.matches)
 			}
 			// A silence when the enemy may be close: its picture widens.
-			if 2*s.silences < s.matches || s.after < 3*s.before {
+			if s.after < 3*s.before || tc.hides && 2*s.silences < s.matches {
 				t.Errorf("%d silences in %d matches, the enemy's picture went from %d to %d cells", s.silences, s.matches, s.before, s.after)
 			}
 			// Four marks close a circuit: a planner's Engineer closes one
-			// about every 6 marks, a learner's every 13.
-			if s.repairs*9 < s.marks {
+			// every 6 to 9 marks, a learner's every 13.
+			if s.repairs*10 < s.marks {
 				t.Errorf("%d circuits closed in %d marks", s.repairs, s.marks)
+			}
+		})
+	}
+}
+
+// The bot Engineer from a described position: the human Captain heads
+// north with the torpedo loaded; the NORTH panel offers a red symbol of a
+// circuit not yet closing (it would break the loaded torpedo until the
+// circuit clears), a green one, another red and the reactor's radiation.
+// A planner keeps the torpedo whole; every level avoids what damages.
+func TestBotEngineerFromAPosition(t *testing.T) {
+	const js = `{"map":"alpha","mode":"turnbased","bot_level":%q,"position":{"turn":"blue",
+		"blue":{"route":["B7","B6"],"gauges":{"torpedo":3},"breakdowns":{"north":[0,2]}},"red":{"route":["J10"]}}}`
+	for _, tc := range []struct {
+		lvl  string
+		want []int // the NORTH symbols it may cross out
+	}{
+		{BotLearner, []int{1, 3, 4, 5}},
+		{BotCrew, []int{3}},
+		{BotVeteran, []int{3}},
+	} {
+		t.Run(tc.lvl, func(t *testing.T) {
+			for seed := range uint64(8) {
+				bot := []bool{false, true, true, true, true, true, true, true}
+				r := newBotRoom(t, botOptions(t, fmt.Sprintf(js, tc.lvl)), seed, bot)
+				r.settle(100)
+				r.apply(0, json.RawMessage(`{"type":"course","dir":"NORTH"}`))
+				r.settle(100)
+				sheet := r.g.view(0).Own.Sheet
+				var marked []int
+				for _, s := range sheet {
+					if s.Panel.String() == "NORTH" && s.Marked && s.Index != 0 && s.Index != 2 {
+						marked = append(marked, s.Index)
+					}
+				}
+				if len(marked) != 1 || !slices.Contains(tc.want, marked[0]) {
+					t.Fatalf("seed %d: the Engineer crossed out NORTH %v, want one of %v", seed, marked, tc.want)
+				}
 			}
 		})
 	}

@@ -497,7 +497,11 @@ func (d *decider) mark(panel chart.Dir) (sonar.Command, bool) {
 			score -= 100
 		}
 		if d.lvl.sheet {
-			if s.Circuit != sonar.NoCircuit {
+			// A circuit's progress is worth a mark, but not a loaded
+			// weapon's or silence's colour until the mark closes it.
+			ready := s.Colour == sonar.RedSymbol && (charged[sonar.Torpedo] || charged[sonar.Mine]) ||
+				s.Colour == sonar.YellowSymbol && charged[sonar.Silence]
+			if s.Circuit != sonar.NoCircuit && (!ready || marked[s.Circuit] == 3) {
 				score += 6 + 4*float64(marked[s.Circuit])
 			}
 			switch {
