@@ -127,6 +127,11 @@ type intel struct {
 	enemy, self       *radio.Tracker
 	enemyLost, selfOK bool
 	fed               [2]int // observations of heard taken in
+	// fresh makes a blank sheet: where an announcement fits no possible
+	// position (a mine laid before a described position's start, which
+	// nobody heard dropped), the Radio Operator starts a new sheet from
+	// the next announcement on, as a person would.
+	fresh func() (*radio.Tracker, error)
 }
 
 func (g *Game) botsReady() *bots {
@@ -147,10 +152,11 @@ func (g *Game) declare(seat int) {
 		mo := g.match.Options()
 		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
 			TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal}
-		enemy, err1 := radio.New(g.match.Chart(), ro)
-		self, err2 := radio.New(g.match.Chart(), ro)
+		fresh := func() (*radio.Tracker, error) { return radio.New(g.match.Chart(), ro) }
+		enemy, err1 := fresh()
+		self, err2 := fresh()
 		if err1 == nil && err2 == nil {
-			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true}
+			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true, fresh: fresh}
 			g.feed(c)
 		}
 	}
@@ -165,12 +171,18 @@ func (g *Game) feed(c sonar.Crew) {
 	}
 	for ; in.fed[0] < len(b.heard[c]); in.fed[0]++ {
 		if !in.enemyLost && in.enemy.Observe(b.heard[c][in.fed[0]]) != nil {
-			in.enemyLost = true
+			t, err := in.fresh()
+			if in.enemyLost = err != nil; err == nil {
+				in.enemy = t
+			}
 		}
 	}
 	for ; in.fed[1] < len(b.heard[c.Other()]); in.fed[1]++ {
 		if in.selfOK && in.self.Observe(b.heard[c.Other()][in.fed[1]]) != nil {
-			in.selfOK = false
+			t, err := in.fresh()
+			if in.selfOK = err == nil; err == nil {
+				in.self = t
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"periscope/games"
@@ -298,5 +299,38 @@ func TestBotEngineerFromAPosition(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A mine laid before a described position's start goes off: nobody heard
+// it dropped, so it fits no position on the bot Radio Operator's sheet.
+// Like a person, it starts a new sheet from the next announcement on, which
+// still holds the enemy, instead of giving up the track for the match.
+func TestBotRadioOperatorStartsANewSheet(t *testing.T) {
+	o := botOptions(t, `{"map":"alpha","mode":"turnbased","position":{"turn":"red",
+		"blue":{"route":["B6","B5"]},"red":{"route":["H8","H7"],"mines":["B4"]}}}`)
+	bot := []bool{true, true, true, true, false, true, true, true}
+	r := newBotRoom(t, o, 1, bot)
+	r.settle(100)
+	r.apply(4, json.RawMessage(`{"type":"trigger","cell":"B4"}`))
+	r.apply(4, json.RawMessage(`{"type":"course","dir":"NORTH"}`))
+	r.settle(100)
+	r.apply(4, json.RawMessage(`{"type":"end_turn"}`))
+	r.settle(100)
+	in := r.g.bots.intel[sonar.Blue]
+	if in.enemyLost || !slices.Contains(in.enemy.Cells(), trueCell(r.g, sonar.Red)) {
+		t.Fatalf("Blue's sheet lost %v, cells %v, Red on %s", in.enemyLost, in.enemy.Cells(), trueCell(r.g, sonar.Red))
+	}
+	for _, h := range r.g.view(0).Hints {
+		if strings.Contains(h, "lost") {
+			t.Fatalf("the Captain hears %q", h)
+		}
+	}
+	// Red's players hand over to bots; the match plays to the end.
+	for seat := 4; seat < 8; seat++ {
+		r.bot[seat] = true
+	}
+	if !r.run(20000) {
+		t.Fatal("stuck")
 	}
 }
