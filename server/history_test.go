@@ -112,6 +112,15 @@ func TestHistoryEndpoints(t *testing.T) {
 			}
 		}},
 		{"history page too big", "/api/history?limit=1000", 400, "bad_request", nil},
+		{"history page of words", "/api/history?limit=ten", 400, "bad_request", nil},
+		{"history before the first", "/api/history?offset=-1", 400, "bad_request", nil},
+		{"history past the last", "/api/history?offset=5", 200, "", func(t *testing.T, b []byte) {
+			if !strings.Contains(string(b), `"total":1,"matches":[]`) {
+				t.Fatalf("history %s", b)
+			}
+		}},
+		{"log of a seat in words", "/api/matches/HARTW/log?seat=blue", 400, "bad_request", nil},
+		{"debrief of a code that is no code", "/api/matches/%21%21", 404, "not_found", nil},
 		{"debrief", "/api/matches/hartw", 200, "", func(t *testing.T, b []byte) {
 			var m server.MatchResponse
 			json.Unmarshal(b, &m)

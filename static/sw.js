@@ -51,6 +51,17 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// PAGE_WAIT is how long a page may take before the reconnecting screen
+// shows instead: on a flaky Wi-Fi a request can hang for minutes rather
+// than fail, and a blank page teaches nobody anything.
+const PAGE_WAIT = 5000;
+
+function fetchPage(req) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), PAGE_WAIT);
+  return fetch(req, { signal: stop.signal }).finally(() => clearTimeout(timer));
+}
+
 // pageFor is the cached page a short link stands for.
 function pageFor(path) {
   if (path.startsWith("/join/")) return "/index.html";
@@ -68,14 +79,14 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     try {
-      const res = await fetch(req);
+      const res = await (req.mode === "navigate" ? fetchPage(req) : fetch(req));
       if (res.ok && req.mode !== "navigate") cache.put(req, res.clone());
       else if (res.ok) cache.put(pageFor(url.pathname), res.clone());
       return res;
     } catch (err) {
       if (req.mode === "navigate") {
-        // The server is out of reach: the app's own screen, which
-        // reloads this page once the server answers again.
+        // The server is out of reach (or too slow to answer): the app's
+        // own screen, which reloads this page once the server answers.
         return (await cache.match("/offline.html")) || Response.error();
       }
       const hit = await cache.match(req, { ignoreSearch: true });

@@ -1,15 +1,19 @@
 package history_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -260,6 +264,56 @@ func TestAppShellAndReconnectingScreen(t *testing.T) {
 	h.up(addr)
 	p.until("the page back", fmt.Sprintf(`document.querySelector('[data-match=%q]')`, code))
 	p.screenshot("8-back.png")
+
+	// A flaky Wi-Fi: the server's address takes the connection and never
+	// answers. A reload shows the reconnecting screen after a few seconds,
+	// not a blank page, and comes back once the server does.
+	h.down()
+	hang := hangAt(t, addr)
+	// Not chromedp.Reload, which waits for the page to load: whether it
+	// does is what is tested.
+	p.run("reload", chromedp.ActionFunc(func(ctx context.Context) error { return page.Reload().Do(ctx) }))
+	p.until("the reconnecting screen", `document.querySelector('#reconnecting')`)
+	hang()
+	h.up(addr)
+	p.until("the page back after the hang", fmt.Sprintf(`document.querySelector('[data-match=%q]')`, code))
+}
+
+// hangAt listens on addr and holds every connection open without a word,
+// as a Wi-Fi that lost the server's answers would; the function it returns
+// lets go of them and of the address.
+func hangAt(t *testing.T, addr string) func() {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var held []net.Conn
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			held = append(held, c)
+			mu.Unlock()
+		}
+	}()
+	var once sync.Once
+	release := func() {
+		once.Do(func() {
+			ln.Close()
+			mu.Lock()
+			defer mu.Unlock()
+			for _, c := range held {
+				c.Close()
+			}
+		})
+	}
+	t.Cleanup(release) // a failed test lets go too
+	return release
 }
 
 // The same debrief serves every pocket game through the game contract (a
