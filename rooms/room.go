@@ -29,6 +29,11 @@ const MaxName = 24
 // side's phones with requests.
 const maxClaims = 8
 
+// claimPause is how long a phone (and its address) whose claim was refused
+// waits before asking again: a script cannot keep a request over a side's
+// game pages.
+const claimPause = time.Minute
+
 // Room is one match and everyone connected to it. A single goroutine owns
 // all of its state; other goroutines talk to it through its inbox.
 type Room struct {
@@ -59,6 +64,7 @@ type Room struct {
 	sessions []*Session
 	feeds    map[int]*feed // per seat (and games.Spectator): the view its phones hold
 	claims   []*claim
+	refused  map[string]time.Time // address -> when a claim from it was last refused
 	broken   error // set when the match could not be rebuilt: it takes no more commands
 	timer    <-chan time.Time
 	stop     func()
@@ -992,6 +998,19 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	if s.seat != games.Spectator {
 		return errorf(CodeConflict, "this phone already plays seat %d (%s)", s.seat, r.specs[s.seat].Label)
 	}
+	now := r.hub.clock.Now()
+	for a, at := range r.refused {
+		if now.Sub(at) >= claimPause {
+			delete(r.refused, a)
+		}
+	}
+	last := s.refusedAt
+	if at, ok := r.refused[s.addr]; ok && s.addr != "" && at.After(last) {
+		last = at
+	}
+	if wait := claimPause - now.Sub(last); !last.IsZero() && wait > 0 {
+		return errorf(CodeConflict, "a player of that side refused this phone's last claim: ask again in %d s", int((wait+time.Second-1)/time.Second))
+	}
 	for _, c := range r.claims {
 		if c.by == s {
 			return errorf(CodeConflict, "this phone already asked for seat %d (%s): wait for the answer", c.seat, r.specs[c.seat].Label)
@@ -1038,6 +1057,13 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 	}
 	if !allow {
 		r.claims = slices.Delete(r.claims, i, i+1)
+		c.by.refusedAt = r.hub.clock.Now()
+		if c.by.addr != "" {
+			if r.refused == nil {
+				r.refused = make(map[string]time.Time)
+			}
+			r.refused[c.by.addr] = c.by.refusedAt
+		}
 		c.by.push(r.errorFrame("", errorf(CodeForbidden, "%s did not let this phone take seat %d (%s)", r.seats[s.seat].Name, c.seat, r.specs[c.seat].Label)))
 		r.lobbyChanged()
 		return nil

@@ -102,6 +102,15 @@ func TestClaimRefusedAndLimits(t *testing.T) {
 		t.Fatalf("claims left %+v", r.Lobby().Claims)
 	}
 	mustError(t, phones[3].do(map[string]any{"t": "grant", "id": "g2", "claim": id, "allow": true}), rooms.CodeNotFound, "no claim")
+	// A refused phone does not put its request back over the side's pages
+	// at once.
+	mustError(t, early.do(map[string]any{"t": "claim", "id": "c4", "seat": 1, "name": "Eve"}), rooms.CodeConflict, "ask again in 60 s")
+	f.clock.Advance(59*time.Second + time.Millisecond)
+	mustError(t, early.do(map[string]any{"t": "claim", "id": "c5", "seat": 1, "name": "Eve"}), rooms.CodeConflict, "ask again in 1 s")
+	f.clock.Advance(time.Second)
+	mustAck(t, early.do(map[string]any{"t": "claim", "id": "c6", "seat": 1, "name": "Eve"}))
+	early.s.Close()
+	waitFor(t, func() bool { return len(r.Lobby().Claims) == 0 })
 
 	// A phone that leaves takes its claim with it.
 	gone, _ := connect(t, r, "", nil)
@@ -539,7 +548,7 @@ func TestGrantToAPhoneThatCannotHearIt(t *testing.T) {
 func TestOneAddressCannotCrowdARoom(t *testing.T) {
 	f := newFixture(t, nil, func(c *rooms.Config) { c.PerAddress = 3 })
 	r, tokens := f.room(t, twoSides, 4)
-	started(t, r, tokens)
+	phones := started(t, r, tokens)
 	from := func(addr string, frames ...string) (*phone, rooms.Message) {
 		t.Helper()
 		p := &phone{t: t, s: r.ConnectFrom(addr, 64)}
@@ -574,6 +583,15 @@ func TestOneAddressCannotCrowdARoom(t *testing.T) {
 	if n := len(r.Lobby().Claims); n != 2 {
 		t.Fatalf("%d claims wait, want the script's one and the player's", n)
 	}
+	// Refused, the script's address waits a minute, whichever phone asks.
+	var scripted string
+	for _, c := range r.Lobby().Claims {
+		if c.Name == "Ann" {
+			scripted = c.ID
+		}
+	}
+	mustAck(t, phones[0].do(map[string]any{"t": "grant", "id": "no", "claim": scripted, "allow": false}))
+	mustError(t, crowd[1].do(map[string]any{"t": "claim", "id": "c4", "seat": 2, "name": "Ann"}), rooms.CodeConflict, "ask again in 60 s")
 	// Leaving frees the address's place.
 	crowd[2].s.Close()
 	waitFor(t, func() bool { return r.Lobby().Spectators == 3 })

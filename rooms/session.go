@@ -3,6 +3,7 @@ package rooms
 import (
 	"encoding/json"
 	"sync"
+	"time"
 )
 
 // Session is one phone connected to a room, whatever the transport. The
@@ -21,8 +22,9 @@ type Session struct {
 	once    sync.Once
 
 	// Owned by the room goroutine.
-	seat   int
-	joined bool
+	seat      int
+	joined    bool
+	refusedAt time.Time // when a claim of this phone was last refused
 }
 
 // Outbox yields the encoded messages to send, in order.
