@@ -65,7 +65,7 @@ type Room struct {
 	feeds    map[int]*feed // per seat (and games.Spectator): the view its phones hold
 	claims   []*claim
 	refused  map[string]time.Time // address -> when a claim from it was last refused
-	broken   error // set when the match could not be rebuilt: it takes no more commands
+	broken   error                // set when the match could not be rebuilt: it takes no more commands
 	timer    <-chan time.Time
 	stop     func()
 	armed    time.Time
