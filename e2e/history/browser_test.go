@@ -135,6 +135,14 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 	if n, _ := strconv.Atoi(v); n <= 0 {
 		t.Errorf("the first hit is at step %s", v)
 	}
+	// The board of that step is in view, under the stepper and its buttons.
+	var at struct{ Next, Stepper, Board, Height float64 }
+	p.eval(`({Next: document.querySelector('#step-next').getBoundingClientRect().top,
+  Stepper: document.querySelector('.stepper').getBoundingClientRect().bottom,
+  Board: document.querySelector('.truth').getBoundingClientRect().top, Height: innerHeight})`, &at)
+	if at.Next < 0 || at.Board < at.Stepper-1 || at.Board > at.Height/2 {
+		t.Errorf("after the turning point: the stepper's buttons at %v, its bottom at %v, the board at %v in a %v px screen", at.Next, at.Stepper, at.Board, at.Height)
+	}
 	p.screenshot("4-debrief-first-hit.png")
 }
 

@@ -304,7 +304,15 @@ function sonarSummary(son) {
     h("div", { class: "sides" }, crews),
     radioChart(son.crews),
     son.moments.length ? [h("h3", {}, "Turning points"), h("ul", { class: "moments" }, son.moments.map((mo) => h("li", {},
-      h("button", { "data-moment": mo.kind, onclick: () => go(mo.v) }, `Step ${mo.v} · ${MOMENTS[mo.kind] || mo.kind}: ${mo.text}`))))] : null);
+      h("button", { "data-moment": mo.kind, onclick: () => jump(mo.v) }, `Step ${mo.v} · ${MOMENTS[mo.kind] || mo.kind}: ${mo.text}`))))] : null);
+}
+
+// jump goes to a turning point and brings the board into view, just under
+// the stepper: on a phone the list of turning points is far below it.
+function jump(v) {
+  go(v);
+  const top = $("#board").getBoundingClientRect().top - $(".stepper").getBoundingClientRect().height;
+  if (top < 0 || top > window.innerHeight / 2) window.scrollBy({ top, behavior: "instant" });
 }
 
 // radioChart draws how many cells each Radio Operator's picture held after
