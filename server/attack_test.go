@@ -3,9 +3,11 @@ package server_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -242,6 +244,22 @@ func TestReconnectLoopIsRateLimited(t *testing.T) {
 		}
 		if !isCode(err, 429, server.CodeRateLimited, "too many connections from this address (5 per 1m0s)") {
 			t.Fatalf("connection 6 of a loop: %v", err)
+		}
+	}
+}
+
+// TestRandomReplayStepsAreRateLimited: a replay step the cache misses
+// replays the match; a script asking for version after version from the
+// Wi-Fi is refused past the rate.
+func TestRandomReplayStepsAreRateLimited(t *testing.T) {
+	base := lanServer(t, nil, server.Config{ReplayRate: 3})
+	for v := range 4 {
+		r := send(t, http.DefaultClient, "GET", fmt.Sprintf("%s/api/replays/ACDEF/%d", base, v), "")
+		if v < 3 && r.status != 404 {
+			t.Fatalf("step %d: %d %+v, want 404 (no such room)", v, r.status, r.body)
+		}
+		if v == 3 && (r.status != 429 || r.body.Code != server.CodeRateLimited || !strings.Contains(r.body.Error, "too many replay steps")) {
+			t.Fatalf("step 4 of a script: %d %+v, want 429", r.status, r.body)
 		}
 	}
 }

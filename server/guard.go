@@ -30,7 +30,10 @@ const (
 	// lost its network reconnects with a backoff.
 	defaultSocketsPerAddress = 64
 	defaultSocketsPerMinute  = 120
-	defaultLimitWindow       = time.Minute
+	// Stepping through a debrief by hand, or playing it at 4 steps a
+	// second, stays far below.
+	defaultReplaysPerMinute = 600
+	defaultLimitWindow      = time.Minute
 )
 
 // safeMethod reports whether m never changes state: those requests need no

@@ -58,6 +58,12 @@ type Config struct {
 	// LimitWindow (default 120; negative: no bound): every connection
 	// costs a welcome with the match's whole log. Loopback is spared.
 	SocketRate int
+	// ReplayRate bounds the replay steps (GET /api/replays/:code/:v) one
+	// address may ask for in each LimitWindow (default 600; negative: no
+	// bound): a step the cache misses replays the match up to it, so a
+	// script asking for random versions would keep the server busy.
+	// Loopback is spared.
+	ReplayRate int
 	// ReplayCache bounds the bytes of replay answers kept in memory
 	// (default 16 MiB); ReplayCursors the finished matches held open for
 	// stepping (default 8). See replay.go.
@@ -139,6 +145,7 @@ func New(cfg Config) *Server {
 	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
 	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
 	cfg.SocketRate = orDefault(cfg.SocketRate, defaultSocketsPerMinute)
+	cfg.ReplayRate = orDefault(cfg.ReplayRate, defaultReplaysPerMinute)
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
@@ -170,7 +177,7 @@ func (s *Server) routes() {
 	api.Get("/rooms/:code/link", s.joinLink)
 	api.Post("/rooms/:code/seats", s.limit(s.cfg.SeatLimit, "seats taken"), jsonBody, s.takeSeat)
 	api.Get("/replays", s.finished)
-	api.Get("/replays/:code/:v", s.replay)
+	api.Get("/replays/:code/:v", s.phones(s.cfg.ReplayRate, "replay steps"), s.replay)
 	s.historyRoutes(api)
 	api.Get("/stats", s.stats)
 	api.All("/*", func(c *fiber.Ctx) error {
