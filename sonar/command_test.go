@@ -238,7 +238,8 @@ func FuzzParseCommand(f *testing.F) {
 func FuzzParseOptions(f *testing.F) {
 	for _, s := range []string{``, `{}`, `{"map":"echo","mode":"turnbased","scenario_gauge":6}`,
 		`{"map":"delta","ice_holes":["E5"]}`, `{"mine_adjacency":4,"silence_min":1}`, `{"map":7}`,
-		`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_any_order":true,"inspection_seconds":30,"inspection_rejections":1}`} {
+		`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_any_order":true,"inspection_seconds":30,"inspection_rejections":1}`,
+		`{"surface_order":"sheet"}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {

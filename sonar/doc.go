@@ -82,7 +82,8 @@
 //
 // Real time: crews act independently. A surfaced crew secures the four
 // sections of its submarine, each by a different role, the Engineer first
-// (unless Options.SurfaceAnyOrder), each with the line its tracer drew.
+// (unless Options.SurfaceOrder is "any"; with "sheet" one role at a time,
+// in SheetOrder), each with the line its tracer drew.
 // The enemy Engineer sees the traces and passes the sheet (the breakdowns
 // are erased) or rejects one section, which its tracer draws again. The
 // table limits the rejections, and the sheet passes by itself when the

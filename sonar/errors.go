@@ -81,6 +81,7 @@ const (
 	CodeSectionSecured   Code = "section_secured"      // a section is secured once
 	CodeOneSectionEach   Code = "one_section_per_role" // each section by a different role
 	CodeEngineerStarts   Code = "engineer_starts"      // the Engineer traces first and passes the sheet
+	CodeSheetElsewhere   Code = "sheet_elsewhere"      // the table's option: one role holds the sheet at a time
 	CodeRedoByTracer     Code = "redo_by_tracer"       // a rejected section is retraced by its tracer
 	CodeInspectionPassed Code = "inspection_passed"    // nothing more to secure: dive
 	CodeNoInspection     Code = "nothing_to_inspect"   // no enemy sheet waits for inspection

@@ -51,12 +51,23 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 func TestParseOptions(t *testing.T) {
 	o, err := ParseOptions(nil)
 	if err != nil || o.Map != "alpha" || o.MineAdjacency != 8 || o.Mode != RealTime || o.TorpedoRange != RangeWater ||
-		o.TriggerOwnTurn || o.SurfaceAnyOrder || o.InspectionSeconds != 60 || o.InspectionRejections != 2 {
+		o.TriggerOwnTurn || o.SurfaceOrder != SurfaceEngineerFirst || o.InspectionSeconds != 60 || o.InspectionRejections != 2 {
 		t.Fatalf("empty options: %+v %v", o, err)
 	}
-	o, err = ParseOptions([]byte(`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_any_order":true,"inspection_seconds":30,"inspection_rejections":1}`))
-	if err != nil || o.TorpedoRange != RangeOrthogonal || !o.TriggerOwnTurn || !o.SurfaceAnyOrder || o.InspectionSeconds != 30 || o.InspectionRejections != 1 {
+	o, err = ParseOptions([]byte(`{"torpedo_range":"orthogonal","trigger_own_turn":true,"surface_order":"sheet","inspection_seconds":30,"inspection_rejections":1}`))
+	if err != nil || o.TorpedoRange != RangeOrthogonal || !o.TriggerOwnTurn || o.SurfaceOrder != SurfaceSheet || o.InspectionSeconds != 30 || o.InspectionRejections != 1 {
 		t.Fatalf("got %+v %v", o, err)
+	}
+	// Matches logged before surface_order still rebuild: the old flag
+	// reads as its choice.
+	for _, old := range []string{`{"surface_any_order":true}`, `{"surface_any_order":true,"surface_order":"any"}`} {
+		o, err = ParseOptions([]byte(old))
+		if err != nil || o.SurfaceOrder != SurfaceAny || o.SurfaceAnyOrder {
+			t.Fatalf("%s: got %+v %v", old, o, err)
+		}
+	}
+	if o, err = ParseOptions([]byte(`{"surface_any_order":false}`)); err != nil || o.SurfaceOrder != SurfaceEngineerFirst {
+		t.Fatalf("surface_any_order false: got %+v %v", o, err)
 	}
 	o, err = ParseOptions([]byte(`{"map":"echo","mode":"turnbased","silence_min":1,"trigger_is_system":true}`))
 	if err != nil || o.Map != "echo" || o.Mode != TurnBased || o.ScenarioGauge != 4 || o.SilenceMin != 1 || !o.TriggerIsSystem {
@@ -67,7 +78,7 @@ func TestParseOptions(t *testing.T) {
 		t.Fatalf("got %+v %v", o, err)
 	}
 	for _, bad := range []string{`{"map":"alpha","crews":4}`, `{"mode":"sideways"}`, `[]`, `{} {}`, `{"map":"echo","scenario_gauge":3}`, `{"mine_adjacency":"8"}`,
-		`{"torpedo_range":"diagonal"}`, `{"inspection_seconds":5}`, `{"inspection_seconds":601}`, `{"inspection_rejections":10}`, `{"inspection_rejections":-1}`} {
+		`{"torpedo_range":"diagonal"}`, `{"surface_order":"captain_first"}`, `{"surface_any_order":true,"surface_order":"sheet"}`, `{"inspection_seconds":5}`, `{"inspection_seconds":601}`, `{"inspection_rejections":10}`, `{"inspection_rejections":-1}`} {
 		if _, err := ParseOptions([]byte(bad)); err == nil {
 			t.Errorf("%s accepted", bad)
 		}

@@ -337,10 +337,46 @@ func (m *Match) secureErr(c Crew, r Role, section int) *RuleError {
 			return refuse(CodeOneSectionEach, "the %s has already secured section %d: each section needs a different role", r.Title(), i+1)
 		}
 	}
-	if !m.opts.SurfaceAnyOrder && r != Engineer && !s.started() {
+	if m.opts.SurfaceOrder != SurfaceAny && r != Engineer && !s.started() {
 		return refuse(CodeEngineerStarts, "the Engineer traces the first section, then passes the sheet on")
 	}
+	if h, ok := m.sheetHolder(c); ok && h != r {
+		return refuse(CodeSheetElsewhere, "the sheet is with the %s: one role traces at a time, passing it from the Engineer to the First Mate, the Captain and the Radio Operator", h.Title())
+	}
 	return nil
+}
+
+// sheetHolder is the role of crew c that holds the surfacing sheet when
+// the table passes it one holder at a time: the tracer of a rejected
+// section, or else the first role in SheetOrder without a section. None
+// holds it in other orders, or while the enemy Engineer has it.
+func (m *Match) sheetHolder(c Crew) (Role, bool) {
+	s := &m.crews[c]
+	if m.opts.Mode != RealTime || m.opts.SurfaceOrder != SurfaceSheet || !s.surfaced || s.inspected {
+		return 0, false
+	}
+	for i, again := range s.redo {
+		if again {
+			return s.securedBy[i], true
+		}
+	}
+	for _, r := range SheetOrder {
+		if !s.traced(r) {
+			return r, true
+		}
+	}
+	return 0, false
+}
+
+// traced reports whether role r has secured a section (securedBy alone
+// cannot say: its zero value is the Captain).
+func (s *sub) traced(r Role) bool {
+	for i := range s.secured {
+		if s.secured[i] && s.securedBy[i] == r {
+			return true
+		}
+	}
+	return false
 }
 
 // started reports whether the Engineer has begun the surfacing task: some

@@ -50,9 +50,14 @@ type Options struct {
 	// crew's own turn. By default a mine goes off at almost any time, as the
 	// rulebook says: on the enemy's turn too.
 	TriggerOwnTurn bool `json:"trigger_own_turn,omitempty"`
-	// SurfaceAnyOrder lets a real-time crew secure its four sections in any
-	// order, all at once on their phones. By default the Engineer traces
-	// first and passes the sheet on, as the rulebook says.
+	// SurfaceOrder is who traces the real-time surfacing sections when:
+	// "engineer_first" (default: the Engineer traces first, then the other
+	// three at once), "sheet" (the rulebook: one role holds the sheet at a
+	// time, the Engineer first, then SheetOrder) or "any" (all four at once).
+	SurfaceOrder string `json:"surface_order,omitempty"`
+	// SurfaceAnyOrder is the old form of SurfaceOrder "any", kept so that
+	// matches logged with it still rebuild; Defaults turns it into
+	// SurfaceOrder.
 	SurfaceAnyOrder bool `json:"surface_any_order,omitempty"`
 	// InspectionSeconds is how long the enemy Engineer has to judge a
 	// surfaced crew's four sections before they pass by themselves (0 means
@@ -77,6 +82,19 @@ const (
 	RangeOrthogonal = "orthogonal"
 )
 
+// Surfacing orders (Options.SurfaceOrder).
+const (
+	SurfaceEngineerFirst = "engineer_first"
+	SurfaceSheet         = "sheet"
+	SurfaceAny           = "any"
+)
+
+// SheetOrder is the order in which the sheet passes from role to role when
+// the table plays it one holder at a time: along the table as a crew
+// usually sits, and so that a phone playing several roles (crews of 2 and
+// 3 combine Captain, First Mate and Engineer) traces them in a row.
+var SheetOrder = [4]Role{Engineer, FirstMate, Captain, RadioOperator}
+
 // Defaults returns o with every implied value filled in. It does not
 // validate; New does.
 func (o Options) Defaults() Options {
@@ -89,6 +107,14 @@ func (o Options) Defaults() Options {
 	}
 	if o.TorpedoRange == "" {
 		o.TorpedoRange = RangeWater
+	}
+	// The old flag reads as its choice; given with another choice it is
+	// left for check to refuse.
+	if o.SurfaceAnyOrder && (o.SurfaceOrder == "" || o.SurfaceOrder == SurfaceAny) {
+		o.SurfaceOrder, o.SurfaceAnyOrder = SurfaceAny, false
+	}
+	if o.SurfaceOrder == "" {
+		o.SurfaceOrder = SurfaceEngineerFirst
 	}
 	if o.InspectionSeconds == 0 {
 		o.InspectionSeconds = 60
@@ -155,6 +181,12 @@ func (o Options) check() (*chart.Map, error) {
 	}
 	if o.TorpedoRange != RangeWater && o.TorpedoRange != RangeOrthogonal {
 		return nil, fmt.Errorf("torpedo range is counted over water or orthogonal, not %q", o.TorpedoRange)
+	}
+	switch {
+	case o.SurfaceAnyOrder:
+		return nil, fmt.Errorf("surface_any_order is the old form of surface_order \"any\": give one, not both")
+	case o.SurfaceOrder != SurfaceEngineerFirst && o.SurfaceOrder != SurfaceSheet && o.SurfaceOrder != SurfaceAny:
+		return nil, fmt.Errorf("the surfacing order is engineer_first, sheet or any, not %q", o.SurfaceOrder)
 	}
 	if o.InspectionSeconds < 15 || o.InspectionSeconds > 600 {
 		return nil, fmt.Errorf("the inspection lasts 15 to 600 seconds, not %d", o.InspectionSeconds)

@@ -413,7 +413,7 @@ func FuzzPlay(f *testing.F) {
 }
 
 func TestReplayIsIdentical(t *testing.T) {
-	for i, opts := range []Options{{}, {Mode: TurnBased}, {Map: "echo", TriggerIsSystem: true}, {Map: "charlie", Mode: TurnBased, MineAdjacency: 4}} {
+	for i, opts := range []Options{{}, {Mode: TurnBased}, {Map: "echo", TriggerIsSystem: true}, {Map: "charlie", Mode: TurnBased, MineAdjacency: 4}, {SurfaceOrder: SurfaceSheet}} {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			seed := uint64(1000 + i)
 			m, log, events := game(seed, opts, 2000, nil)

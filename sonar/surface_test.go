@@ -136,7 +136,7 @@ func TestSurfacingRealTime(t *testing.T) {
 // An enemy Engineer who never answers cannot keep a submarine surfaced:
 // the room's tick passes the sheet when the table's time is up.
 func TestInspectionTimesOut(t *testing.T) {
-	m := placed(t, Options{InspectionSeconds: 30, SurfaceAnyOrder: true}, "E5", "K11")
+	m := placed(t, Options{InspectionSeconds: 30, SurfaceOrder: SurfaceAny}, "E5", "K11")
 	do(t, m, `{"type":"surface","crew":"red","role":"captain"}`)
 	if v := m.Crew(Red).Surfacing; v.EngineerFirst {
 		t.Error("any order: nobody must go first")
@@ -317,4 +317,102 @@ func TestEngineerDamageCanDestroy(t *testing.T) {
 	if !m.Over() || *m.Outcome().Winner != Red || !has(evs, KindDestroyed) {
 		t.Errorf("reactor meltdown as fourth damage: %q", texts(evs))
 	}
+}
+
+// TestSurfacingOrders plays a surfacing under each of the table's orders:
+// who may trace when, what the refusal says, and who the crew view says
+// holds the sheet. A refusal changes nothing (refused checks it).
+func TestSurfacingOrders(t *testing.T) {
+	type step struct {
+		role    string
+		section int
+		code    Code   // "" when the section is secured
+		want    string // in the refusal
+		holder  string // the view's holder after the step ("" for none)
+	}
+	tests := []struct {
+		name   string
+		opts   Options
+		holder string // before the first step
+		steps  []step
+	}{
+		{"sheet: one holder at a time, in the sheet's order", Options{SurfaceOrder: SurfaceSheet}, "engineer", []step{
+			{"first_mate", 1, CodeEngineerStarts, "the Engineer traces the first section", "engineer"},
+			{"engineer", 3, "", "", "first_mate"},
+			{"captain", 1, CodeSheetElsewhere, "the sheet is with the First Mate: one role traces at a time", "first_mate"},
+			{"radio_operator", 1, CodeSheetElsewhere, "the sheet is with the First Mate", "first_mate"},
+			{"engineer", 1, CodeOneSectionEach, "the Engineer has already secured section 3", "first_mate"},
+			{"first_mate", 3, CodeSectionSecured, "section 3 is already secured by the Engineer", "first_mate"},
+			{"first_mate", 1, "", "", "captain"},
+			{"radio_operator", 2, CodeSheetElsewhere, "the sheet is with the Captain", "captain"},
+			{"captain", 4, "", "", "radio_operator"},
+			{"radio_operator", 2, "", "", ""},
+		}},
+		{"engineer first, then the others at once", Options{}, "", []step{
+			{"radio_operator", 1, CodeEngineerStarts, "the Engineer traces the first section", ""},
+			{"engineer", 1, "", "", ""},
+			{"radio_operator", 2, "", "", ""},
+			{"captain", 3, "", "", ""},
+			{"first_mate", 4, "", "", ""},
+		}},
+		{"any order, all at once", Options{SurfaceOrder: SurfaceAny}, "", []step{
+			{"radio_operator", 4, "", "", ""},
+			{"captain", 1, "", "", ""},
+			{"engineer", 2, "", "", ""},
+			{"first_mate", 3, "", "", ""},
+		}},
+		{"an old room's surface_any_order reads as any", Options{SurfaceAnyOrder: true}, "", []step{
+			{"radio_operator", 4, "", "", ""},
+		}},
+	}
+	holderOf := func(m *Match) string {
+		if h := m.Crew(Blue).Surfacing.Holder; h != nil {
+			return h.String()
+		}
+		return ""
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := placed(t, tt.opts, "E5", "K11")
+			do(t, m, `{"type":"surface","crew":"blue","role":"captain"}`)
+			if got := holderOf(m); got != tt.holder {
+				t.Fatalf("surfaced: the sheet is with %q, want %q", got, tt.holder)
+			}
+			for _, s := range tt.steps {
+				cmd := `{"type":"secure","crew":"blue","role":%q,"section":%d,"trace":` + tr + `}`
+				if s.code != "" {
+					refused(t, m, s.code, s.want, cmd, s.role, s.section)
+				} else {
+					do(t, m, cmd, s.role, s.section)
+				}
+				if got := holderOf(m); got != s.holder {
+					t.Fatalf("after %s on section %d: the sheet is with %q, want %q", s.role, s.section, got, s.holder)
+				}
+			}
+		})
+	}
+}
+
+// With the sheet passed hand to hand, a rejected section sends it back to
+// its tracer alone; once the sheet passes, nobody holds it.
+func TestSheetGoesBackToTheRejectedTracer(t *testing.T) {
+	m := placed(t, Options{SurfaceOrder: SurfaceSheet}, "E5", "K11")
+	do(t, m, `{"type":"surface","crew":"blue","role":"captain"}`)
+	for i, r := range SheetOrder {
+		secureAs(t, m, Blue, r.String(), i+1)
+	}
+	if h := m.Crew(Blue).Surfacing.Holder; h != nil {
+		t.Fatalf("the enemy Engineer inspects, yet the sheet is with the %s", h.Title())
+	}
+	do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":2}`)
+	if h := m.Crew(Blue).Surfacing.Holder; h == nil || *h != FirstMate {
+		t.Fatalf("after rejecting the First Mate's section the sheet is with %v", h)
+	}
+	refused(t, m, CodeRedoByTracer, "the First Mate who traced it traces it again", `{"type":"secure","crew":"blue","role":"engineer","section":2,"trace":`+tr+`}`)
+	secureAs(t, m, Blue, "first_mate", 2)
+	do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":true}`)
+	if h := m.Crew(Blue).Surfacing.Holder; h != nil {
+		t.Fatalf("inspected, yet the sheet is with the %s", h.Title())
+	}
+	do(t, m, `{"type":"dive","crew":"blue","role":"captain"}`)
 }

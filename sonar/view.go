@@ -207,6 +207,9 @@ type Surfacing struct {
 	Redo [SurfaceSections]*Role `json:"redo"`
 	// EngineerFirst: the Engineer must trace the first section now.
 	EngineerFirst bool `json:"engineer_first,omitempty"`
+	// Holder is the role that holds the sheet, when the table passes it
+	// one holder at a time (Options.SurfaceOrder "sheet"): only it traces.
+	Holder *Role `json:"holder,omitempty"`
 	// RejectionsLeft is how many sections the enemy may still reject.
 	RejectionsLeft int `json:"rejections_left"`
 	// InspectBy is set while the enemy Engineer inspects: when the sheet
@@ -370,7 +373,10 @@ func (m *Match) Crew(c Crew) CrewView {
 	if s.surfaced {
 		v.Surfacing = &Surfacing{Sector: s.surfaceSector, Inspected: s.inspected,
 			RejectionsLeft: m.opts.InspectionRejections - s.rejections,
-			EngineerFirst:  m.opts.Mode == RealTime && !m.opts.SurfaceAnyOrder && !s.started()}
+			EngineerFirst:  m.opts.Mode == RealTime && m.opts.SurfaceOrder != SurfaceAny && !s.started()}
+		if h, ok := m.sheetHolder(c); ok {
+			v.Surfacing.Holder = &h
+		}
 		for i, done := range s.secured {
 			if done {
 				v.Surfacing.Sections[i] = ptr(s.securedBy[i])
