@@ -264,10 +264,16 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 	if seat < 0 || seat >= len(g.seats) || g.match.Over() {
 		return nil, false
 	}
-	b := g.botsReady()
-	if !b.seats[seat] {
+	if !g.botsReady().seats[seat] {
 		return botDeclaration, true
 	}
+	return g.seatOrder(seat)
+}
+
+// seatOrder is the order a bot would give from seat now, declared or not
+// (tests play people's seats with it).
+func (g *Game) seatOrder(seat int) (json.RawMessage, bool) {
+	b := g.botsReady()
 	c := g.seats[seat].crew
 	v := g.view(seat)
 	if v.Own == nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"periscope/games"
 	"periscope/sonar"
@@ -332,5 +333,96 @@ func TestBotRadioOperatorStartsANewSheet(t *testing.T) {
 	}
 	if !r.run(20000) {
 		t.Fatal("stuck")
+	}
+}
+
+// playPeople plays until the end: the bots as the room asks them, and the
+// people's seats (not bots) giving, a second apart, the order a bot would
+// give in their place, without declaring a bot. False if nobody can act and no
+// deadline is ahead (stuck).
+func (r *botRoom) playPeople(limit int) bool {
+	r.t.Helper()
+	for r.g.Outcome() == nil {
+		r.settle(limit)
+		acted := false
+		for seat, b := range r.bot {
+			if b || r.g.Outcome() != nil {
+				continue
+			}
+			if body, ok := r.g.seatOrder(seat); ok {
+				if r.cmds > limit {
+					r.t.Fatalf("over %d commands without an end", limit)
+				}
+				r.apply(seat, body)
+				// People take a second an order: time passes for the
+				// bots' pace in real time.
+				r.now = r.now.Add(time.Second)
+				acted = true
+			}
+		}
+		if acted || r.g.Outcome() != nil {
+			continue
+		}
+		at, ok := r.g.Deadline()
+		if !ok {
+			return false
+		}
+		if at.After(r.now) {
+			r.now = at
+		}
+		r.apply(games.System, games.TickBody)
+	}
+	return true
+}
+
+// Bots take any subset of the seats, people the rest, in both modes: every
+// subset of a table of two and three phones, and a selection of the
+// eight-seat table's (each seat alone, each crew, every other seat, and
+// seeded draws).
+func TestBotsFillAnySubsetOfSeats(t *testing.T) {
+	type table struct {
+		js    string
+		masks []uint
+	}
+	// Every subset but the empty one: people who play as the bots do
+	// but without a Radio Operator's tracker never fire, and two such
+	// crews would sail on for ever.
+	var all5 []uint
+	for m := uint(1); m < 1<<5; m++ {
+		all5 = append(all5, m)
+	}
+	some8 := []uint{0x0f, 0xf0, 0x55, 0xaa}
+	for i := range 8 {
+		some8 = append(some8, 1<<i, 0xff&^(1<<i))
+	}
+	for x := uint(12345); len(some8) < 24; {
+		x = x*1103515245 + 12345
+		if m := (x >> 16) & 0xff; m != 0 {
+			some8 = append(some8, m)
+		}
+	}
+	for _, mode := range []string{"turnbased", "realtime"} {
+		for _, tb := range []table{
+			{fmt.Sprintf(`{"mode":%q,"map":"bravo","blue_crew":2,"red_crew":3}`, mode), all5},
+			{fmt.Sprintf(`{"mode":%q,"map":"alpha"}`, mode), some8},
+		} {
+			o := botOptions(t, tb.js)
+			for _, m := range tb.masks {
+				n := o.Crews[0] + o.Crews[1]
+				bot := make([]bool, n)
+				for i := range bot {
+					bot[i] = m&(1<<i) != 0
+				}
+				r := newBotRoom(t, o, uint64(m), bot)
+				if !r.playPeople(20000) {
+					t.Fatalf("%s, bots on %v: stuck after %d commands", tb.js, bot, r.cmds)
+				}
+				for seat, b := range bot {
+					if b != r.g.bots.seats[seat] {
+						t.Fatalf("%s: seat %d a bot %v, declared %v", tb.js, seat, b, r.g.bots.seats[seat])
+					}
+				}
+			}
+		}
 	}
 }

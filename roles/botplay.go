@@ -383,9 +383,11 @@ func (d *decider) system() (sonar.Command, bool) {
 		return botOrder(sonar.TypeSonar, sonar.Captain), true
 	}
 	if d.lvl.mines && len(o.MineCells) > 0 {
-		c := botOrder(sonar.TypeMine, sonar.Captain)
-		c.Cell = d.mineCell(o.MineCells, cells)
-		return c, true
+		if t, ok := d.mineCell(o.MineCells, cells); ok {
+			c := botOrder(sonar.TypeMine, sonar.Captain)
+			c.Cell = t
+			return c, true
+		}
 	}
 	return sonar.Command{}, false
 }
@@ -410,15 +412,31 @@ func (d *decider) droneSector(cells []cellP) (int, bool) {
 	return best, best != 0
 }
 
-// mineCell lays a mine where the enemy is most likely to pass, or anywhere.
-func (d *decider) mineCell(ts []chart.Cell, cells []cellP) chart.Cell {
-	best, bestE := ts[d.rng.IntN(len(ts))], 0.0
-	for _, t := range ts {
+// spareMines is how many mines a Captain keeps in the water with no enemy
+// in sight of them: mines stay after surfacing, and too many wall the
+// submarine in (it would surface in a loop).
+const spareMines = 4
+
+// mineCell lays a mine where the enemy is most likely to pass, or anywhere
+// while it has few; never where it cuts the submarine off from water it
+// could still reach (it never enters its own mines).
+func (d *decider) mineCell(ts []chart.Cell, cells []cellP) (chart.Cell, bool) {
+	blocked := d.blocked()
+	pos := *d.v.Own.Position
+	open := d.room(pos, blocked)
+	best, bestE, found := chart.Cell{}, -1.0, false
+	for _, i := range d.rng.Perm(len(ts)) {
+		t := ts[i]
+		with := slices.Clone(blocked)
+		with[d.m.Index(t)] = true
+		if d.room(pos, with) < open-1 {
+			continue // it would cut off more water than its own cell
+		}
 		if e := expected(t, cells); e > bestE {
-			best, bestE = t, e
+			best, bestE, found = t, e, true
 		}
 	}
-	return best
+	return best, found && (bestE > 0 || len(d.v.Own.Mines) < spareMines)
 }
 
 // answer is the sonar answer that tells the enemy least: the one that
@@ -614,7 +632,9 @@ func (d *decider) surfacing() (sonar.Command, bool) {
 		}
 	}
 	for _, r := range d.v.Roles {
-		if owes(r) || sf.EngineerFirst && r != sonar.Engineer {
+		// The Engineer starts; when the sheet passes hand to hand, only its
+		// holder traces.
+		if owes(r) || sf.EngineerFirst && r != sonar.Engineer || sf.Holder != nil && *sf.Holder != r {
 			continue
 		}
 		for i := range sf.Sections {
