@@ -387,3 +387,50 @@ func TestDebriefOfEveryPocketGame(t *testing.T) {
 		})
 	}
 }
+
+// The history pages ten matches at a time, newest first: the older ones
+// are a tap away, and the address keeps the page for a reload.
+func TestHistoryPages(t *testing.T) {
+	h := newHouse(t)
+	// Eleven more matches: twelve with the house's.
+	codes := []string{"CAAAA", "CAAAC", "CAAAD", "CAAAE", "CAAAF", "CAAAG", "CAAAH", "CAAAJ", "CAAAK", "CAAAM", "CAAAN"}
+	newest, oldest := code, code
+	ended := map[string]time.Time{code: h.match.Saved.Room.Finished}
+	for i, c := range codes {
+		m, err := debrieftest.PlayBots(gridtactics.Definition, c, nil, []string{"Cy", "Di"}, uint64(i+1), time.Now().Add(time.Duration(i-30)*time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := debrieftest.Store(h.store, m); err != nil {
+			t.Fatal(err)
+		}
+		ended[c] = m.Saved.Room.Finished
+		if ended[c].After(ended[newest]) {
+			newest = c
+		}
+		if ended[c].Before(ended[oldest]) {
+			oldest = c
+		}
+	}
+	p := newPhone(t, browser(t, 360, 780), 360, 780)
+	p.run("open the history", chromedp.Navigate(h.base+"/history"))
+	p.wait("#older")
+	if got := p.text(".pager"); !strings.Contains(got, "Page 1 of 2") || !strings.Contains(got, "12 matches") {
+		t.Errorf("the pager reads %q", got)
+	}
+	var first []string
+	p.eval(`[...document.querySelectorAll('[data-match]')].map((e) => e.dataset.match)`, &first)
+	if len(first) != 10 || first[0] != newest {
+		t.Errorf("page 1 lists %v, want ten, the newest (%s) first", first, newest)
+	}
+	p.tap("#older")
+	p.until("page 2", `(document.querySelector('.pager') || {}).textContent?.includes("Page 2 of 2")`)
+	var second []string
+	p.eval(`[...document.querySelectorAll('[data-match]')].map((e) => e.dataset.match)`, &second)
+	if len(second) != 2 || second[1] != oldest {
+		t.Errorf("page 2 lists %v, want two, the oldest (%s) last", second, oldest)
+	}
+	p.run("reload", chromedp.Reload())
+	p.until("page 2 again", `(document.querySelector('.pager') || {}).textContent?.includes("Page 2 of 2")`)
+	p.targets("history pages")
+}

@@ -12,7 +12,7 @@ import {
 const PAGE = 10;
 const $ = (sel) => document.querySelector(sel);
 const q = new URLSearchParams(location.search);
-const st = { game: q.get("game") || "", player: q.get("player") || "", offset: Number(q.get("offset")) || 0 };
+const st = { game: q.get("game") || "", player: q.get("player") || "", offset: Math.max(0, Math.floor(Number(q.get("offset")) || 0)) };
 
 function tab() {
   const stats = location.hash === "#stats";
