@@ -172,6 +172,11 @@ func TestDebriefOnTheTableScreen(t *testing.T) {
 	p.wait(`[data-game-stats=sonar] svg.bars`)
 	p.fits("stats on the table screen")
 	p.screenshot("5b-stats-table.png")
+
+	p.run("open the history", chromedp.Navigate(h.base+"/history"))
+	p.wait(fmt.Sprintf(`[data-match=%q]`, code))
+	p.fits("history on the table screen")
+	p.screenshot("5c-history-table.png")
 }
 
 // The stats show the match: per player, per side, per role, and the
