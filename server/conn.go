@@ -1,6 +1,8 @@
 package server
 
 import (
+	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"time"
@@ -59,7 +61,11 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	writerDone := make(chan struct{})
 	go s.write(c, sess, stop, readerDone, writerDone)
 	for {
-		kind, frame, err := c.ReadMessage()
+		kind, frame, err := readFrame(c, s.cfg.MaxFrame)
+		if errors.Is(err, errInflated) {
+			_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseMessageTooBig, "message too big"), time.Now().Add(time.Second))
+			break
+		}
 		if err != nil {
 			break
 		}
@@ -72,6 +78,28 @@ func (s *Server) serveConn(c *websocket.Conn) {
 	}
 	close(readerDone)
 	<-writerDone
+}
+
+// errInflated is a compressed message larger than MaxFrame once inflated.
+var errInflated = errors.New("message too big once inflated")
+
+// readFrame reads one message, at most limit bytes once inflated. The
+// connection's read limit counts the bytes on the wire, and a compressed
+// frame within it may inflate a thousandfold: reading it whole would let
+// a phone make the server allocate gigabytes.
+func readFrame(c *websocket.Conn, limit int64) (int, []byte, error) {
+	kind, r, err := c.NextReader()
+	if err != nil {
+		return 0, nil, err
+	}
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return 0, nil, err
+	}
+	if int64(len(b)) > limit {
+		return 0, nil, errInflated
+	}
+	return kind, b, nil
 }
 
 // write is the connection's only writer: room messages in order, pings,

@@ -325,6 +325,33 @@ func TestHostileWebsocket(t *testing.T) {
 			t.Fatal("a 100 KiB frame was read")
 		}
 	})
+	t.Run("compressed frame that inflates past the limit closes only that connection", func(t *testing.T) {
+		d := websocket.Dialer{EnableCompression: true}
+		ws, _, err := d.Dial("ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+code, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.Close()
+		ws.EnableWriteCompression(true)
+		// 1 MiB of one letter: about 1 KiB on the wire, within the read
+		// limit, which counts wire bytes; the bound is on what it inflates
+		// to (a 64 KiB frame of this would be 64 MiB).
+		bomb := []byte(`{"t":"ping","id":"` + strings.Repeat("x", 1<<20) + `"}`)
+		if err := ws.WriteMessage(websocket.TextMessage, bomb); err != nil {
+			t.Fatal(err)
+		}
+		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for {
+			_, _, err := ws.ReadMessage()
+			if err == nil {
+				continue
+			}
+			if !websocket.IsCloseError(err, websocket.CloseMessageTooBig) {
+				t.Fatalf("closed with %v, want 1009 message too big", err)
+			}
+			break
+		}
+	})
 	// The server still serves everyone else.
 	if _, err := e.api.Room(ctx, code); err != nil {
 		t.Fatal(err)
