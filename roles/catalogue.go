@@ -1,6 +1,9 @@
 package roles
 
-import "periscope/games"
+import (
+	"periscope/games"
+	"periscope/sonar"
+)
 
 // catalogue lists every table option the lobby offers, with the value the
 // game uses when the option is left out. Every point the rulebook leaves
@@ -70,8 +73,13 @@ func catalogue() []games.Option {
 				{Value: 4, Label: "4 spaces"},
 				{Value: 6, Label: "6 spaces"},
 			}},
-		{Key: "surface_any_order", Label: "Real time: sections secured in any order, all at once", Kind: games.OptionBool, Default: false, Advanced: true, House: true,
-			Help: "Off by default, as the rulebook says: the Engineer traces the first section, then passes the sheet on."},
+		{Key: "surface_order", Label: "Real time: who traces the surfacing sections when", Kind: games.OptionChoice, Default: sonar.SurfaceEngineerFirst, Advanced: true,
+			Help: "The rulebook: the Engineer traces a section, then passes the sheet to a teammate, who does the same.",
+			Choices: []games.Choice{
+				{Value: sonar.SurfaceEngineerFirst, Label: "The Engineer first, then the other three at once (default)", House: true},
+				{Value: sonar.SurfaceSheet, Label: "One at a time, as the rulebook: Engineer, First Mate, Captain, Radio Operator"},
+				{Value: sonar.SurfaceAny, Label: "Any order, all at once", House: true},
+			}},
 		{Key: "inspection_seconds", Label: "Seconds the enemy Engineer has to inspect", Kind: games.OptionInt, Min: 15, Max: 600, Default: 60, Advanced: true, House: true,
 			Help: "60 by default. Then the sheet passes by itself, so an inspection never stalls the match."},
 		{Key: "inspection_rejections", Label: "Sections the enemy Engineer may reject per surfacing", Kind: games.OptionInt, Min: 1, Max: 9, Default: 2, Advanced: true, House: true,

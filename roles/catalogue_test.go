@@ -87,7 +87,7 @@ func TestCatalogueOptionsAreTheGamesOptions(t *testing.T) {
 	// list the lobby cannot offer; the map's help says so).
 	var rules map[string]any
 	json.Unmarshal(mustJSON(t, sonar.Options{MineAdjacency: 8, TorpedoRange: "water", InspectionSeconds: 1, InspectionRejections: 1,
-		SilenceMin: 1, TriggerIsSystem: true, TriggerOwnTurn: true, SurfaceAnyOrder: true, DamageBeforeRepair: true, ScenarioGauge: 4, Map: "x"}), &rules)
+		SilenceMin: 1, TriggerIsSystem: true, TriggerOwnTurn: true, SurfaceOrder: "sheet", DamageBeforeRepair: true, ScenarioGauge: 4, Map: "x"}), &rules)
 	for k := range rules {
 		if !keys[k] {
 			t.Errorf("engine option %q is not in the lobby's catalogue", k)

@@ -342,8 +342,12 @@ func (g *Game) decode(s seat, body json.RawMessage) (sonar.Command, error) {
 		explicit = &o.Role
 	}
 	secured, redo := g.match.Sections(s.crew)
-	role, err := s.actAs(o.Type, explicit, surfacing{section: o.Section, secured: secured, redo: redo,
-		engineerFirst: !g.match.Options().SurfaceAnyOrder})
+	f := surfacing{section: o.Section, secured: secured, redo: redo,
+		engineerFirst: g.match.Options().SurfaceOrder != sonar.SurfaceAny}
+	if h, ok := g.match.SheetHolder(s.crew); ok {
+		f.holder = &h
+	}
+	role, err := s.actAs(o.Type, explicit, f)
 	if err != nil {
 		return sonar.Command{}, err
 	}

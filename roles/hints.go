@@ -242,6 +242,8 @@ func surfacingHints(v View) []hint {
 			if !slices.ContainsFunc(out, func(h hint) bool { return h.role == r }) {
 				out = append(out, hint{role: r, text: "your section is secured. Wait for your crewmates."})
 			}
+		case sf.Holder != nil && *sf.Holder != r:
+			out = append(out, hint{role: r, text: fmt.Sprintf("the sheet is with the %s. It passes one role at a time, Engineer, First Mate, Captain, Radio Operator: wait for it.", sf.Holder.Title())})
 		case sf.EngineerFirst && r != sonar.Engineer:
 			out = append(out, hint{role: r, text: "the Engineer traces the first section, then passes the sheet on to you."})
 		default:
@@ -254,11 +256,24 @@ func surfacingHints(v View) []hint {
 			}
 			if free > 0 {
 				out = append(out, hint{role: r, order: sonar.TypeSecure, section: free,
-					text: "trace a free section of the submarine with your finger, all the way round inside the white line. Each section needs a different role."})
+					text: "trace a free section of the submarine with your finger, all the way round inside the white line. Each section needs a different role." + passOn(sf, r)})
 			}
 		}
 	}
 	return out
+}
+
+// passOn says, to the holder of a sheet passed hand to hand, who gets it
+// next; "" in the other surfacing orders.
+func passOn(sf *sonar.Surfacing, r sonar.Role) string {
+	if sf.Holder == nil {
+		return ""
+	}
+	i := slices.Index(sonar.SheetOrder[:], r)
+	if i+1 >= len(sonar.SheetOrder) {
+		return " Then the sheet goes to the enemy Engineer."
+	}
+	return " Then the sheet goes to the " + sonar.SheetOrder[i+1].Title() + "."
 }
 
 // radioHints explain the latest announcement the Radio Operator learns from.

@@ -81,6 +81,9 @@ type surfacing struct {
 	section       int
 	secured, redo [4]*sonar.Role
 	engineerFirst bool
+	// holder is the role holding the sheet when the table passes it one
+	// holder at a time: only it may trace.
+	holder *sonar.Role
 }
 
 // owes reports whether role r has secured a section or owes a rejected one.
@@ -126,14 +129,18 @@ func (s seat) actAs(t sonar.CommandType, explicit *sonar.Role, f surfacing) (son
 }
 
 // securer picks the role a phone secures a section as: the tracer of a
-// rejected section retraces it; the Engineer starts when the table says so;
-// otherwise the first of the phone's roles without a section yet. The
-// engine refuses what is still wrong, naming its rule.
+// rejected section retraces it; the holder of the sheet traces when the
+// table passes it; the Engineer starts when the table says so; otherwise
+// the first of the phone's roles without a section yet. The engine refuses
+// what is still wrong, naming its rule.
 func (s seat) securer(f surfacing) sonar.Role {
 	if f.section >= 1 && f.section <= 4 {
 		if by := f.redo[f.section-1]; by != nil && s.has(*by) {
 			return *by
 		}
+	}
+	if f.holder != nil && s.has(*f.holder) {
+		return *f.holder
 	}
 	if f.engineerFirst && !f.started() && s.has(sonar.Engineer) {
 		return sonar.Engineer

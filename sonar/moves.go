@@ -340,17 +340,17 @@ func (m *Match) secureErr(c Crew, r Role, section int) *RuleError {
 	if m.opts.SurfaceOrder != SurfaceAny && r != Engineer && !s.started() {
 		return refuse(CodeEngineerStarts, "the Engineer traces the first section, then passes the sheet on")
 	}
-	if h, ok := m.sheetHolder(c); ok && h != r {
+	if h, ok := m.SheetHolder(c); ok && h != r {
 		return refuse(CodeSheetElsewhere, "the sheet is with the %s: one role traces at a time, passing it from the Engineer to the First Mate, the Captain and the Radio Operator", h.Title())
 	}
 	return nil
 }
 
-// sheetHolder is the role of crew c that holds the surfacing sheet when
+// SheetHolder is the role of crew c that holds the surfacing sheet when
 // the table passes it one holder at a time: the tracer of a rejected
 // section, or else the first role in SheetOrder without a section. None
 // holds it in other orders, or while the enemy Engineer has it.
-func (m *Match) sheetHolder(c Crew) (Role, bool) {
+func (m *Match) SheetHolder(c Crew) (Role, bool) {
 	s := &m.crews[c]
 	if m.opts.Mode != RealTime || m.opts.SurfaceOrder != SurfaceSheet || !s.surfaced || s.inspected {
 		return 0, false

@@ -374,7 +374,7 @@ func (m *Match) Crew(c Crew) CrewView {
 		v.Surfacing = &Surfacing{Sector: s.surfaceSector, Inspected: s.inspected,
 			RejectionsLeft: m.opts.InspectionRejections - s.rejections,
 			EngineerFirst:  m.opts.Mode == RealTime && m.opts.SurfaceOrder != SurfaceAny && !s.started()}
-		if h, ok := m.sheetHolder(c); ok {
+		if h, ok := m.SheetHolder(c); ok {
 			v.Surfacing.Holder = &h
 		}
 		for i, done := range s.secured {
