@@ -105,6 +105,9 @@ func TestPlayAgainstBot(t *testing.T) {
 	if got := p.Text("#build-refusal"); !strings.Contains(got, "at least 1 Wound point") {
 		t.Errorf("the refusal reads %q", got)
 	}
+	if got := p.Text("#build-refusal .rule-code"); got != "rule: no_wound_points" {
+		t.Errorf("the refusal's rule code reads %q, want rule: no_wound_points", got)
+	}
 	var near float64
 	p.Eval(`document.getElementById('form-unit').getBoundingClientRect().top - document.querySelector('#build-refusal .refusal').getBoundingClientRect().bottom`, &near)
 	if near < 0 || near > 120 {
@@ -142,7 +145,7 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, deployed, orders, pending := 0, 0, map[string]int{}, map[string]int{}
 	shots := map[string]bool{}
-	outOfView := false
+	outOfView, lastPending := false, ""
 	idle := time.Now()
 	for {
 		var d decision
@@ -185,11 +188,21 @@ func TestPlayAgainstBot(t *testing.T) {
 		if d.Order != "" {
 			orders[d.Order]++
 		}
+		asked := d.Pending != "" && d.Pending != lastPending
+		lastPending = d.Pending
 		if d.Pending != "" {
-			// The question comes into view by itself, wherever the
-			// player had scrolled.
-			var inView bool
-			p.Eval(`(() => { const r = document.getElementById('now').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; })()`, &inView)
+			// A new question comes into view by itself, wherever the
+			// player had scrolled. (Answering it, kill by kill on the
+			// battlefield, does not pull the page back up each time.)
+			// The page scrolls smoothly: give it the time a scroll takes.
+			inView := !asked
+			for end := time.Now().Add(2 * time.Second); asked; {
+				p.Eval(fmt.Sprintf(`(() => { const r = document.getElementById('now').getBoundingClientRect(); return (r.top >= 0 && r.top < innerHeight / 2) || (document.body.dataset.asked || "").startsWith(%q); })()`, d.Pending+" "), &inView)
+				if inView || time.Now().After(end) {
+					break
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
 			if !inView && !outOfView {
 				outOfView = true
 				p.Screenshot("out-of-view.png")

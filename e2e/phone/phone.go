@@ -237,7 +237,10 @@ func (p *Phone) Fits(when string) {
 	var w struct{ Scroll, Inner float64 }
 	p.Eval(`({Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth})`, &w)
 	if w.Inner != float64(p.W) || w.Scroll > w.Inner {
-		p.T.Errorf("%s: the page is %vpx wide in a %vpx viewport on a %dpx phone: it scrolls sideways", when, w.Scroll, w.Inner, p.W)
+		// Name the culprits: the deepest elements reaching past the phone.
+		var wide []string
+		p.Eval(fmt.Sprintf(`[...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > %d + 0.5 && ![...e.children].some((c) => c.getBoundingClientRect().right > %d + 0.5)).slice(0, 5).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + (e.className && e.className.baseVal === undefined ? "." + String(e.className).trim().split(/\s+/).join(".") : "") + " right " + Math.round(e.getBoundingClientRect().right) + ": " + (e.textContent || "").trim().slice(0, 40))`, p.W, p.W), &wide)
+		p.T.Errorf("%s: the page is %vpx wide in a %vpx viewport on a %dpx phone: it scrolls sideways (%q)", when, w.Scroll, w.Inner, p.W, wide)
 	}
 }
 

@@ -147,6 +147,9 @@ func TestPlayAgainstBot(t *testing.T) {
 	if got := p.Text("#refusal"); !strings.Contains(got, "E1 is not next to A4") {
 		t.Errorf("the refusal reads %q, want E1 is not next to A4", got)
 	}
+	if got := p.Text("#refusal .rule-code"); got != "rule: not_adjacent" {
+		t.Errorf("the refusal's rule code reads %q, want rule: not_adjacent", got)
+	}
 	p.MustTap(region("C1"))
 	p.MustTap(region("C2"))
 	p.Wait("#confirm")

@@ -152,6 +152,9 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on "+baseAt) {
 		t.Errorf("placing on the base is refused with %q", got)
 	}
+	if got := p.Text("#refusal .rule-code"); got != "rule: tile_occupied" {
+		t.Errorf("the refusal's rule code reads %q, want rule: tile_occupied", got)
+	}
 	// Every marked space is a touch target of at least 44px.
 	var box struct{ W, H float64 }
 	p.Eval(`(() => { const r = document.querySelector('#map .mark.place').getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, &box)

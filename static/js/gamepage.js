@@ -6,7 +6,7 @@
 
 import { Conn, badge } from "./net.js";
 import { seatToken, rememberSeat, forgetSeat, api } from "./room.js";
-import { replace, vibrate } from "./ui.js";
+import { replace, vibrate, refusal } from "./ui.js";
 import { nameField } from "./gamelobby.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,13 +35,23 @@ export function gamePage(app, opts) {
       await app.conn.send(cmd);
       if (opts.sent) opts.sent();
     } catch (e) {
-      // The refusal in the server's own words, next to the controls.
+      // The refusal in the server's own words, next to the controls,
+      // with its rule's code (app.refusalBox).
       app.error = e.message;
+      app.errorRule = e.rule ? { for: e.message, rule: e.rule } : null;
       vibrate(120);
     } finally {
       app.busy = false;
       render();
     }
+  };
+
+  // refusalBox is the page's refusal, dismissable: the words, and the
+  // rule's code when the server refused (a page's own hints have none).
+  app.refusalBox = () => {
+    if (!app.error) return null;
+    const rule = app.errorRule && app.errorRule.for === app.error ? app.errorRule.rule : "";
+    return refusal(app.error, () => { app.error = ""; render(); }, rule);
   };
 
   app.host = async (action, extra) => {

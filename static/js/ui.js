@@ -46,9 +46,12 @@ export function damageTrack(damage, big = false) {
 
 // refusal is the banner that shows the server's words next to the control
 // that was used; tapping ✕ dismisses it.
-export function refusal(text, onClose) {
+// refusal shows a refused order in the server's words; rule, when given,
+// is the rule's code, shown small below (what a table quotes to settle it).
+export function refusal(text, onClose, rule) {
   return h("div", { class: "refusal", role: "alert" },
-    h("span", { class: "grow" }, text),
+    h("span", { class: "grow" }, text,
+      rule ? h("small", { class: "rule-code" }, "rule: " + rule) : null),
     onClose ? h("button", { "aria-label": "dismiss", onclick: onClose }, "✕") : null);
 }
 

@@ -62,6 +62,9 @@ function show(msg) {
   const ask = asking(app.view);
   if (ask && ask !== app.asked && !table && $("now").firstChild) {
     $("now").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // Which question the page brought into view (the browser test reads it:
+    // a tap of its own may scroll the page away again).
+    document.body.dataset.asked = ask;
     vibrate(60);
   }
   app.asked = ask;
@@ -232,7 +235,7 @@ function render() {
   prompt.textContent = shown.prompt;
   prompt.classList.toggle("mine", mine);
   // During army building the refusal shows by the Form button instead.
-  replace($("refusal"), app.error && v.phase !== "army_building" ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("refusal"), v.phase !== "army_building" ? app.refusalBox() : null);
   replace($("now"), app.replay ? null : now(app, v));
   replace($("build"), v.phase === "army_building" && v.seat >= 0 ? build(app, v) : null);
   replace($("hand"), hand(app, v));

@@ -3,7 +3,7 @@
 // draws it), the orders the server allows now, the last dice, the log and
 // a one-screen primer. Every choice offered comes from view.legal.
 
-import { h, refusal } from "../ui.js";
+import { h } from "../ui.js";
 
 // Own units are marked ▲ (pointing at the enemy), enemy units ▼: shape as
 // well as colour.
@@ -159,7 +159,7 @@ export function build(app, v) {
         h("span", { class: "small muted" }, `${t.dp} DP · F${t.formation} · ${t.wounds}♥`));
     })),
     // Where the finger is: what the last tap did, or why it was refused.
-    h("div", { id: "build-refusal", "aria-live": "assertive" }, app.error ? refusal(app.error, () => { app.error = ""; app.render(); }) : null),
+    h("div", { id: "build-refusal", "aria-live": "assertive" }, app.refusalBox()),
     h("p", { class: "small", id: "build-total" }, `Your army so far: ${b.dp} of ${b.size} DP in ${b.units.length} unit${b.units.length === 1 ? "" : "s"}`),
     h("button", { class: "block", id: "form-unit", disabled: !picked.length, onclick: () => app.formUnit() },
       picked.length ? `Form a unit of ${picked.length} (${pickedDP} DP)` : "Form a unit"));

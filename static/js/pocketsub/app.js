@@ -182,7 +182,7 @@ function render() {
   prompt.classList.toggle("mine", myTurn(app));
   replace($("board"), board(app, shown, !app.replay));
   replace($("house-note"), house(shown));
-  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("refusal"), app.refusalBox());
   replace($("actions"), app.replay ? replayPanel() : panel(app));
   replace($("outcome"), app.replay ? null : outcome(v));
   replace($("replay"), app.replay ? null : replayPanel());

@@ -225,7 +225,7 @@ function render() {
   const selAt = v.units.find((u) => u.id === app.sel && u.owner === v.seat)?.at;
   const { m, pct } = marks(v);
   replace($("board"), draw(v, cards, { marks: m, pct, sel: selAt, ready, last: app.last, tap }));
-  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("refusal"), app.refusalBox());
   replace($("panel"), panel(app, v) || replayPanel());
   // A live assault sits above the map, where the player looks; the last
   // one resolved stays below it.

@@ -164,7 +164,7 @@ function render() {
   prompt.textContent = app.replay ? "Replay" : v.prompt;
   prompt.classList.toggle("mine", myTurn(app) || !!v.setup);
   replace($("board"), board(app, shown, !app.replay));
-  replace($("refusal"), app.error ? refusal(app.error, () => { app.error = ""; render(); }) : null);
+  replace($("refusal"), app.refusalBox());
   // The replay's controls sit right under the board they step through.
   replace($("actions"), app.replay ? replayPanel() : panel(app));
   tray($("dice"), app.replay ? replayRoll(app.replay) : app.roll);
