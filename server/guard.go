@@ -116,8 +116,27 @@ func (s *Server) guardWrites() fiber.Handler {
 		if err := s.sameSite(c); err != nil {
 			return err
 		}
+		if enc := bodyEncoding(c); enc != "" {
+			return fiber.NewError(fiber.StatusUnsupportedMediaType, "send the body uncompressed: Content-Encoding "+enc+" is not read")
+		}
 		return all(c)
 	}
+}
+
+// bodyEncoding is the Content-Encoding of a request body, "" for none.
+// Fiber inflates such bodies whole, layer after layer, past BodyLimit
+// (which counts the bytes on the wire): a few kilobytes of nested gzip
+// would become gigabytes. The pages never compress what they send.
+func bodyEncoding(c *fiber.Ctx) string {
+	enc := ""
+	c.Request().Header.VisitAll(func(k, v []byte) {
+		if strings.EqualFold(string(k), fiber.HeaderContentEncoding) {
+			if e := strings.TrimSpace(string(v)); e != "" && !strings.EqualFold(e, "identity") && enc == "" {
+				enc = e
+			}
+		}
+	})
+	return enc
 }
 
 // jsonBody refuses a request body that is not declared as JSON: the pages

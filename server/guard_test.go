@@ -1,6 +1,9 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -438,5 +441,52 @@ func TestBinaryFramesGetTheDocumentedRefusal(t *testing.T) {
 	ws.WriteJSON(map[string]any{"t": "ping", "id": "p2"})
 	if m := next(rooms.TypePong); m.ID != "p2" {
 		t.Fatalf("pong %+v", m)
+	}
+}
+
+// TestCompressedBodiesAreRefused: Fiber would inflate a compressed body
+// whole, layer after layer, past the body limit that counts wire bytes:
+// nested gzip of a few kilobytes becomes gigabytes. Writes must come
+// uncompressed, as the pages send them.
+func TestCompressedBodiesAreRefused(t *testing.T) {
+	e := start(t, nil)
+	gz := func(b []byte) []byte {
+		var buf bytes.Buffer
+		w := gzip.NewWriter(&buf)
+		w.Write(b)
+		w.Close()
+		return buf.Bytes()
+	}
+	deflate := func(b []byte) []byte {
+		var buf bytes.Buffer
+		w, _ := flate.NewWriter(&buf, flate.BestCompression)
+		w.Write(b)
+		w.Close()
+		return buf.Bytes()
+	}
+	create := []byte(`{"game":"race"}`)
+	for _, tc := range []struct {
+		encoding string
+		body     []byte
+	}{
+		{"gzip", gz(create)},
+		{"gzip, gzip", gz(gz(create))},
+		{"deflate", deflate(create)},
+		{"br", create},
+		{"identity, gzip", gz(create)},
+	} {
+		t.Run(tc.encoding, func(t *testing.T) {
+			before := len(e.hub.Open())
+			r := send(t, http.DefaultClient, "POST", e.base+"/api/rooms", string(tc.body), "Content-Type", jsonCT, "Content-Encoding", tc.encoding)
+			if r.status != 415 || r.body.Code != rooms.CodeBadRequest || !strings.Contains(r.body.Error, "send the body uncompressed") {
+				t.Fatalf("got %d %+v, want 415 asking for an uncompressed body", r.status, r.body)
+			}
+			if after := len(e.hub.Open()); after != before {
+				t.Fatal("a compressed body created a room")
+			}
+		})
+	}
+	if r := send(t, http.DefaultClient, "POST", e.base+"/api/rooms", string(create), "Content-Type", jsonCT, "Content-Encoding", "identity"); r.status != 201 {
+		t.Fatalf("an identity body: %d %+v", r.status, r.body)
 	}
 }
