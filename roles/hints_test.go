@@ -34,6 +34,8 @@ func TestTeachingHintsMatchWhatTheEngineAccepts(t *testing.T) {
 			[]string{"engineer secure", "first_mate secure", "radio_operator secure", "captain secure", "engineer inspect", "captain dive"}},
 		{"real time 2v3", Options{Rules: sonar.Options{Map: "charlie"}, Crews: [2]int{2, 3}, Radio: RadioOff, Teaching: true},
 			[]string{"engineer secure", "engineer inspect", "captain dive"}},
+		{"real time 2v3, the sheet passed hand to hand", Options{Rules: sonar.Options{Map: "alpha", SurfaceOrder: sonar.SurfaceSheet}, Crews: [2]int{2, 3}, Radio: RadioOff, Teaching: true},
+			[]string{"engineer secure", "first_mate secure", "captain secure", "radio_operator secure", "engineer inspect", "captain dive"}},
 		{"turn-based echo 1v2", Options{Rules: sonar.Options{Map: "echo", Mode: sonar.TurnBased}, Crews: [2]int{1, 2}, Radio: RadioCells, Teaching: true},
 			[]string{"captain archer", "captain end_turn"}},
 	}
