@@ -90,9 +90,10 @@ const (
 )
 
 // SheetOrder is the order in which the sheet passes from role to role when
-// the table plays it one holder at a time: along the table as a crew
-// usually sits, and so that a phone playing several roles (crews of 2 and
-// 3 combine Captain, First Mate and Engineer) traces them in a row.
+// the table plays it one holder at a time (house: the rulebook lets the
+// holder choose). Fixed, it costs no tap, and a phone playing several roles
+// (crews of 2 and 3 combine Captain, First Mate and Engineer) traces them
+// in a row.
 var SheetOrder = [4]Role{Engineer, FirstMate, Captain, RadioOperator}
 
 // Defaults returns o with every implied value filled in. It does not
