@@ -49,7 +49,7 @@ type CommandRecord struct {
 	Room     string          `json:"room"`
 	Version  int64           `json:"version"`
 	Seat     int             `json:"seat"`
-	ClientID string          `json:"clientId,omitempty"`
+	ClientID string          `json:"client_id,omitempty"`
 	Body     json.RawMessage `json:"body"`
 	Time     time.Time       `json:"time"`
 }
