@@ -46,8 +46,8 @@ func firstCaptainOrder(t *testing.T, r *botRoom) sonar.Command {
 
 // Captains read the situation from a described position: a heading that
 // would fill the Engineer's last free symbol of a panel is not taken (the
-// drill's answer), and a planner surfaces rather than sail into a dead end,
-// where a learner sails in.
+// drill's answer); a planner surfaces rather than sail into a dead end,
+// where a learner sails in; a mine goes where it walls nothing off.
 func TestBotCaptainFromAPosition(t *testing.T) {
 	breakdown, err := sonar.LoadDrill("breakdown")
 	if err != nil {
@@ -64,6 +64,8 @@ func TestBotCaptainFromAPosition(t *testing.T) {
 	// dead end, east its own route.
 	const cornered = `{"map":"alpha","mode":"turnbased","bot_level":%q,"position":{"turn":"blue",
 		"blue":{"route":["A3","B3","B2","B1","A1"]},"red":{"route":["J10"]}}}`
+	const pocket = `{"map":"alpha","mode":"realtime","bot_level":%q,"position":{
+		"blue":{"route":["N3","O3","O2","O1"],"gauges":{"mine":3}},"red":{"route":["J10"]}}}`
 	for _, tc := range []struct {
 		name, options string
 		want          []string // any of these
@@ -75,14 +77,22 @@ func TestBotCaptainFromAPosition(t *testing.T) {
 		{"cornered/learner", fmt.Sprintf(cornered, BotLearner), []string{"course SOUTH"}, nil},
 		{"cornered/crew", fmt.Sprintf(cornered, BotCrew), []string{"surface"}, []string{"course SOUTH"}},
 		{"cornered/veteran", fmt.Sprintf(cornered, BotVeteran), []string{"surface"}, []string{"course SOUTH"}},
+		// Blue in the corner O1 with a mine ready, in real time, hemmed in
+		// by its route and the island N2: N1, the only cell it may mine,
+		// is its only way out. It sails out rather than wall itself in.
+		{"mine/crew", fmt.Sprintf(pocket, BotCrew), []string{"course WEST"}, []string{"mine N1"}},
+		{"mine/veteran", fmt.Sprintf(pocket, BotVeteran), []string{"course WEST"}, []string{"mine N1"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for seed := range uint64(8) {
 				r := newBotRoom(t, botOptions(t, tc.options), seed, nil)
 				c := firstCaptainOrder(t, r)
 				got := string(c.Type)
-				if c.Type == sonar.TypeCourse {
+				switch c.Type {
+				case sonar.TypeCourse:
 					got += " " + c.Dir.String()
+				case sonar.TypeMine:
+					got += " " + c.Cell.String()
 				}
 				if !slices.Contains(tc.want, got) || slices.Contains(tc.never, got) {
 					t.Fatalf("seed %d: the Captain orders %q, want one of %q", seed, got, tc.want)

@@ -418,8 +418,9 @@ func (d *decider) droneSector(cells []cellP) (int, bool) {
 const spareMines = 4
 
 // mineCell lays a mine where the enemy is most likely to pass, or anywhere
-// while it has few; never where it cuts the submarine off from water it
-// could still reach (it never enters its own mines).
+// while it has few; never where it walls the submarine in (it never enters
+// its own mines): the water it can still reach, counted up to roomCap
+// cells, may lose only the mine's own cell.
 func (d *decider) mineCell(ts []chart.Cell, cells []cellP) (chart.Cell, bool) {
 	blocked := d.blocked()
 	pos := *d.v.Own.Position
