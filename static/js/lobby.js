@@ -62,9 +62,9 @@ function optionsForm(game) {
   const basic = options.filter((o) => !o.advanced && o !== teach).map(field);
   const advanced = options.filter((o) => o.advanced).map(field);
   const fields = h("div", {},
+    teach ? teachFirst(field(teach)) : null,
     game.summary ? h("p", { class: "muted" }, game.summary) : null,
     game.house?.length ? h("p", { class: "muted small", "data-house": "1" }, "House content (our design, not the publisher's): ", game.house.join("; "), ".") : null,
-    teach ? teachFirst(field(teach)) : null,
     basic,
     advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null);
   const read = () => {
