@@ -412,9 +412,9 @@ func (d *decider) droneSector(cells []cellP) (int, bool) {
 	return best, best != 0
 }
 
-// spareMines is how many mines a Captain keeps in the water with no enemy
-// in sight of them: mines stay after surfacing, and too many wall the
-// submarine in (it would surface in a loop).
+// spareMines is how many mines a Captain keeps in the water where no
+// possible enemy cell is beside them (its tracker lost, or a pocket the
+// enemy cannot be in): mines stay after surfacing and narrow its water.
 const spareMines = 4
 
 // mineCell lays a mine where the enemy is most likely to pass, or anywhere
