@@ -325,9 +325,13 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		t.Errorf("the refusal names a seat number: %q", refusal)
 	}
 	capt.screenshot("start-refused" + tag)
-	// The waiting room, its primer and the refusal, readable too.
+	// The waiting room, its primer and the refusal, readable too, and
+	// its buttons (Free, Add a bot) a thumb wide.
 	if bad := capt.lowContrast("main *", ".topbar *"); len(bad) > 0 {
 		t.Errorf("the waiting room below AA contrast: %q", bad)
+	}
+	if small := capt.smallTargets(); len(small) > 0 {
+		t.Errorf("the waiting room: controls under 44 px: %q", small)
 	}
 
 	var table *phone
@@ -636,6 +640,9 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 				}
 			}
 			q.screenshot("lobby-rooms" + tag)
+			if small := q.smallTargets(); len(small) > 0 {
+				t.Errorf("lobby: controls under 44 px: %q", small)
+			}
 		})
 	}
 }
