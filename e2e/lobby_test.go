@@ -32,6 +32,11 @@ func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
 	p.see(`input[name=small_board]`)
 	p.tap("#create-room")
 	code := p.text("[data-code]")
+	// This test server knows no address but loopback: the room page says
+	// phones cannot join and how to fix it, rather than show a dead link.
+	if warn := p.text(`[data-lan-warn] .lan-warn`); !strings.Contains(warn, "Phones cannot join") || !strings.Contains(warn, "-public http://ADDRESS:PORT") {
+		t.Errorf("on a loopback-only server the room page warns %q", warn)
+	}
 	// Pocket Tactics seats Red first: the lobby names the sides as the
 	// game does, not as Captain Sonar's crews.
 	p.see(`.seat[data-seat="0"]`)
