@@ -436,3 +436,32 @@ func TestBotsFillAnySubsetOfSeats(t *testing.T) {
 		}
 	}
 }
+
+// The strengths as a new crew meets them: a crew that does what the first
+// dive's coach says (a crew that never played) beats the learner bots
+// (TestFollowingTheCoachBeatsTheLearner; 58 of 60 seeds) and loses to the
+// veteran bots most of the time (it won 16 of these 60).
+func TestANewCrewLosesToTheVeteran(t *testing.T) {
+	wins, n := 0, 60
+	if testing.Short() {
+		n = 20
+	}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		r := firstDive(t, seed, 1)
+		r.g.bots.levels[sonar.Red] = levels[BotVeteran]
+		for i := 0; r.g.Outcome() == nil && i < 3000; i++ {
+			r.follow(0, r.lesson(0))
+		}
+		o := r.g.Outcome()
+		if o == nil {
+			t.Fatalf("seed %d: no end", seed)
+		}
+		if slices.Contains(o.Winners, 0) {
+			wins++
+		}
+	}
+	t.Logf("the coached crew won %d of %d against the veteran", wins, n)
+	if wins*2 >= n {
+		t.Errorf("the coached crew won %d of %d against the veteran", wins, n)
+	}
+}
