@@ -45,6 +45,9 @@ const words = {
   breakdown: (p) => `${p[0]} is broken down: a ${p[1]} symbol is crossed out on the Engineer's sheet`,
   course_between_systems: () => "announce a course before using another system",
   no_scenario_system: () => "this map has no scenario system",
+  // Real-time surfacing (the surfacing card shows the holder itself).
+  engineer_starts: () => "the Engineer traces the first section, then passes the sheet on",
+  sheet_elsewhere: (p) => `the sheet is with the ${p[0]}: one role traces at a time, passing it from the Engineer to the First Mate, the Captain and the Radio Operator`,
 };
 
 // briefs reads own.why, the reasons of the Captain's closed orders packed

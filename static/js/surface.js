@@ -2,9 +2,11 @@
 // submarine on their own phone by tracing its outline with a finger,
 // staying inside the white channel (the rulebook's "outline and initial a
 // section"). The Engineer starts (unless the table chose any order), four
-// sections, each by a different role. The line the finger drew goes to the
-// enemy Engineer, who judges it: a rejected section is traced again by its
-// tracer. Then the Captain dives.
+// sections, each by a different role; at a table that passes the sheet
+// (surface_order "sheet") only the phone of the role holding it traces, in
+// SHEET_ORDER. The line the finger drew goes to the enemy Engineer, who
+// judges it: a rejected section is traced again by its tracer. Then the
+// Captain dives.
 
 import { h, s, roleTitles } from "./ui.js";
 
@@ -17,6 +19,9 @@ const SHAPES = [
   [[40, 45], [200, 45], [240, 75], [270, 50], [270, 130], [240, 105], [200, 135], [40, 135]], // stern
 ];
 export const NAMES = ["bow", "tower", "hull", "stern"];
+// The order the sheet passes in (sonar.SheetOrder): the view names the
+// holder; this only says who is next.
+const SHEET_ORDER = ["engineer", "first_mate", "captain", "radio_operator"];
 const MAX_POINTS = 300; // the engine's limit for one trace
 const TOLERANCE = 18; // how far from the line a finger may stray, SVG units
 const SPACING = 6;
@@ -201,9 +206,21 @@ export function mayTrace(v, sf) {
     if (again >= 0) out.push({ role: r, section: again + 1 });
     else if (owes(r)) continue;
     else if (sf.engineer_first && r !== "engineer") continue;
+    else if (sf.holder && r !== sf.holder) continue;
     else out.push({ role: r, section: null });
   }
   return out;
+}
+
+// sheetWith says who holds a sheet passed hand to hand ("" at other tables).
+function sheetWith(sf) {
+  return sf.holder ? `The sheet is with the ${roleTitles[sf.holder]}.` : "";
+}
+
+// nextHolder names who gets the sheet after role r traces.
+function nextHolder(r) {
+  const next = SHEET_ORDER[SHEET_ORDER.indexOf(r) + 1];
+  return next ? `the ${roleTitles[next]}` : "the enemy Engineer";
 }
 
 function clock(iso) {
@@ -222,9 +239,11 @@ export function surfacingCard(app) {
   const can = mayTrace(v, sf);
   const secured = sections.filter(Boolean).length;
   const parts = [h("h2", {}, `Surfaced in sector ${sf.sector}`)];
-  parts.push(h("p", { id: "secured", "data-secured": secured },
-    `Sections secured: ${secured} of 4. Each section needs a different role` +
-    (sf.engineer_first ? "; the Engineer traces first and passes the sheet on." : ".")));
+  const order = v.rules?.surface_order === "sheet"
+    ? "; one role holds the sheet at a time: Engineer, First Mate, Captain, Radio Operator."
+    : sf.engineer_first ? "; the Engineer traces first and passes the sheet on." : ".";
+  parts.push(h("p", { id: "secured", "data-secured": secured, "data-holder": sf.holder || "" },
+    `Sections secured: ${secured} of 4. Each section needs a different role${order}`));
   if (sf.inspected) {
     parts.push(h("div", { class: "notice good" }, "Inspection passed: the Captain orders the dive."));
     if (app.has("captain")) {
@@ -236,9 +255,10 @@ export function surfacingCard(app) {
       sf.inspect_by ? ` If they say nothing, the sheet passes by itself at ${clock(sf.inspect_by)}.` : ""));
   } else if (!can.length) {
     const owed = v.roles.some((r) => sections.includes(r));
-    parts.push(h("div", { class: "notice", id: "trace-wait" }, owed
-      ? "Your section is secured. Waiting for your crewmates."
-      : "The Engineer traces the first section, then passes the sheet on to you."));
+    const wait = owed ? "Your section is secured. " + (sheetWith(sf) || "Waiting for your crewmates.")
+      : sf.holder ? `${sheetWith(sf)} It passes one role at a time: wait for it.`
+        : "The Engineer traces the first section, then passes the sheet on to you.";
+    parts.push(h("div", { class: "notice", id: "trace-wait" }, wait));
   } else {
     const roles = can.map((c) => c.role);
     if (!st.role || !roles.includes(st.role)) st.role = roles[0];
@@ -257,11 +277,13 @@ export function surfacingCard(app) {
         }, roleTitles[r]))));
     }
     if (!st.section) {
-      parts.push(h("p", {}, `${roleTitles[st.role]}: tap a free section to secure it.`));
+      const holding = sf.holder ? ` You hold the sheet; then it goes to ${nextHolder(st.role)}.` : "";
+      parts.push(h("p", { id: "trace-turn" }, `${roleTitles[st.role]}: tap a free section to secure it.${holding}`));
       parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; app.render(); }, true, redo));
     } else {
       const msg = h("p", { class: "small", id: "trace-msg", role: "status" }, st.message);
-      parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line. The enemy Engineer will see your line.`));
+      parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line. The enemy Engineer will see your line.` +
+        (sf.holder && !mine.section ? ` Then the sheet goes to ${nextHolder(st.role)}.` : "")));
       parts.push(h("div", { class: "trace" }, tracer(app, st.section,
         (trace) => {
           const section = st.section;
