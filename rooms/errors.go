@@ -32,6 +32,23 @@ func (e *Error) Error() string { return e.Message }
 
 func (e *Error) Unwrap() error { return e.Err }
 
+// The runtime's own rules, for refusals that are not the game's: a page
+// reacts to them as to a game's rule codes.
+const (
+	RuleNotStarted   = "not_started"   // nothing is played before the start
+	RuleMatchOver    = "match_over"    // nothing changes after the end
+	RuleSpectator    = "spectator"     // spectators watch: no orders, no host actions
+	RuleBotSeat      = "bot_seat"      // a bot plays that seat
+	RuleMatchStarted = "match_started" // once in play, a seat changes phones only by a granted claim
+	RuleOtherSide    = "other_side"    // once in play, nobody acts on the other side's seats
+)
+
+// ruled names the rule e enforces.
+func (e *Error) ruled(rule string) *Error {
+	e.Rule = rule
+	return e
+}
+
 // errorf builds an *Error with a formatted message.
 func errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}

@@ -284,11 +284,11 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		}
 		switch r.rec.State {
 		case StateFinished:
-			return errorf(CodeConflict, "the match is over")
+			return errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)
 		case StatePlaying:
 			// A seat of a match in play holds secrets: it changes phones
 			// only through a claim that its own side grants.
-			return errorf(CodeConflict, "the match has started: a seat changes phones only when a player of its side lets you in (%s)", r.sideText(seat))
+			return errorf(CodeConflict, "the match has started: a seat changes phones only when a player of its side lets you in (%s)", r.sideText(seat)).ruled(RuleMatchStarted)
 		}
 		if !r.free(seat) {
 			return errorf(CodeConflict, "seat %d (%s) is taken", seat, r.specs[seat].Label)
@@ -403,7 +403,7 @@ func (r *Room) handle(s *Session, req Request) {
 		r.reply(s, req.ID, r.claim(s, *req.Seat, req.Name, req.ID))
 		return
 	case s.seat == games.Spectator:
-		s.push(r.errorFrame(req.ID, errorf(CodeForbidden, "spectators cannot play or host")))
+		s.push(r.errorFrame(req.ID, errorf(CodeForbidden, "spectators cannot play or host").ruled(RuleSpectator)))
 		return
 	}
 	key := clientKey{s.seat, req.ID}
@@ -589,12 +589,12 @@ func (r *Room) view(seat int) []byte {
 func (r *Room) command(seat int, id string, body json.RawMessage) (int64, error) {
 	switch r.rec.State {
 	case StateWaiting:
-		return 0, errorf(CodeConflict, "the match has not started yet")
+		return 0, errorf(CodeConflict, "the match has not started yet").ruled(RuleNotStarted)
 	case StateFinished:
-		return 0, errorf(CodeConflict, "the match is over")
+		return 0, errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)
 	}
 	if r.bot(seat) {
-		return 0, errorf(CodeForbidden, "a bot plays seat %d", seat)
+		return 0, errorf(CodeForbidden, "a bot plays seat %d", seat).ruled(RuleBotSeat)
 	}
 	if err := r.apply(seat, id, body); err != nil {
 		return 0, err
@@ -814,7 +814,7 @@ func (r *Room) hostAction(s *Session, req Request) error {
 		return errorf(CodeForbidden, "only the host can %s", req.Action)
 	}
 	if r.rec.State == StateFinished {
-		return errorf(CodeConflict, "the match is over")
+		return errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)
 	}
 	switch req.Action {
 	case ActionStart:
@@ -848,7 +848,7 @@ func (r *Room) ownSide(host, seat int) error {
 		return err
 	}
 	if r.rec.State == StatePlaying && r.specs[seat].Team != r.specs[host].Team {
-		return errorf(CodeForbidden, "the match has started: the host may change only seats of their own side, and seat %d (%s) is on the other side", seat, r.specs[seat].Label)
+		return errorf(CodeForbidden, "the match has started: the host may change only seats of their own side, and seat %d (%s) is on the other side", seat, r.specs[seat].Label).ruled(RuleOtherSide)
 	}
 	return nil
 }
@@ -993,7 +993,7 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	case StateWaiting:
 		return errorf(CodeConflict, "the match has not started: take a free seat from the lobby")
 	case StateFinished:
-		return errorf(CodeConflict, "the match is over")
+		return errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)
 	}
 	if s.seat != games.Spectator {
 		return errorf(CodeConflict, "this phone already plays seat %d (%s)", s.seat, r.specs[s.seat].Label)
@@ -1044,7 +1044,7 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 	}
 	c := r.claims[i]
 	if r.specs[c.seat].Team != r.specs[s.seat].Team {
-		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat))
+		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat)).ruled(RuleOtherSide)
 	}
 	if allow && !c.by.canTake(2) {
 		// The asking phone is gone or not reading: a new token sent to it

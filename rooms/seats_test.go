@@ -21,11 +21,19 @@ func TestEnemySeatTakeoverIsRefused(t *testing.T) {
 	phones := started(t, r, tokens)
 	host := phones[0]
 
-	mustError(t, host.host("free", rooms.ActionFree, "seat", 1), rooms.CodeForbidden, "only seats of their own side")
-	mustError(t, host.host("move", rooms.ActionMove, "from", 1, "to", 2), rooms.CodeForbidden, "other side")
-	mustError(t, host.host("bot", rooms.ActionBot, "seat", 3), rooms.CodeForbidden, "other side")
-	if _, err := r.Take(1, "Mallory"); rooms.ErrorCode(err) != rooms.CodeConflict || !strings.Contains(err.Error(), "has started") {
-		t.Fatalf("Take of an enemy seat mid-match = %v", err)
+	for _, m := range []rooms.Message{
+		host.host("free", rooms.ActionFree, "seat", 1),
+		host.host("move", rooms.ActionMove, "from", 1, "to", 2),
+		host.host("move-self", rooms.ActionMove, "from", 0, "to", 1),
+		host.host("bot", rooms.ActionBot, "seat", 3),
+	} {
+		mustError(t, m, rooms.CodeForbidden, "only seats of their own side")
+		if m.Rule != rooms.RuleOtherSide {
+			t.Fatalf("refusal %q names rule %q, want %s", m.Message, m.Rule, rooms.RuleOtherSide)
+		}
+	}
+	if _, err := r.Take(1, "Mallory"); rooms.ErrorCode(err) != rooms.CodeConflict || rooms.ErrorRule(err) != rooms.RuleMatchStarted || !strings.Contains(err.Error(), "has started") {
+		t.Fatalf("Take of an enemy seat mid-match = %v (rule %q)", err, rooms.ErrorRule(err))
 	}
 
 	// A second phone of the host claims the enemy seat; the host cannot
@@ -36,7 +44,11 @@ func TestEnemySeatTakeoverIsRefused(t *testing.T) {
 	if len(claims) != 1 || claims[0].Seat != 1 || claims[0].Name != "Mallory" {
 		t.Fatalf("lobby claims %+v", claims)
 	}
-	mustError(t, host.do(map[string]any{"t": "grant", "id": "g", "claim": claims[0].ID, "allow": true}), rooms.CodeForbidden, "only a player of the side")
+	m := host.do(map[string]any{"t": "grant", "id": "g", "claim": claims[0].ID, "allow": true})
+	mustError(t, m, rooms.CodeForbidden, "only a player of the side")
+	if m.Rule != rooms.RuleOtherSide {
+		t.Fatalf("the other side's grant names rule %q", m.Rule)
+	}
 
 	// Nothing changed: the enemy still holds the seat with its token, and
 	// the spy is still a spectator that never saw a private total.
@@ -132,6 +144,39 @@ func TestRefusalCarriesTheRule(t *testing.T) {
 	if r.Version() != 1 {
 		t.Fatalf("a refused command moved the room to v%d", r.Version())
 	}
+}
+
+// TestRuntimeRefusalsNameTheirRule: what the room itself refuses of a
+// command carries a rule code too, the same a game uses for that rule.
+func TestRuntimeRefusalsNameTheirRule(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, `{"seats":2,"target":3}`, 2)
+	early, _ := connect(t, r, tokens[0], nil)
+	watcher, _ := connect(t, r, "", nil)
+	check := func(m rooms.Message, code, rule string) {
+		t.Helper()
+		mustError(t, m, code, "")
+		if m.Rule != rule {
+			t.Fatalf("%q names rule %q, want %s", m.Message, m.Rule, rule)
+		}
+	}
+	check(early.add("a", 1), rooms.CodeConflict, rooms.RuleNotStarted)
+	check(watcher.add("b", 1), rooms.CodeForbidden, rooms.RuleSpectator)
+	second, _ := connect(t, r, tokens[1], nil)
+	mustAck(t, early.host("start", rooms.ActionStart))
+	phones := []*phone{early, second}
+	for i := 0; r.Lobby().State != rooms.StateFinished && i < 10; i++ {
+		for _, p := range phones {
+			for {
+				if _, ok := p.read(20 * time.Millisecond); !ok {
+					break
+				}
+			}
+		}
+		phones[early.view.Turn].add(fmt.Sprint("m", i), 3) // the target: the race ends
+	}
+	check(phones[1].add("late", 1), rooms.CodeConflict, rooms.RuleMatchOver)
+	check(phones[0].host("late-bot", rooms.ActionBot, "seat", 1), rooms.CodeConflict, rooms.RuleMatchOver)
 }
 
 func TestNothingNewWakesNoPhone(t *testing.T) {

@@ -141,8 +141,8 @@ func TestErrorCodesAreSnakeCase(t *testing.T) {
 }
 
 // TestProtocolDocListsEveryMessage: docs/protocol.md has a row for every
-// message type and every error code the runtime sends, and names every
-// host action, so a page author can rely on its tables.
+// message type, error code and rule code the runtime sends, and names
+// every host action, so a page author can rely on its tables.
 func TestProtocolDocListsEveryMessage(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
 	if err != nil {
@@ -153,6 +153,8 @@ func TestProtocolDocListsEveryMessage(t *testing.T) {
 		rooms.TypeWelcome, rooms.TypeUpdate, rooms.TypeAck, rooms.TypeError, rooms.TypeRoom, rooms.TypePong, rooms.TypeSeat,
 		rooms.CodeBadRequest, rooms.CodeUnauthorized, rooms.CodeForbidden, rooms.CodeNotFound,
 		rooms.CodeConflict, rooms.CodeRefused, rooms.CodeInternal, rooms.CodeUnavailable,
+		rooms.RuleNotStarted, rooms.RuleMatchOver, rooms.RuleSpectator, rooms.RuleBotSeat,
+		rooms.RuleMatchStarted, rooms.RuleOtherSide,
 	}
 	for _, name := range rows {
 		if !strings.Contains(string(doc), "\n| `"+name+"` |") {

@@ -39,12 +39,15 @@ func TestEnemySeatTakeoverOverTheWire(t *testing.T) {
 		func() error { return host.Host(ctx, rooms.ActionFree, 1) },
 		func() error { return host.Host(ctx, rooms.ActionMove, 1, 2) },
 	} {
-		if err := try(); !errors.As(err, &ce) || ce.Code != rooms.CodeForbidden {
+		if err := try(); !errors.As(err, &ce) || ce.Code != rooms.CodeForbidden || ce.Rule != rooms.RuleOtherSide {
 			t.Fatalf("host action on the other side: %v", err)
 		}
 	}
 	if _, err := e.api.Take(ctx, code, 1, "Mallory"); !isCode(err, 409, rooms.CodeConflict, "has started") {
 		t.Fatalf("taking an enemy seat over HTTP: %v", err)
+	}
+	if r := send(t, http.DefaultClient, "POST", e.base+"/api/rooms/"+code+"/seats", `{"seat":1,"name":"Mallory"}`, "Content-Type", jsonCT); r.status != 409 || r.body.Rule != rooms.RuleMatchStarted {
+		t.Fatalf("the refusal of an enemy seat over HTTP: %d %+v, want rule %s", r.status, r.body, rooms.RuleMatchStarted)
 	}
 	spy, err := client.Dial(ctx, e.base, code, "", -1)
 	if err != nil {

@@ -57,6 +57,9 @@ func codeOf(status int) string {
 type ErrorBody struct {
 	Error string `json:"error"`
 	Code  string `json:"code"`
+	// Rule names the rule that refused the request, when one did
+	// ("match_started" for a seat taken mid-match).
+	Rule string `json:"rule,omitempty"`
 }
 
 // handleError writes err as {error, code} with its status.
@@ -68,7 +71,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	case errors.As(err, &fe):
 		st, body = fe.Code, ErrorBody{Error: fe.Message, Code: codeOf(fe.Code)}
 	default:
-		body = ErrorBody{Error: rooms.ErrorMessage(err), Code: rooms.ErrorCode(err)}
+		body = ErrorBody{Error: rooms.ErrorMessage(err), Code: rooms.ErrorCode(err), Rule: rooms.ErrorRule(err)}
 		st = status(body.Code)
 	}
 	if st >= 500 {
