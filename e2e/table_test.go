@@ -700,6 +700,12 @@ func TestPocketTacticsPrimerAndRules(t *testing.T) {
 				t.Errorf("during the setup the duty banner reads %q", got)
 			}
 			p.noSideScroll(sz[0])
+			if bad := p.lowContrast("main *", ".topbar *"); len(bad) > 0 {
+				t.Errorf("tactics setup below AA contrast: %q", bad)
+			}
+			if small := p.smallTargets(); len(small) > 0 {
+				t.Errorf("tactics setup: controls under 44 px: %q", small)
+			}
 			p.screenshot("tactics-setup" + tag)
 
 			// The server goes away mid-setup: the page says so and pauses.
