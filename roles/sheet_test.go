@@ -199,3 +199,30 @@ func TestSheetHints(t *testing.T) {
 		t.Errorf("the First Mate is not told who gets the sheet next: %q", hs)
 	}
 }
+
+// A room stored before surface_order still loads (matches are rebuilt from
+// their logged options): the old flag reads as "any", and the options
+// travel on in the new form.
+func TestOldRoomsSurfaceAnyOrderStillLoads(t *testing.T) {
+	for _, tt := range []struct{ stored, want string }{
+		{`{"mode":"realtime","surface_any_order":true}`, sonar.SurfaceAny},
+		{`{"mode":"realtime","surface_any_order":false}`, sonar.SurfaceEngineerFirst},
+		{`{"mode":"realtime"}`, sonar.SurfaceEngineerFirst},
+	} {
+		o, err := ParseOptions([]byte(tt.stored))
+		if err != nil || o.Rules.SurfaceOrder != tt.want {
+			t.Fatalf("%s: %+v %v, want surface_order %q", tt.stored, o.Rules, err, tt.want)
+		}
+		b, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := ParseOptions(b)
+		if err != nil || !jsonEqual(again, o) || strings.Contains(string(b), "surface_any_order") {
+			t.Fatalf("%s travels as %s: %+v %v", tt.stored, b, again, err)
+		}
+		if _, err := New(o, 1); err != nil {
+			t.Fatalf("%s: %v", tt.stored, err)
+		}
+	}
+}
