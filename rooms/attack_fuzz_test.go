@@ -38,17 +38,19 @@ func FuzzOneSideAttacksTheOther(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer hub.Close()
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Split(data, []byte("\n"))
 		if len(lines) > 24 {
 			lines = lines[:24]
 		}
+		// A hub per input, closed after it: a long fuzzing run keeps no
+		// room goroutines behind.
+		hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer hub.Close()
 		r, err := hub.Create("race", json.RawMessage(twoSides))
 		if err != nil {
 			t.Fatal(err)
