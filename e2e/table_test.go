@@ -239,7 +239,9 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	tag := fmt.Sprintf("-%d", w)
 
 	// Blue: four phones, one per role. Red: one phone holds every role.
-	l, err := api.Create(ctx, "sonar", map[string]any{"mode": "turnbased", "red_crew": 1})
+	// On the 390 px phones the room teaches, as README advises for a first
+	// match: its hints must leave the Captain's controls on the first screen.
+	l, err := api.Create(ctx, "sonar", map[string]any{"mode": "turnbased", "red_crew": 1, "teaching": w == 390})
 	if err != nil {
 		t.Fatal(err)
 	}
