@@ -48,6 +48,9 @@ func TestSurfacingSheetPassesHandToHand(t *testing.T) {
 	blue.mark()
 	blue.captain.until("back to the Captain", `document.body.dataset.tab === "captain"`)
 	blue.captain.tap(`button[data-system=surface]:not([disabled])`)
+	if what := blue.captain.text("#surface-what"); !strings.Contains(what, "one at a time, the Engineer first") {
+		t.Errorf("before surfacing the Captain reads %q, not that the sheet passes one role at a time", what)
+	}
 	blue.captain.tap(`#confirm`)
 
 	combined, radio := phones[0], phones[1]

@@ -37,7 +37,8 @@ export function surfaceWhat(v) {
   if (v.public.mode === "turnbased") {
     return `${start} Every breakdown is erased at once. The enemy then takes 3 turns in a row, and you dive by yourself.`;
   }
-  const first = v.rules?.surface_any_order ? "" : ", the Engineer first";
+  const order = v.rules?.surface_order;
+  const first = order === "any" ? "" : order === "sheet" ? ", one at a time, the Engineer first" : ", the Engineer first";
   return `${start} The enemy keeps sailing while each role traces one section of the submarine${first}. ` +
     "The enemy Engineer inspects the lines; once they pass, every breakdown is erased and you may dive.";
 }
