@@ -1068,6 +1068,7 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 		r.lobbyChanged()
 		return nil
 	}
+	granter := r.seats[s.seat].Name // before the seat, maybe the granter's own, changes hands
 	token := newToken()
 	rec := SeatRecord{Room: r.code, Seat: c.seat, Name: c.name, TokenHash: hashToken(token), Host: r.seats[c.seat].Host}
 	if err := r.hub.store.PutSeats(rec); err != nil {
@@ -1080,7 +1081,7 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 		// phone): it hears its answer before it is let go with the rest.
 		s.push(encode(Message{T: TypeAck, V: r.public.Load(), ID: reqID}))
 	}
-	r.dropSeat(c.seat, errorf(CodeUnauthorized, "your seat moved to another phone: %s let it in", r.seats[s.seat].Name))
+	r.dropSeat(c.seat, errorf(CodeUnauthorized, "your seat moved to another phone: %s let it in", granter))
 	seat := c.seat
 	c.by.push(encode(Message{T: TypeSeat, V: r.public.Load(), Seat: &seat, Token: token}))
 	for j, x := range r.sessions {

@@ -82,7 +82,7 @@ func TestClaimGrantedByTheSideMovesTheSeat(t *testing.T) {
 	if *w.Seat != 2 || newPhone.view.Mine == nil {
 		t.Fatalf("the new phone's welcome %+v view %+v", w, newPhone.view)
 	}
-	mustError(t, old.next(), rooms.CodeUnauthorized, "moved to another phone")
+	mustError(t, old.next(), rooms.CodeUnauthorized, "moved to another phone: P0 let it in")
 	if len(r.Lobby().Claims) != 0 || r.Lobby().Seats[2].Name != "P2 again" {
 		t.Fatalf("lobby after the grant %+v", r.Lobby())
 	}
@@ -94,6 +94,17 @@ func TestClaimGrantedByTheSideMovesTheSeat(t *testing.T) {
 	mustError(t, m, rooms.CodeUnauthorized, "holds no seat")
 	if p, _ := connect(t, r, seatMsg.Token, nil); p.seat != 2 {
 		t.Fatalf("the new token opens seat %d", p.seat)
+	}
+
+	// The same person's other phone: the seat's own phone lets it in, and
+	// is told so by its own name.
+	other, _ := connect(t, r, "", nil)
+	mustAck(t, other.do(map[string]any{"t": "claim", "id": "c3", "seat": 3, "name": "P3 tablet"}))
+	mustAck(t, phones[3].do(map[string]any{"t": "grant", "id": "g3", "claim": r.Lobby().Claims[0].ID, "allow": true}))
+	mustError(t, phones[3].next(), rooms.CodeUnauthorized, "moved to another phone: P3 let it in")
+	other.expect(rooms.TypeSeat)
+	if w := other.expect(rooms.TypeWelcome); *w.Seat != 3 {
+		t.Fatalf("the other phone welcomed in seat %d", *w.Seat)
 	}
 }
 
