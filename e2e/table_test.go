@@ -418,10 +418,7 @@ func atTheTable(t *testing.T, w, hgt int64) {
 	red.place("J1")
 
 	// Whoever plays first: its Captain's phone buzzes and says so.
-	first, other := blue, red
-	if whoseTurn(blue, red) == red {
-		first, other = red, blue
-	}
+	first := whoseTurn(blue, red)
 	waitBuzz(first.captain, 0, "YOUR TURN")
 	if first == red {
 		// Red plays its turn; then it is Blue's and Blue's Captain buzzes.
@@ -430,7 +427,6 @@ func atTheTable(t *testing.T, w, hgt int64) {
 		red.endTurn()
 		waitBuzz(capt, before, "YOUR TURN: choose a heading")
 	}
-	_ = other
 
 	// Blue's turn, first of the match for Blue: the Captain's headings and
 	// systems are on the first screen, Surface apart, not inviting a tap.
