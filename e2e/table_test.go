@@ -637,6 +637,11 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 					t.Errorf("the room is listed as %q, want %q in it", sum, want)
 				}
 			}
+			// A waiting room says when it closes by itself (a seat is
+			// taken: at the end of the night, unless its match starts).
+			if closes := q.text(fmt.Sprintf(`[data-room=%s] [data-expires]`, code)); !strings.Contains(closes, "Closes at") || !strings.Contains(closes, "unless its match starts") {
+				t.Errorf("the waiting room's listing says %q, not when it closes", closes)
+			}
 			q.screenshot("lobby-rooms" + tag)
 			if small := q.smallTargets(); len(small) > 0 {
 				t.Errorf("lobby: controls under 44 px: %q", small)

@@ -87,6 +87,21 @@ function teachFirst(control) {
     control);
 }
 
+// expiry says when a waiting room closes by itself (the server's
+// `expires`): a room nobody joined soon, one whose match never starts at
+// the end of the night. "" for a room that does not expire.
+export function expiry(room, now = Date.now()) {
+  if (room.state !== "waiting" || !room.expires) return "";
+  const at = Date.parse(room.expires);
+  if (Number.isNaN(at)) return "";
+  const unless = (room.seats || []).some((s) => s.taken) ? "unless its match starts" : "unless someone takes a seat";
+  const mins = Math.ceil((at - now) / 60000);
+  if (mins <= 1) return `Closes within a minute ${unless}.`;
+  if (mins < 90) return `Closes in ${mins} min ${unless}.`;
+  const clock = new Date(at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return `Closes at ${clock} ${unless}.`;
+}
+
 // summary names a room by its options, as the catalogue labels them: the
 // basic ones always (defaults included), the advanced ones when set.
 export function summary(room) {
@@ -166,9 +181,11 @@ async function listRooms() {
     h("ul", { class: "rooms" }, rooms.map((r) => {
       const free = (r.seats || []).filter((s) => !s.taken && !s.bot).length;
       const opts = summary(r);
+      const closes = expiry(r);
       return h("li", { "data-room": r.code },
         h("span", { class: "grow" }, h("strong", {}, r.code), ` ${r.title} · ${r.state} · ${free} free`,
-          opts ? h("span", { class: "muted small block", "data-summary": "" }, opts) : null),
+          opts ? h("span", { class: "muted small block", "data-summary": "" }, opts) : null,
+          closes ? h("span", { class: "muted small block", "data-expires": "" }, closes) : null),
         h("button", { onclick: () => go(r.code) }, "Open"));
     }))) : null);
   setTimeout(listRooms, 5000);
@@ -312,6 +329,7 @@ async function room(code) {
   replace($("#main"),
     h("div", { class: "row" }, h("h1", { class: "grow" }, lobby.title), conn),
     summary(lobby) ? h("p", { class: "muted small", "data-summary": "" }, summary(lobby)) : null,
+    expiry(lobby) ? h("p", { class: "muted small", "data-expires": "" }, expiry(lobby)) : null,
     qrCard(lobby.code),
     h("div", { class: "card" },
       h("label", {}, "Your name", name),
