@@ -63,6 +63,10 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	p.Run("open the join link", chromedp.Navigate(base+"/join/"+lobby.Code))
 	p.Run("the claim card", chromedp.WaitVisible("#claim", chromedp.ByQuery), chromedp.ScrollIntoView("#claim", chromedp.ByQuery))
 	p.Screenshot("claim-card.png")
+	// Mid-match the page does not invite a newcomer to take a free seat.
+	if got := p.Text("#name-help"); strings.Contains(got, "take a free seat") || !strings.Contains(got, "under way") {
+		t.Errorf("mid-match the join page says %q", got)
+	}
 	p.Run("ask for Red", chromedp.SetValue("#claim-seat", "0", chromedp.ByQuery), chromedp.Click("#claim", chromedp.ByQuery))
 	p.Run("waiting for the answer", chromedp.WaitVisible(`[role="status"]`, chromedp.ByQuery))
 	if got := p.Text(`[role="status"]`); !strings.Contains(got, "waiting for a player of that side") {

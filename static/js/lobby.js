@@ -250,6 +250,7 @@ async function room(code) {
   const name = nameInput();
   const errBox = h("div", { "data-group": "take" });
   const seatsBox = h("div");
+  const nameHelp = h("p", { class: "muted small", id: "name-help" });
   const conn = h("span", { class: "conn connecting", id: "conn" }, "connecting…");
 
   async function take(seat) {
@@ -278,6 +279,9 @@ async function room(code) {
     const key = JSON.stringify(lobby);
     if (key === drawn) return;
     drawn = key;
+    nameHelp.textContent = lobby.state === "waiting"
+      ? "Then take a free seat. Your phone keeps the seat: if it sleeps or reloads, it comes back by itself."
+      : "The match is under way: its seats are taken. Watch from the table screen, or ask below for your own seat back if your phone died.";
     const held = heldSeats(lobby.code).filter((s) => lobby.seats[s]);
     replace(seatsBox,
       held.length ? h("div", { class: "card alert" },
@@ -333,7 +337,7 @@ async function room(code) {
     qrCard(lobby.code),
     h("div", { class: "card" },
       h("label", {}, "Your name", name),
-      h("p", { class: "muted small" }, "Then take a free seat. Your phone keeps the seat: if it sleeps or reloads, it comes back by itself.")),
+      nameHelp),
     errBox,
     seatsBox,
     h("p", {},
