@@ -642,6 +642,10 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 			if closes := q.text(fmt.Sprintf(`[data-room=%s] [data-expires]`, code)); !strings.Contains(closes, "Closes at") || !strings.Contains(closes, "unless its match starts") {
 				t.Errorf("the waiting room's listing says %q, not when it closes", closes)
 			}
+			// Past matches are one tap from the lobby.
+			if href := q.text(`#history-link`); href != "Past matches and stats" {
+				t.Errorf("the lobby's history link reads %q", href)
+			}
 			q.screenshot("lobby-rooms" + tag)
 			if small := q.smallTargets(); len(small) > 0 {
 				t.Errorf("lobby: controls under 44 px: %q", small)

@@ -143,7 +143,9 @@ async function home() {
     h("p", { class: "muted" }, "Board game nights on the LAN: phones are the crew's sheets."),
     joinCard(),
     h("div", { id: "open" }),
-    createCard());
+    createCard(),
+    h("p", { class: "row" },
+      h("a", { class: "button", href: "/history", id: "history-link" }, "Past matches and stats")));
   listRooms();
 }
 
