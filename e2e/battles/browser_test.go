@@ -26,11 +26,16 @@ const decide = `(() => {
     const zone = zones[Math.floor(Math.random() * zones.length)];
     return {tap: '.bt-zone.target[data-zone="' + zone.dataset.zone + '"]', deploy: true};
   }
-  if (document.getElementById('end-recovery')) return {tap: '#end-recovery'};
+  // The question shown, as a player reads it: the panel's heading (less
+  // its numbers: the hits left to assign) and the unit marked on the
+  // battlefield.
+  const now = document.querySelector('#now .bt-now');
+  const ask = now ? now.querySelector('h3').textContent.replace(/\d+/g, '#') + ' | ' + ((document.querySelector('.bt-unit.pending') || {dataset: {}}).dataset.unit || '') : '';
+  if (document.getElementById('end-recovery')) return {tap: '#end-recovery', pending: 'end_recovery', ask};
   const pend = document.querySelectorAll('.bt-pending .bt-act');
   if (pend.length) {
     const kind = pend[0].dataset.type;
-    return {tap: '.bt-pending .bt-act', pending: kind};
+    return {tap: '.bt-pending .bt-act', pending: kind, ask};
   }
   for (const t of ['charge', 'carry_on', 'shoot']) {
     if (document.querySelector('.bt-orders .bt-act[data-type="' + t + '"]')) return {tap: '.bt-orders .bt-act[data-type="' + t + '"]', order: t};
@@ -53,6 +58,7 @@ type decision struct {
 	Tap     string `json:"tap"`
 	Deploy  bool   `json:"deploy"`
 	Pending string `json:"pending"`
+	Ask     string `json:"ask"`
 	Order   string `json:"order"`
 	Select  bool   `json:"select"`
 }
@@ -145,7 +151,7 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, deployed, orders, pending := 0, 0, map[string]int{}, map[string]int{}
 	shots := map[string]bool{}
-	outOfView, lastPending := false, ""
+	outOfView, wide, piecemeal := false, false, ""
 	idle := time.Now()
 	for {
 		var d decision
@@ -157,11 +163,17 @@ func TestPlayAgainstBot(t *testing.T) {
 		p.Eval(`document.body.dataset.phase`, &phase)
 		if !shots[phase] && (phase == "deployment" || phase == "battle") && d.Tap != "" {
 			shots[phase] = true
+			var y float64
+			p.Eval(`scrollY`, &y)
 			p.Fits(phase)
 			if phase == "battle" {
+				// The battlefield for the picture, then back to where the
+				// page was: the first tap may answer a question the page
+				// has just brought into view.
 				p.Eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
 			}
 			p.Screenshot("2-" + phase + ".png")
+			p.Eval(fmt.Sprintf(`window.scrollTo(0, %v)`, y), nil)
 			if phase == "deployment" {
 				// Before the reveal only the top troop of the bot's stacks shows.
 				var hiddenOK bool
@@ -169,6 +181,16 @@ func TestPlayAgainstBot(t *testing.T) {
 				if !hiddenOK {
 					t.Error("an enemy stack shows more than its top troop before the reveal")
 				}
+			}
+		}
+		// The battlefield changes all battle long (a unit in contact with
+		// three enemies has a long head): it fits the phone at every tap.
+		if phase == "battle" && d.Tap != "" && !wide {
+			var w struct{ Scroll, Inner float64 }
+			p.Eval(`({Scroll: document.documentElement.scrollWidth, Inner: innerWidth})`, &w)
+			if wide = w.Scroll > w.Inner || w.Inner != float64(p.W); wide {
+				p.Fits(fmt.Sprintf("battle, tap %d", taps))
+				p.Screenshot("wide.png")
 			}
 		}
 		if d.Tap == "" {
@@ -188,16 +210,21 @@ func TestPlayAgainstBot(t *testing.T) {
 		if d.Order != "" {
 			orders[d.Order]++
 		}
-		asked := d.Pending != "" && d.Pending != lastPending
-		lastPending = d.Pending
+		// A question is new unless the last tap was one of its answers
+		// given piecemeal (hits assigned troop by troop): it comes into
+		// view by itself, wherever the player had scrolled, and answering
+		// it hit by hit does not pull the page about.
+		asked := d.Ask != "" && d.Ask != piecemeal
+		piecemeal = ""
+		if d.Pending == "kill" || d.Pending == "wound" {
+			piecemeal = d.Ask
+		}
 		if d.Pending != "" {
-			// A new question comes into view by itself, wherever the
-			// player had scrolled. (Answering it, kill by kill on the
-			// battlefield, does not pull the page back up each time.)
-			// The page scrolls smoothly: give it the time a scroll takes.
+			// The page scrolls smoothly without reduced motion: give it the
+			// time a scroll takes.
 			inView := !asked
 			for end := time.Now().Add(2 * time.Second); asked; {
-				p.Eval(fmt.Sprintf(`(() => { const r = document.getElementById('now').getBoundingClientRect(); return (r.top >= 0 && r.top < innerHeight / 2) || (document.body.dataset.asked || "").startsWith(%q); })()`, d.Pending+" "), &inView)
+				p.Eval(`(() => { const r = document.getElementById('now').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; })()`, &inView)
 				if inView || time.Now().After(end) {
 					break
 				}
@@ -206,7 +233,9 @@ func TestPlayAgainstBot(t *testing.T) {
 			if !inView && !outOfView {
 				outOfView = true
 				p.Screenshot("out-of-view.png")
-				t.Errorf("the %s to answer is not in view", d.Pending)
+				var where string
+				p.Eval(`JSON.stringify({scrollY, top: Math.round(document.getElementById('now').getBoundingClientRect().top), asked: document.body.dataset.asked, asks: document.body.dataset.asks})`, &where)
+				t.Errorf("the %s to answer (%s) is not in view: %s", d.Pending, d.Ask, where)
 			}
 			pending[d.Pending]++
 			if pending[d.Pending] == 1 {

@@ -58,16 +58,29 @@ function show(msg) {
   render();
   if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
   // A new question for this phone (a charge to answer, hits to assign, the
-  // end of a round) comes into view wherever the player had scrolled.
+  // end of a round) comes into view wherever the player had scrolled. The
+  // same question after each of its answers (hits assigned one troop at a
+  // time) is not new: the page stays where the player holds it.
   const ask = asking(app.view);
-  if (ask && ask !== app.asked && !table && $("now").firstChild) {
-    $("now").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
-    // Which question the page brought into view (the browser test reads it:
-    // a tap of its own may scroll the page away again).
-    document.body.dataset.asked = ask;
-    vibrate(60);
-  }
-  app.asked = ask;
+  if (!ask || table) app.asked = "";
+  else if (ask !== app.asked && bringIntoView(ask)) app.asked = ask;
+}
+
+// bringIntoView scrolls the question panel to the top of the screen,
+// under the top bar, unless its top already shows in the upper half of the
+// screen, and reports whether there was a panel to show.
+function bringIntoView(ask) {
+  const box = $("now");
+  if (!box.firstChild) return false;
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
+  const top = box.getBoundingClientRect().top;
+  if (top < bar || top > innerHeight / 2) box.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+  // Which question the page last brought into view, and how many it did
+  // (the browser test reads them when a question is out of view).
+  document.body.dataset.asked = ask;
+  document.body.dataset.asks = String(Number(document.body.dataset.asks || 0) + 1);
+  vibrate(60);
+  return true;
 }
 
 // asking names what the battle waits for from this phone, or "".
