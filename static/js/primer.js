@@ -23,10 +23,11 @@ export function primerCard(p) {
 
 // strip takes the ids and data attributes off a picture drawn by a live
 // panel's code, so nothing on the page (or in a test) mistakes it for the
-// real control.
+// real control. The ids of an SVG's <defs> (its fill patterns) stay, so
+// the picture keeps its textures.
 function strip(node) {
   for (const el of [node, ...node.querySelectorAll("*")]) {
-    el.removeAttribute("id");
+    if (!el.closest("defs")) el.removeAttribute("id");
     el.removeAttribute("role");
     el.removeAttribute("tabindex");
     for (const a of [...el.attributes]) if (a.name.startsWith("data-")) el.removeAttribute(a.name);

@@ -9,7 +9,10 @@ import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, reduced } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { board, panel, players, keep, myTurn } from "./play.js";
-import { absorb, rejoin, logList, primer } from "./story.js";
+import { absorb, rejoin, logList } from "./story.js";
+import { connectionBanner, duty } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
@@ -46,7 +49,7 @@ const app = {
 // screen for a moment each, so the bots' turns are seen one by one. A
 // command the room accepts clears what was picked for it.
 const start = gamePage(app, {
-  render, show, paced: true,
+  render, show, paced: true, state: (state, attempt) => lost(state, attempt),
   sent: () => {
     app.sel = null;
     app.path = [];
@@ -59,7 +62,6 @@ const start = gamePage(app, {
 function show(msg) {
   const welcome = msg.t === "welcome";
   if (welcome) rejoin(app, msg);
-  const before = app.view ? app.view.turn : -1;
   if (msg.view) app.view = msg.view;
   const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
   keep(app);
@@ -68,8 +70,6 @@ function show(msg) {
   if (over) {
     vibrate([80, 60, 80]);
     $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
-  } else if (msg.t === "update" && myTurn(app) && before !== app.seat) {
-    vibrate(60); // your turn
   }
   // One's own moves show at once; others' are paced.
   return app.view && app.view.turn !== app.view.seat ? pause : 0;
@@ -173,6 +173,8 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
+  // The lobby's parts (its primer's picture is an ocean too) leave with it.
+  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;
@@ -187,8 +189,17 @@ function render() {
   replace($("outcome"), app.replay ? null : outcome(v));
   replace($("replay"), app.replay ? null : replayPanel());
   replace($("log"), logList(app));
-  if (!$("primer-slot").firstChild) replace($("primer-slot"), primer(false));
   keepAwake();
+  // The banner (and buzz) of a duty: your turn to place or to move.
+  duty(owes(v), `${v.phase}#${v.round}#${v.turn}`);
+}
+
+// owes is what this phone owes now, "" when nothing.
+function owes(v) {
+  if (app.replay || v.seat < 0 || !myTurn(app)) return "";
+  if (v.phase === "playing") return "YOUR TURN: move a Sub 3 points, then lay its Mine";
+  if (v.phase === "whirlpools") return "YOUR TURN: place a Whirlpool";
+  return "YOUR TURN: place your pieces";
 }
 
 // tableScreen draws the table screen: before the start the QR code, the
@@ -231,6 +242,9 @@ function aboutRoom(v) {
   if (o.captain) parts.push("Captain's expansion");
   return parts.join(" · ");
 }
+
+const lost = connectionBanner();
+$("conn").before(rulesButton(() => rules(app.view?.options || {})));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 

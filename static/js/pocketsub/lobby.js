@@ -5,7 +5,7 @@ import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
 import { seatList } from "../gamelobby.js";
-import { primer } from "./story.js";
+import { primer } from "./help.js";
 
 // field is one option of the catalogue as a form control, with a reader of
 // its value.
@@ -63,7 +63,7 @@ export function intro() {
       fields,
       h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
       problem),
-    primer(true),
+    primer(""),
   ];
 }
 
@@ -74,8 +74,15 @@ export function lobby(app) {
   return seatList(app, {
     title: "Pocket Sub", page: "/pocketsub.html", cls: "ps-lobby", many: true, short: colour,
     seatClass: (st) => `ps-seat c-${colour(st).toLowerCase()}`,
-    more: () => [options(app.view), qrCard(app.lobby.code), primer(true)],
+    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label)],
   });
+}
+
+// primerOf keeps the primer card across re-renders (its picture is drawn
+// once), rebuilt only when this phone's seat changes.
+function primerOf(app, label) {
+  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
+  return app.primer.card;
 }
 
 function options(view) {

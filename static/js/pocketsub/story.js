@@ -50,24 +50,3 @@ export function logList(app) {
   if (!items.length) items.push(h("li", { class: "muted" }, "Nothing has happened yet."));
   return h("ul", { class: "log", id: "log-list", "aria-label": "match log" }, items);
 }
-
-// primer is the rules on one screen: what you do on your turn, how you win.
-export function primer(open) {
-  return h("details", { class: "card ps-primer", id: "primer", open: open || undefined },
-    h("summary", {}, "How to play Pocket Sub"),
-    h("p", {}, h("strong", {}, "Win: "), "be the last player (or team) with Subs in play. It can happen in the middle of a move."),
-    h("p", {}, h("strong", {}, "Your turn: "), "move one of your Subs, spending exactly 3 points, then lay one Mine behind it."),
-    h("ul", {},
-      h("li", {}, "Shallow or deep region: 1 point. Rocky (dotted): 2. From a deep region (waves) to a deep region on another tile: 2, “running deep”. Command Centres count as deep."),
-      h("li", {}, "No region twice, never back where the Sub started. A Sub that cannot use all its points is destroyed."),
-      h("li", {}, "The Mine goes in an empty shallow or rocky region the Sub moved out of this turn. No place for it: the Sub is destroyed.")),
-    h("p", {}, h("strong", {}, "Meeting pieces: ")),
-    h("ul", {},
-      h("li", {}, "Your own Mines and Subs: pass through safely, but ending on one destroys both. Your Command Centre keeps your Subs safe."),
-      h("li", {}, "Entering an enemy Mine or Sub destroys both; an enemy Command Centre destroys your Sub."),
-      h("li", {}, "★ Hero Sub: a player's last Sub. It wins Sub fights, except when an enemy Hero Sub enters its region; Mines and Command Centres still sink it.")),
-    h("p", { class: "muted small" }, "With 4 players: Red and Blue against White and Black; a team-mate's pieces count as your own, but you move only your own Subs."),
-    h("p", { class: "muted small" }, "Captain's expansion: Whirlpools (↻ ↺) turn their tile at the end of each round. Once each: Intelligence Report (pass enemy Subs and Mines), Map (pass an enemy Command Centre), Strong Current (4 points)."),
-    h("p", { class: "muted small" }, "Regions: the tile's letter and 0 for the centre or 1-6 for the edges, clockwise from the top: C4 is the bottom edge of tile C."),
-    h("p", { class: "muted small" }, h("span", { class: "house" }, "house"), " The tiles' faces and the introductory layouts are our own design: the publisher has not published them."));
-}
