@@ -216,6 +216,10 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			if got := p.Text("#reroll-clock"); !strings.Contains(got, "s to choose") {
 				t.Errorf("the re-roll timer reads %q, want the seconds left", got)
 			}
+			// The re-roll is a duty of this phone: the banner says so.
+			if got := p.Text("#duty-banner"); !strings.Contains(got, "YOUR RE-ROLL") {
+				t.Errorf("with a re-roll to choose the banner reads %q", got)
+			}
 		}
 		if d.Tap == "" {
 			time.Sleep(20 * time.Millisecond)

@@ -8,7 +8,10 @@ import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, dataOf, trimLog } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
-import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, primer, clockText } from "./panel.js";
+import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
+import { connectionBanner, duty } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +40,7 @@ const app = {
 
 // ---- connection ----
 
-const start = gamePage(app, { render, show });
+const start = gamePage(app, { render, show, state: (state, attempt) => lost(state, attempt) });
 
 // absorb adds events to the log and remembers the last assault and the
 // tiles that just changed.
@@ -213,7 +216,11 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
+  // The lobby's parts (its primer's picture is a map too) leave with it.
+  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
+  // The banner (and buzz) of a duty: your turn, or your re-rolls.
+  duty(owes(v), `${v.phase}#${v.turn_number}#${v.fight ? "fight" : ""}`);
   if (app.replay?.snap) return renderReplay(v, app.replay);
   const cards = cardsOf(v);
   replace($("outcome"), outcome(v));
@@ -244,8 +251,18 @@ function render() {
   }
   replace($("card"), shown);
   replace($("log"), logList(app));
-  if (!$("primer").firstChild) replace($("primer"), primer());
   keepAwake();
+}
+
+// owes is what this phone owes now, "" when nothing: its turn, or its
+// re-rolls in an assault (the view's turn is then the seat to re-roll).
+function owes(v) {
+  if (app.replay || v.seat < 0 || v.turn !== v.seat || v.phase === "over") return "";
+  if (v.fight) return "YOUR RE-ROLL: tap a die to re-roll it, or keep your dice";
+  if (v.phase === "building") return "YOUR TURN: place the drawn terrain tile";
+  if (v.phase === "second_base") return "YOUR TURN: place your base";
+  if (v.phase === "deploying") return "YOUR TURN: place a unit near your base";
+  return "YOUR TURN: move, assault or summon";
 }
 
 // renderReplay draws the map, the sides and the assault of one step of
@@ -307,6 +324,9 @@ function tableScreen(box, waiting) {
     events: lastEvents(events, 6),
   });
 }
+
+const lost = connectionBanner();
+$("conn").before(rulesButton(() => rules(app.view?.options || {})));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

@@ -5,6 +5,7 @@ import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
 import { seatList } from "../gamelobby.js";
+import { primer } from "./help.js";
 
 // intro is the page without a room: the options, read from the catalogue,
 // and the button that opens a room.
@@ -52,7 +53,7 @@ export function intro() {
       h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
       problem);
   }).catch((e) => box.replaceChildren(refusal(e.message)));
-  return box;
+  return [box, primer("")];
 }
 
 // lobby is the waiting room, in two parts around the name box.
@@ -62,6 +63,13 @@ export function lobby(app) {
   return seatList(app, {
     title: "Saga of the Nine Worlds", page: "/saga.html",
     seatClass: (st) => `sg-seat team${st.team}`,
-    more: () => [factions, qrCard(app.lobby.code)],
+    more: (mine) => [factions, qrCard(app.lobby.code), primerOf(app, mine?.label)],
   });
+}
+
+// primerOf keeps the primer card across re-renders (its picture is drawn
+// once), rebuilt only when this phone's seat changes.
+function primerOf(app, label) {
+  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
+  return app.primer.card;
 }

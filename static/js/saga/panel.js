@@ -1,6 +1,6 @@
 // Everything under the map: the two sides, the choices of the seat to act
 // (all taken from view.legal, never worked out here), the dice of an
-// assault with their matching, unit cards, the log and the rules primer.
+// assault with their matching, unit cards and the log.
 
 import { h } from "../ui.js";
 import { TEAM, TEAM_MARK, short } from "./board.js";
@@ -208,17 +208,4 @@ export function outcome(v) {
     h("div", {}, head), h("div", { class: "small" }, o.reason),
     h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
       h("a", { class: "button", href: "/saga.html" }, "New match"), h("a", { class: "button", href: "/" }, "Lobby")));
-}
-
-export function primer() {
-  return h("details", { class: "card sg-primer", id: "primer-box" },
-    h("summary", {}, "How to play (one screen)"),
-    h("ol", { class: "small" },
-      h("li", {}, "Setup: the winner of a die roll places their base; then you take turns drawing a terrain tile and placing it against a marked side, building away from the first player. The second base goes as far away as it can. Then each of you places 3 units on the free tiles closest to your base; the rest wait in reserve."),
-      h("li", {}, "On your turn do ONE thing: Move a unit to an adjacent free tile (or hop over one friend in a straight line), Assault, or Summon a reserve onto a free tile next to your base. Moving onto your own base sends the unit back to reserves."),
-      h("li", {}, "Water: entering it rolls a die, 1–3 drowns the unit (your opponent captures it). Summoning onto Water is safe."),
-      h("li", {}, "Assault: close (move onto an adjacent enemy: Melee or Arcane) or ranged (Ballistics or Arcane, adjacent unless an ability reaches further over tiles). Both sides roll OFF ▲ and DEF ■ dice of that ability. Dice are matched highest to lowest, ties cancel, the highest die left decides each strike."),
-      h("li", {}, "Re-rolls before the result, one at a time, attacker first: special abilities first, then situational ones (terrain advantage 1, each ally next to the assaulted tile 1, a base next to it 2). Tap a die to re-roll it, or keep your dice."),
-      h("li", {}, h("strong", {}, "Win"), " by capturing the enemy's whole force, or by assaulting their base and defeating it (a base always defends with 3 DEF dice)."),
-      h("li", {}, "The factions and the terrain bag are our own design (house content) built on the rulebook's model.")));
 }
