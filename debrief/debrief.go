@@ -83,7 +83,7 @@ func Summarize(def games.Definition, saved rooms.SavedRoom) (Summary, error) {
 		if c.Version != int64(i+1) {
 			return Summary{}, fmt.Errorf("debrief: room %s: log row %d has version %d", rec.Code, i+1, c.Version)
 		}
-		events, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		events, err := g.Apply(c.Command())
 		if err != nil {
 			return Summary{}, fmt.Errorf("debrief: room %s: logged command v%d is refused on replay: %w", rec.Code, c.Version, err)
 		}

@@ -27,7 +27,7 @@ func Log(def games.Definition, saved rooms.SavedRoom, seat int) ([]rooms.WireEve
 		if c.Version != int64(i+1) {
 			return nil, fmt.Errorf("debrief: room %s: log row %d has version %d", rec.Code, i+1, c.Version)
 		}
-		events, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		events, err := g.Apply(c.Command())
 		if err != nil {
 			return nil, fmt.Errorf("debrief: room %s: logged command v%d is refused on replay: %w", rec.Code, c.Version, err)
 		}

@@ -46,6 +46,11 @@ type Command struct {
 	Seat int             // a seat index, or System
 	Body json.RawMessage // the game's own command JSON, an object with "type"
 	Time time.Time       // the room clock when it was accepted; replays reuse it
+	// Bot is set when the room's bot for Seat gave the command (Botter),
+	// not a phone: a game may keep some commands to its bots. The room
+	// logs bot commands without a client id, which phones always send, so
+	// a replay tells them apart (rooms.CommandRecord.Command).
+	Bot bool
 }
 
 // Event is something that happened, phrased as the table would hear it.

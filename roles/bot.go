@@ -162,6 +162,13 @@ func (g *Game) declare(seat int) {
 	}
 }
 
+// undeclare gives seat back to a person.
+func (g *Game) undeclare(seat int) {
+	if g.bots != nil && seat < len(g.bots.seats) {
+		g.bots.seats[seat] = false
+	}
+}
+
 // feed brings crew c's trackers up to date with what was heard.
 func (g *Game) feed(c sonar.Crew) {
 	b := g.bots

@@ -46,7 +46,9 @@ func newBotRoom(t testing.TB, o Options, seed uint64, bot []bool) *botRoom {
 
 func (r *botRoom) apply(seat int, body json.RawMessage) {
 	r.t.Helper()
-	cmd := games.Command{Seat: seat, Body: body, Time: r.now}
+	// A bot seat's commands come from its bot, as the room sends them.
+	bot := seat >= 0 && seat < len(r.bot) && r.bot[seat]
+	cmd := games.Command{Seat: seat, Body: body, Time: r.now, Bot: bot}
 	if _, err := r.g.Apply(cmd); err != nil {
 		r.t.Fatalf("seat %d: %s refused: %v", seat, body, err)
 	}

@@ -271,6 +271,11 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	case cmd.Seat < 0 || cmd.Seat >= len(g.seats):
 		return nil, refusal(sonar.CodeSpectator, "spectators watch: they give no orders")
 	case isBotDeclaration(cmd.Body):
+		if !cmd.Bot {
+			// A phone declaring its own seat a bot would get its crew
+			// the bot Radio Operator's reports, radio assist off or not.
+			return nil, refusal(sonar.CodeBotsOnly, "a bot declares itself: a player gives orders")
+		}
 		g.botsReady().now = cmd.Time
 		return g.applyBotDeclaration(cmd.Seat)
 	default:
@@ -286,6 +291,11 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 		return nil, err
 	}
 	g.views, g.bytes = viewCache{}, viewBytes{}
+	if !cmd.Bot && cmd.Seat >= 0 {
+		// A person gives this seat's orders now (the host took the seat
+		// back from a bot): it is no longer on the bots' clock.
+		g.undeclare(cmd.Seat)
+	}
 	g.follow(evs)
 	g.track(evs)
 	g.coachSaw(evs)

@@ -369,7 +369,7 @@ func replay(def games.Definition, rec RoomRecord, log []CommandRecord, each func
 		if c.Version != int64(i+1) {
 			return nil, fmt.Errorf("room %s: log row %d has version %d", rec.Code, i+1, c.Version)
 		}
-		events, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		events, err := g.Apply(c.Command())
 		if err != nil {
 			return nil, fmt.Errorf("room %s: logged command v%d of seat %d is refused on replay: %w", rec.Code, c.Version, c.Seat, err)
 		}

@@ -80,7 +80,7 @@ func (p *Replayer) MoveTo(v int64) error {
 			return &Error{Code: CodeInternal, Message: "this match no longer replays",
 				Err: fmt.Errorf("room %s: log row %d has version %d", p.rec.Code, p.v+1, c.Version)}
 		}
-		events, err := p.game.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time})
+		events, err := p.game.Apply(c.Command())
 		if err != nil {
 			// The game is now between versions: start over next time.
 			p.game = nil

@@ -615,7 +615,8 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		return r.internal("apply", r.broken)
 	}
 	now := r.hub.clock.Now()
-	events, err := r.game.Apply(games.Command{Seat: seat, Body: body, Time: now})
+	// Phones' commands always carry an id; the room's bots send none.
+	events, err := r.game.Apply(games.Command{Seat: seat, Body: body, Time: now, Bot: id == "" && seat >= 0})
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {

@@ -54,6 +54,13 @@ type CommandRecord struct {
 	Time     time.Time       `json:"time"`
 }
 
+// Command is the logged command as the game applies it, on a replay too:
+// a seat's command logged without a client id came from the room's bot
+// (phones always send one; see games.Command.Bot).
+func (c CommandRecord) Command() games.Command {
+	return games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time, Bot: c.ClientID == "" && c.Seat >= 0}
+}
+
 // SavedRoom is a room as loaded back from a store.
 type SavedRoom struct {
 	Room     RoomRecord

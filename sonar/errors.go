@@ -26,6 +26,7 @@ const (
 	CodeWrongCrew Code = "wrong_crew"    // this phone is on the other crew
 	CodeSpectator Code = "spectator"     // spectators give no orders
 	CodeRoomStart Code = "room_starts"   // only the room starts the match
+	CodeBotsOnly  Code = "bots_only"     // only the room's bot declares a seat its own
 
 	// Waiting for another step.
 	CodeSonarPending Code = "sonar_pending" // everyone waits for the sonar answer

@@ -37,7 +37,9 @@ func PlayBots(def games.Definition, code string, options json.RawMessage, names 
 	at := start
 	apply := func(seat int, body json.RawMessage) error {
 		at = at.Add(5 * time.Second)
-		if _, err := g.Apply(games.Command{Seat: seat, Body: body, Time: at}); err != nil {
+		// Every seat is its bot's: logged without a client id, as a room
+		// logs its bots' commands.
+		if _, err := g.Apply(games.Command{Seat: seat, Body: body, Time: at, Bot: seat >= 0}); err != nil {
 			return fmt.Errorf("debrieftest: seat %d %s: %w", seat, body, err)
 		}
 		m.Saved.Commands = append(m.Saved.Commands, rooms.CommandRecord{Room: code, Version: int64(len(m.Saved.Commands) + 1),

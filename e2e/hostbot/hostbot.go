@@ -155,7 +155,7 @@ func (h *Host) rebuild() (games.Game, error) {
 		return nil, fmt.Errorf("hostbot: %s has no bot", h.srv.Def.Name)
 	}
 	for _, c := range saved.Commands {
-		if _, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time}); err != nil {
+		if _, err := g.Apply(c.Command()); err != nil {
 			return nil, fmt.Errorf("hostbot: replaying version %d: %w", c.Version, err)
 		}
 	}
