@@ -141,12 +141,14 @@ func fireAtReport(p *phone) bool {
 		p.until("the torpedo put away", `!document.querySelector("[data-group=target] #confirm")`)
 		return false
 	}
+	// Count in the page's whole log: the list on screen shows the last 200
+	// lines only, so a long match's count there stops growing.
 	before := 0
-	p.eval(`document.querySelectorAll('.log li[data-kind=torpedo]').length`, &before)
+	p.eval(`window.periscope.lines.filter(l => l.kind === "torpedo").length`, &before)
 	p.tap(fmt.Sprintf(`rect.target[data-kind=torpedo][data-cell=%s]`, target))
 	p.until("the target under the finger", fmt.Sprintf(`document.querySelector("#confirm")?.textContent === "FIRE TORPEDO AT %s"`, target))
 	p.tap(`#confirm:not([disabled])`)
-	p.until("the impact in the log", fmt.Sprintf(`document.querySelectorAll('.log li[data-kind=torpedo]').length > %d`, before))
+	p.until("the impact in the log", fmt.Sprintf(`window.periscope.lines.filter(l => l.kind === "torpedo").length > %d`, before))
 	return true
 }
 
