@@ -114,13 +114,13 @@ func (p *Phone) LowContrast(sels ...string) []string {
 }
 
 // SmallTargets lists the page's visible controls (not the cells of a
-// drawn board, which each game's test measures itself) under a thumb's
-// 44 px either way.
+// drawn board, which each game's test measures itself, nor a primer's
+// picture, which takes no taps) under a thumb's 44 px either way.
 func (p *Phone) SmallTargets() []string {
 	p.T.Helper()
 	var small []string
 	p.Eval(`[...document.querySelectorAll("button, a.button, input, select, summary, [role=button]")]
-		.filter(e => { if (e instanceof SVGElement || e.type === "checkbox" || e.type === "radio" || e.type === "range") return false; const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 43.5 || r.height < 43.5); })
+		.filter(e => { if (e instanceof SVGElement || e.closest(".pic") || e.type === "checkbox" || e.type === "radio" || e.type === "range") return false; const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 43.5 || r.height < 43.5); })
 		.map(e => (e.id || e.textContent || e.tagName).trim().slice(0, 20))`, &small)
 	return small
 }

@@ -7,7 +7,10 @@ import { roomCode, api } from "../room.js";
 import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, dataOf, trimLog, reduced } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
-import { field, sides, build, hand, now, actions, roll, logList, primer, MARK } from "./field.js";
+import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
+import { connectionBanner, duty } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { primer, rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
 const $ = (id) => document.getElementById(id);
@@ -36,7 +39,7 @@ const app = {
 
 // ---- connection ----
 
-const start = gamePage(app, { render, show });
+const start = gamePage(app, { render, show, state: (state, attempt) => lost(state, attempt) });
 
 // absorb adds events to the log, each tagged with the side it is about.
 function absorb(events) {
@@ -74,12 +77,13 @@ function bringIntoView(ask) {
   if (!box.firstChild) return false;
   const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
   const top = box.getBoundingClientRect().top;
+  // Clear of the top bar, however tall its duty banner makes it.
+  box.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
   if (top < bar || top > innerHeight / 2) box.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   // Which question the page last brought into view, and how many it did
   // (the browser test reads them when a question is out of view).
   document.body.dataset.asked = ask;
   document.body.dataset.asks = String(Number(document.body.dataset.asks || 0) + 1);
-  vibrate(60);
   return true;
 }
 
@@ -238,7 +242,13 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
+  // The lobby's parts (its primer's picture is a battlefield too) leave with it.
+  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
+  // The banner (and buzz) of a duty: the army, a unit to place, the turn,
+  // an answer to a charge, hits to assign, the end of a round.
+  const p = v.pending;
+  duty(owes(v), `${v.phase}#${v.round}#${v.turn}#${p ? `${p.kind} ${p.unit}` : ""}`);
   replace($("outcome"), outcome(v));
   // While replaying, the battlefield, the sides and the dice are those of
   // the step shown; nothing on them can be tapped into a command.
@@ -257,8 +267,20 @@ function render() {
   // Hits to assign show their dice with the choices, above.
   replace($("dice"), $("now").querySelector(".bt-roll") ? null : roll(shown));
   replace($("log"), logList(app));
-  if (!$("primer").firstChild) replace($("primer"), primer(v));
   keepAwake();
+}
+
+// owes is what this phone owes now, "" when nothing.
+function owes(v) {
+  if (app.replay || v.seat < 0 || !(v.legal || []).length) return "";
+  const p = v.pending;
+  if (v.phase === "army_building") return "BUILD YOUR ARMY: form units, then confirm it";
+  if (v.phase === "deployment") return "YOUR TURN: place a unit on your half";
+  if (v.phase === "recovery") return "END OF THE ROUND: your choices";
+  if (p && p.kind === "reaction") return `ANSWER NOW: the enemy charges your ${p.unit}`;
+  if (p && p.kind === "wounds") return `ANSWER NOW: assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${p.unit}`;
+  if (p && p.kind === "charge_target") return "YOUR CHARGE: pick its target";
+  return "YOUR TURN: a free redeployment, then one order";
 }
 
 // mark is a side's shape on the table screen: the first side's units
@@ -300,6 +322,9 @@ function tableScreen(box, waiting) {
     events: lastEvents(events, 6),
   });
 }
+
+const lost = connectionBanner();
+$("conn").before(rulesButton(() => rules(app.view)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

@@ -1,7 +1,7 @@
 // What a Pocket Battles phone draws: the sides, the army being built, the
 // 15-zone battlefield (the enemy's half mirrored on top, as the rulebook
-// draws it), the orders the server allows now, the last dice, the log and
-// a one-screen primer. Every choice offered comes from view.legal.
+// draws it), the orders the server allows now, the last dice and the log.
+// Every choice offered comes from view.legal.
 
 import { h } from "../ui.js";
 
@@ -258,24 +258,4 @@ export function roll(v) {
 export function logList(app) {
   return h("ol", { class: "log", id: "log-list", reversed: true },
     app.log.slice().reverse().map((e) => h("li", { "data-kind": e.kind, class: e.team >= 0 ? `team${e.team}` : "" }, e.text)));
-}
-
-// primer is the one-screen summary of the rules, with our house content
-// labelled as ours.
-export function primer(v) {
-  const traits = (v?.traits || []).map((t) => h("li", {}, h("b", {}, t.name), t.special ? " (special: needs an order)" : "", ": ", t.text));
-  return h("details", { class: "card bt-primer", id: "rules" },
-    h("summary", {}, "How to play (one screen)"),
-    legend(),
-    h("ul", {},
-      h("li", {}, "Build an army up to the battle size. Units: at least 1 ♥ Wound point, no more troops than the lowest Formation value (F)."),
-      h("li", {}, "Deploy one unit at a time into the Front or Rear of a sector; only the top troop shows until all are placed."),
-      h("li", {}, "Your turn: one free redeployment to an adjacent zone, then one order. An order costs the unit's ⚑ Order tokens + 1."),
-      h("li", {}, "Charge from the Front (black dice): the enemy may intercept or shoot at the charge. Engagement: roll 1 die (+1 when charging); each printed face equal to a die is a hit. The struck unit strikes back for free."),
-      h("li", {}, "Shoot from the Front (white dice) at the Front or Engagement of your sector; hits on an engagement split over every unit in it."),
-      h("li", {}, "Hits: eliminate a troop (absorbs up to its ♥) or place a ✚ Wound token on a troop with 2+ ♥ left. Wound tokens are your Order tokens."),
-      h("li", {}, "Out of tokens? The other general plays on alone; then the round ends and tokens come back."),
-      h("li", {}, "Win at the end of a round with half the enemy army's DP destroyed.")),
-    h("p", { class: "small" }, h("span", { class: "house-tag" }, "HOUSE"), " Our design, not the publisher's: every trait below, the tiles marked ", h("sup", { class: "house-tag" }, "H"), ", all values beyond the rulebook's example armies, where Rear and adjacent charges end (the Engagement zone of the target's sector; a lone survivor returns to its Front there)."),
-    h("ul", { class: "small" }, traits));
 }

@@ -5,6 +5,7 @@ import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
 import { seatList } from "../gamelobby.js";
+import { primer } from "./help.js";
 
 // intro is the page without a room: the options and the button that opens
 // a room. Labels, defaults and house marks all come from the Definition.
@@ -49,7 +50,7 @@ export function intro() {
       h("button", { class: "primary block", id: "create", onclick: create }, "New battle"),
       problem);
   }).catch((e) => box.replaceChildren(refusal(e.message)));
-  return box;
+  return [box, primer("")];
 }
 
 // lobby is the waiting room, in two parts around the name box.
@@ -58,8 +59,15 @@ export function lobby(app) {
   return seatList(app, {
     title: "Pocket Battles", page: "/battles.html", word: "battle",
     seatClass: (st) => `bt-seat team${st.team}`,
-    more: () => [
+    more: (mine) => [
       o ? h("p", { class: "small muted", id: "options" }, `Battle of ${o.size} points · ${o.size / 10} tokens each` + (o.round_limit ? ` · at most ${o.round_limit} rounds (house rule)` : "")) : null,
-      qrCard(app.lobby.code)],
+      qrCard(app.lobby.code), primerOf(app, mine?.label)],
   });
+}
+
+// primerOf keeps the primer card across re-renders (its picture is drawn
+// once), rebuilt only when this phone's seat changes.
+function primerOf(app, label) {
+  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
+  return app.primer.card;
 }

@@ -1,0 +1,104 @@
+// Pocket Battles' primer (before the start) and rules card (one tap away
+// during play), built on the shared primer.js and rulescard.js. What is
+// ours and not the rulebook's is marked HOUSE.
+
+import { h } from "../ui.js";
+import { primerCard } from "../primer.js";
+import { list } from "../rulescard.js";
+import { field, legend } from "./field.js";
+
+const house = () => h("span", { class: "house-tag" }, "HOUSE");
+
+// A made-up moment of a battle, from the Union's half: its unit a1
+// (Cavalry on top of Regular Infantry) faces a Confederate stack whose
+// top troop alone shows.
+function picture() {
+  const view = {
+    seat: 0, phase: "battle", legal: [],
+    sides: [{ seat: 0, name: "Union", army: "union" }, { seat: 1, name: "Confederacy", army: "confederacy" }],
+    armies: {
+      union: { tiles: [
+        { id: "UNI12", name: "Cavalry 2-3-6", wounds: 2, black: [2, 3, 6], white: [] },
+        { id: "UNI26", name: "Reg. Infantry 2-2-3", wounds: 1, black: [2, 2], white: [3] },
+        { id: "UNI08", name: "Marksmen 4-5-6", wounds: 1, black: [], white: [4, 5, 6] },
+      ] },
+      confederacy: { tiles: [{ id: "CON13", name: "Cons. Infantry 3-4-4", wounds: 1, black: [3, 4], white: [4] }] },
+    },
+    units: [
+      { id: "a1", owner: 0, name: "Cavalry", placed: true, sector: "center", position: "front", troops: [{ tile: "UNI12", wounds: 0 }, { tile: "UNI26", wounds: 0 }], hidden: 0, orders: 1, contacts: [] },
+      { id: "a2", owner: 0, name: "Marksmen", placed: true, sector: "left", position: "rear", troops: [{ tile: "UNI08", wounds: 0 }], hidden: 0, orders: 0, contacts: [] },
+      { id: "b1", owner: 1, name: "Cons. Infantry", placed: true, sector: "center", position: "front", troops: [{ tile: "CON13", wounds: 0 }], hidden: 1, orders: 0, contacts: [] },
+    ],
+  };
+  try {
+    return field({ sel: "a1", pick: null }, view);
+  } catch {
+    return null; // a picture is a help, never a reason to fail
+  }
+}
+
+// primer is the one-screen primer of a seat (or of the page before one).
+export function primer(seatLabel) {
+  return primerCard({
+    id: "battles",
+    title: seatLabel ? `You lead the ${seatLabel}` : "How Pocket Battles plays",
+    what: "Destroy half the enemy army's Deployment Points (DP) by the end of a round. You build an army of troop tiles, stack them into units and give them orders: charge, shoot, move.",
+    when: "First build your army in secret and place your units, one at a time. Then on your turn: one free redeployment, then one order (it costs Order tokens). When the enemy charges one of your units, or you must assign hits, the phone asks at once.",
+    screen: "The battlefield (the enemy's half on top, yours below), both generals' tokens, your units' orders below it, the last dice and the log. ? Rules opens the rules card.",
+    picture: picture(),
+    caption: "Your ▲ units below, the enemy's ▼ above: only the top troop of an enemy stack shows until every unit is placed.",
+  });
+}
+
+// rules is the rules card's content for a room's view (its options and
+// the traits of the armies in play).
+export function rules(v) {
+  const o = v?.options || {};
+  const traits = (v?.traits || []).map((t) => h("span", {}, h("b", {}, t.name), t.special ? " (special: needs an order)" : "", ": ", t.text));
+  return {
+    title: "Pocket Battles: the rules",
+    sections: [
+      { id: "goal", title: "Goal", body: ["At the end of a round, have destroyed at least half the enemy army's DP."] },
+      {
+        id: "setup", title: "Before the battle",
+        body: [list([
+          `Build an army up to the battle size${o.size ? ` (${o.size} points, ${o.size / 10} Order tokens each)` : ""}. A unit: at least 1 ♥ Wound point, no more troops than the lowest Formation value (F).`,
+          "Deploy one unit at a time into the Front or Rear of a sector; only the top troop shows until all are placed.",
+        ])],
+      },
+      {
+        id: "turn", title: "A turn",
+        body: [list([
+          "One free redeployment to an adjacent zone, then one order.",
+          "An order costs the unit's ⚑ Order tokens + 1.",
+          "Out of tokens? The other general plays on alone; then the round ends and tokens come back.",
+        ])],
+      },
+      {
+        id: "combat", title: "Charges, shots and hits",
+        body: [
+          legend(),
+          list([
+            "Charge from the Front (black dice): the enemy may intercept or shoot at the charge. Engagement: roll 1 die (+1 when charging); each printed face equal to a die is a hit. The struck unit strikes back for free.",
+            "Shoot from the Front (white dice) at the Front or Engagement of your sector.",
+            "Hits: eliminate a troop (absorbs up to its ♥) or place a ✚ Wound token on a troop with 2+ ♥ left. Wound tokens are your Order tokens.",
+          ]),
+        ],
+      },
+      {
+        id: "house", title: "House rules at this table",
+        body: [
+          h("p", { class: "small" }, "Marked ", house(), ": our design, not the publisher's."),
+          list([
+            h("span", {}, house(), " Troop values beyond the rulebook's examples, and the tiles marked ", h("sup", { class: "house-tag" }, "H"), " (the rulebook never names them)."),
+            h("span", {}, house(), " Where Rear and adjacent-sector charges end: the Engagement zone of the target's sector; a lone survivor returns to its Front there."),
+            h("span", {}, house(), " Shots on an engagement split their hits over every unit in it."),
+            ...(o.round_limit ? [h("span", {}, house(), ` At most ${o.round_limit} rounds: then the higher total destroyed wins (Player 2 on a tie).`)] : []),
+            h("span", {}, house(), " Every trait effect:"),
+          ]),
+          traits.length ? list(traits) : null,
+        ].filter(Boolean),
+      },
+    ],
+  };
+}
