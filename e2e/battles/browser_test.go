@@ -237,6 +237,10 @@ func TestPlayAgainstBot(t *testing.T) {
 				p.Eval(`JSON.stringify({scrollY, top: Math.round(document.getElementById('now').getBoundingClientRect().top), asked: document.body.dataset.asked, asks: document.body.dataset.asks})`, &where)
 				t.Errorf("the %s to answer (%s) is not in view: %s", d.Pending, d.Ask, where)
 			}
+			// A question for this phone is a duty: the banner says so.
+			if got := p.Text("#duty-banner"); !strings.Contains(got, "ANSWER NOW") && !strings.Contains(got, "END OF THE ROUND") && !strings.Contains(got, "YOUR CHARGE") {
+				t.Errorf("with a %s to answer the banner reads %q", d.Pending, got)
+			}
 			pending[d.Pending]++
 			if pending[d.Pending] == 1 {
 				p.Screenshot("3-" + d.Pending + ".png")
