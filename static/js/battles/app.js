@@ -277,7 +277,7 @@ function owes(v) {
   if (v.phase === "army_building") return "BUILD YOUR ARMY: form units, then confirm it";
   if (v.phase === "deployment") return "YOUR TURN: place a unit on your half";
   if (v.phase === "recovery") return "END OF THE ROUND: your choices";
-  if (p && p.kind === "reaction") return `ANSWER NOW: the enemy charges your ${p.unit}`;
+  if (p && p.kind === "reaction") return `ANSWER NOW: the enemy ${p.unit} charges`;
   if (p && p.kind === "wounds") return `ANSWER NOW: assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${p.unit}`;
   if (p && p.kind === "charge_target") return "YOUR CHARGE: pick its target";
   return "YOUR TURN: a free redeployment, then one order";
