@@ -625,11 +625,36 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		return &Error{Code: CodeRefused, Rule: games.RuleOf(err), Message: err.Error(), Err: err}
 	}
 	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: append(json.RawMessage(nil), body...), Time: now}
-	if err := r.hub.store.AppendCommand(rec); err != nil {
+	// The log row commits while the seats' frames are built (the commit
+	// waits on SQLite, the frames on the CPU); the frames go out only once
+	// the row is committed.
+	saved := make(chan error, 1)
+	go r.save(rec, saved)
+	out, crash := r.prepare(rec.Version, events)
+	if err := <-saved; err != nil {
+		out.undo()
 		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
 		r.rebuild()
 		return &Error{Code: CodeInternal, Message: errSaving.Message, Err: err}
 	}
+	if crash != nil {
+		// The game panicked building a view, but the row is committed:
+		// the room takes it into its log before the guard rebuilds the
+		// match from that log.
+		out.undo()
+		r.committed(rec, events)
+		panic(crash)
+	}
+	r.committed(rec, events)
+	r.send(out)
+	if o := r.game.Outcome(); o != nil && r.rec.State != StateFinished {
+		r.finish(*o)
+	}
+	return nil
+}
+
+// committed moves the room to rec's version, now in the log.
+func (r *Room) committed(rec CommandRecord, events []games.Event) {
 	r.version = rec.Version
 	r.ver.Store(r.version)
 	r.log = append(r.log, rec)
@@ -637,32 +662,75 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	if public(events) {
 		r.public.Store(r.version)
 	}
-	if id != "" {
-		r.seen[clientKey{seat, id}] = r.version
+	if rec.ClientID != "" {
+		r.seen[clientKey{rec.Seat, rec.ClientID}] = r.version
 	}
-	r.broadcast(events)
-	if o := r.game.Outcome(); o != nil && r.rec.State != StateFinished {
-		r.finish(*o)
-	}
-	return nil
 }
 
-// broadcast sends the new version to every seat with phones: the events it
-// may see and what changed in its view, encoded once per seat. A seat that
-// learns nothing new gets no frame at all: its phone is not woken, and it
-// cannot tell that another side acted.
-func (r *Room) broadcast(events []games.Event) {
-	frames := make(map[int][]byte)
+// save writes rec to the log and answers on done, on its own goroutine.
+func (r *Room) save(rec CommandRecord, done chan<- error) {
+	defer func() {
+		if p := recover(); p != nil {
+			done <- fmt.Errorf("the store panicked: %v", p)
+		}
+	}()
+	done <- r.hub.store.AppendCommand(rec)
+}
+
+// update is a version's frames, built but not sent: each seat's, or nil
+// for a seat that learns nothing, and how to put the seats' feeds back if
+// the version is not committed after all.
+type update struct {
+	frames map[int][]byte
+	before map[int]*feed // each feed as it was; nil for a feed made now
+	room   *Room
+}
+
+// prepare builds version v's frame for every seat with phones: the events
+// it may see and what changed in its view, encoded once per seat. A seat
+// that learns nothing new gets no frame at all: its phone is not woken,
+// and it cannot tell that another side acted.
+//
+// A panic in the game's view code is returned, not raised: the log row
+// may be committing meanwhile, and the room must learn its fate first.
+func (r *Room) prepare(v int64, events []games.Event) (u update, crash any) {
+	u = update{frames: map[int][]byte{}, before: map[int]*feed{}, room: r}
+	defer func() { crash = recover() }()
 	// The seats' views share parts (a team's state, the public state):
 	// each changed part is diffed once for all of them.
 	memo := diffMemo{}
+	for _, s := range r.sessions {
+		if _, ok := u.frames[s.seat]; ok {
+			continue
+		}
+		if f := r.feeds[s.seat]; f != nil {
+			old := *f
+			u.before[s.seat] = &old
+		} else {
+			u.before[s.seat] = nil
+		}
+		u.frames[s.seat] = r.seatUpdate(s.seat, v, events, memo)
+	}
+	return u, nil
+}
+
+// undo puts the feeds back as they were before prepare.
+func (u update) undo() {
+	for seat, old := range u.before {
+		if old == nil {
+			delete(u.room.feeds, seat)
+		} else {
+			*u.room.feeds[seat] = *old
+		}
+	}
+}
+
+// send pushes the prepared frames to every phone; a phone whose queue is
+// full is dropped (it resyncs).
+func (r *Room) send(u update) {
 	kept := r.sessions[:0]
 	for _, s := range r.sessions {
-		f, ok := frames[s.seat]
-		if !ok {
-			f = r.seatUpdate(s.seat, events, memo)
-			frames[s.seat] = f
-		}
+		f := u.frames[s.seat]
 		if f == nil || s.push(f) {
 			kept = append(kept, s)
 		}
@@ -675,23 +743,23 @@ func (r *Room) broadcast(events []games.Event) {
 	}
 }
 
-// seatUpdate is seat's frame for the current version, or nil when the
-// seat has nothing to learn.
-func (r *Room) seatUpdate(seat int, events []games.Event, memo diffMemo) []byte {
-	visible := appendVisible(nil, r.version, events, seat)
+// seatUpdate is seat's frame for version v, or nil when the seat has
+// nothing to learn.
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo) []byte {
+	visible := appendVisible(nil, v, events, seat)
 	f := r.feeds[seat]
 	if f == nil {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
-	d := f.next(r.version, r.view(seat), memo)
+	d := f.next(v, r.view(seat), memo)
 	if !d.changed {
 		if len(visible) == 0 {
 			return nil
 		}
-		f.eventsSent(r.version)
+		f.eventsSent(v)
 	}
-	return updateFrame(r.version, visible, d)
+	return updateFrame(v, visible, d)
 }
 
 func updateFrame(v int64, events []WireEvent, d delta) []byte {

@@ -688,3 +688,41 @@ func TestPanicInGameCode(t *testing.T) {
 	q, _ := connect(t, r, tokens[1], nil)
 	mustAck(t, map[int]*phone{0: p, 1: q}[turn].add("after", 1))
 }
+
+// A panic while the room builds the phones' views comes after the command
+// went to the log: the room keeps it (the log holds it, a restart would
+// replay it), acknowledges it when the phone asks again, and plays on.
+func TestPanicInViewCodeKeepsTheLoggedCommand(t *testing.T) {
+	f := newFixture(t, nil)
+	r, tokens := f.room(t, `{}`, 2)
+	phones := started(t, r, tokens)
+	turn := phones[0].view.Turn
+	roomstest.ViewPanics.Store(1)
+	t.Cleanup(func() { roomstest.ViewPanics.Store(0) })
+	phones[turn].send(map[string]any{"t": "cmd", "id": "shaky", "cmd": map[string]any{"type": "add", "n": 2}})
+	for end := time.Now().Add(5 * time.Second); r.Version() != 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("v%d: the logged command is not the room's", r.Version())
+		}
+	}
+	saved, err := f.store.Load(r.Code())
+	if err != nil || len(saved.Commands) != 2 {
+		t.Fatalf("the log holds %d commands (%v), want the start and the add", len(saved.Commands), err)
+	}
+	// The phone that sent it asks again: the same command, acknowledged
+	// at its version, not applied twice.
+	p, m := connect(t, r, tokens[turn], nil)
+	var v roomstest.RaceView
+	json.Unmarshal(m.View, &v)
+	if *v.Mine != 2 || v.Moves != 1 {
+		t.Fatalf("after the panic the view reads %+v, want the add of 2 in it", v)
+	}
+	if a := p.add("shaky", 2); a.T != rooms.TypeAck || a.V != 2 {
+		t.Fatalf("the command sent again: %s v%d, want its ack at v2", a.T, a.V)
+	}
+	q, _ := connect(t, r, tokens[1-turn], nil)
+	mustAck(t, q.add("next", 1))
+	if r.Version() != 3 {
+		t.Fatalf("v%d after the next command", r.Version())
+	}
+}

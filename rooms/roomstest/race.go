@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"periscope/games"
@@ -192,7 +193,15 @@ func (g *race) arm(now time.Time) {
 	}
 }
 
+// ViewPanics makes that many next calls of a race's View panic: a rule
+// that breaks while the room builds the phones' views, once the command
+// is on its way to the log. Tests set it; it is no part of a match.
+var ViewPanics atomic.Int32
+
 func (g *race) View(seat int) any {
+	if ViewPanics.Load() > 0 && ViewPanics.Add(-1) >= 0 {
+		panic("roomstest: a buggy view")
+	}
 	v := RaceView{Started: g.started, Turn: g.turn, Moves: g.moves, Pad: g.pads[0]}
 	if g.opt.Churn {
 		v.Pad = g.pads[g.moves%2]
