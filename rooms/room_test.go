@@ -491,6 +491,12 @@ func TestDurableBeforeVisible(t *testing.T) {
 	if *mover.view.Mine != 3 {
 		t.Fatalf("total %d after the retried 3", *mover.view.Mine)
 	}
+	// The other phone, which saw nothing of the failed write, gets the
+	// retried version as a change from the view it holds (the phone's
+	// read checks the update's base).
+	if m := other.expect(rooms.TypeUpdate); m.V != 3 {
+		t.Fatalf("the other phone's next update is v%d", m.V)
+	}
 }
 
 func TestSlowPhoneIsDropped(t *testing.T) {
