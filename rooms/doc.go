@@ -11,12 +11,14 @@
 //
 //	phone -> transport reader -> Session.Receive (strict decode)
 //	      -> room inbox -> room goroutine: Game.Apply
-//	      -> Store.AppendCommand (committed) -> version+1
-//	      -> per connected seat: its events + its View, encoded once
+//	      -> Store.AppendCommand on its own goroutine, while the room
+//	         builds, per connected seat, its events + its View patch
+//	      -> committed: version+1
 //	      -> each session's bounded outbox -> transport writer -> phone
 //
 // Durable before visible: effects are sent only after the log row is
-// committed. When the store fails, the command is refused with
+// committed (the frames are built meanwhile, and dropped with the seats'
+// feeds put back if the write fails). When the store fails, the command is refused with
 // CodeInternal and the game is rebuilt from the log in memory, so the
 // state is as if the command never came.
 //
