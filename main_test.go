@@ -179,7 +179,7 @@ func TestSurvivesSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range saved.Commands {
-		if _, err := g.Apply(games.Command{Seat: c.Seat, Body: c.Body, Time: c.Time}); err != nil {
+		if _, err := g.Apply(c.Command()); err != nil {
 			t.Fatalf("v%d does not replay: %v", c.Version, err)
 		}
 	}

@@ -303,7 +303,8 @@ func closedCases(t *testing.T) ([]closedCase, map[sonar.Code]bool) {
 		now := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
 		apply := func(seat int, body json.RawMessage) error {
 			now = now.Add(time.Second)
-			_, err := g.Apply(games.Command{Seat: seat, Body: body, Time: now})
+			// Every seat is its bot's, as the room applies bots' orders.
+			_, err := g.Apply(games.Command{Seat: seat, Body: body, Time: now, Bot: seat >= 0})
 			return err
 		}
 		snapshot(g.Match())
