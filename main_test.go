@@ -21,7 +21,6 @@ import (
 
 	"periscope/client"
 	"periscope/db"
-	"periscope/games"
 	"periscope/games/gridtactics"
 	"periscope/rooms"
 )
