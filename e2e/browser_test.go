@@ -218,21 +218,50 @@ func (p *phone) text(sel string) string {
 
 // tap waits until the element is there, enabled and laid out, scrolls it
 // into view and taps its centre with a real pointer event.
+//
+// A live update may move the page between finding the element and the
+// finger coming down (a banner appears, a list is redrawn). The tap then
+// lands on something else: a guard cancels such a click before the page
+// sees it, and the tap is tried again, so a test never loses a tap, nor
+// makes one it did not mean.
 func (p *phone) tap(sel string) {
 	p.t.Helper()
-	raw := p.until("tap "+sel, fmt.Sprintf(`(() => {
-		const el = document.querySelector(%q);
-		if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") return null;
-		el.scrollIntoView({block: "center", inline: "center"});
-		const r = el.getBoundingClientRect();
-		if (!r.width || !r.height) return null;
-		return [r.left + r.width / 2, r.top + r.height / 2];
-	})()`, sel))
-	var at [2]float64
-	if err := json.Unmarshal(raw, &at); err != nil {
-		p.fail("tap %s: %v", sel, err)
+	for try := 1; ; try++ {
+		raw := p.until("tap "+sel, fmt.Sprintf(`(() => {
+			const sel = %q;
+			const el = document.querySelector(sel);
+			if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") return null;
+			el.scrollIntoView({block: "center", inline: "center"});
+			const r = el.getBoundingClientRect();
+			if (!r.width || !r.height) return null;
+			if (window.__tapGuard) document.removeEventListener("click", window.__tapGuard, true);
+			window.__tapHit = null;
+			window.__tapGuard = (e) => {
+				document.removeEventListener("click", window.__tapGuard, true);
+				window.__tapGuard = null;
+				window.__tapHit = !!(e.target.closest && e.target.closest(sel));
+				if (!window.__tapHit) { e.preventDefault(); e.stopImmediatePropagation(); }
+			};
+			document.addEventListener("click", window.__tapGuard, true);
+			return [r.left + r.width / 2, r.top + r.height / 2];
+		})()`, sel))
+		var at [2]float64
+		if err := json.Unmarshal(raw, &at); err != nil {
+			p.fail("tap %s: %v", sel, err)
+		}
+		p.run(chromedp.MouseClickXY(at[0], at[1]))
+		var hit bool
+		p.eval(`(() => {
+			if (window.__tapGuard) { document.removeEventListener("click", window.__tapGuard, true); window.__tapGuard = null; }
+			return window.__tapHit === true;
+		})()`, &hit)
+		if hit {
+			return
+		}
+		if try == 5 {
+			p.fail("tap %s: five taps landed elsewhere (the page kept moving under the finger)", sel)
+		}
 	}
-	p.run(chromedp.MouseClickXY(at[0], at[1]))
 }
 
 // typeIn taps an input and types s over its text, key by key.
