@@ -22,7 +22,7 @@ import (
 // turn, both generals, the last dice and the last events in large
 // letters, following the battle to the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
-	srv := hostbot.Serve(t, battles.Definition)
+	srv := hostbot.Serve(t, battles.Definition, 1) // the same match every run
 	shots := screens(t)
 	b := phone.Browser(t, 3*time.Minute, onPhone.Device)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

@@ -32,12 +32,19 @@ type Server struct {
 	Store *rooms.MemoryStore
 }
 
-// Serve starts the server for the test's life.
-func Serve(t testing.TB, def games.Definition) *Server {
+// Serve starts the server for the test's life. With a seed, every match
+// it starts plays from that seed: the same match each run (the bots and
+// the host's seat decide alike from the same state), for a test that must
+// see something a random match may skip.
+func Serve(t testing.TB, def games.Definition, seed ...uint64) *Server {
 	t.Helper()
 	store := rooms.NewMemoryStore()
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{def},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	cfg := rooms.Config{Store: store, Games: []games.Definition{def},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if len(seed) > 0 {
+		cfg.Seeds = func() uint64 { return seed[0] }
+	}
+	hub, err := rooms.NewHub(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 // the last moves in large letters, following the match move by move to
 // the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
-	srv := hostbot.Serve(t, pocketsub.Definition)
+	srv := hostbot.Serve(t, pocketsub.Definition, 1) // the same match every run
 	shots := screens(t)
 	b := phone.Browser(t, 3*time.Minute, onPhone.Device)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)

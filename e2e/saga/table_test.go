@@ -21,7 +21,7 @@ import (
 // dice of the assaults and the last events in large letters, following the
 // match to the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
-	srv := hostbot.Serve(t, saga.Definition)
+	srv := hostbot.Serve(t, saga.Definition, 1) // a match with assaults to show
 	shots := screens(t)
 	b := phone.Browser(t, 3*time.Minute, onPhone.Device)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
