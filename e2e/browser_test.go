@@ -228,33 +228,21 @@ func (p *phone) tap(sel string) {
 	p.t.Helper()
 	for try := 1; ; try++ {
 		raw := p.until("tap "+sel, fmt.Sprintf(`(() => {
-			const sel = %q;
-			const el = document.querySelector(sel);
+			const el = document.querySelector(%q);
 			if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") return null;
 			el.scrollIntoView({block: "center", inline: "center"});
 			const r = el.getBoundingClientRect();
 			if (!r.width || !r.height) return null;
-			if (window.__tapGuard) document.removeEventListener("click", window.__tapGuard, true);
-			window.__tapHit = null;
-			window.__tapGuard = (e) => {
-				document.removeEventListener("click", window.__tapGuard, true);
-				window.__tapGuard = null;
-				window.__tapHit = !!(e.target.closest && e.target.closest(sel));
-				if (!window.__tapHit) { e.preventDefault(); e.stopImmediatePropagation(); }
-			};
-			document.addEventListener("click", window.__tapGuard, true);
 			return [r.left + r.width / 2, r.top + r.height / 2];
 		})()`, sel))
 		var at [2]float64
 		if err := json.Unmarshal(raw, &at); err != nil {
 			p.fail("tap %s: %v", sel, err)
 		}
+		p.eval(chrome.ArmTap(sel), nil)
 		p.run(chromedp.MouseClickXY(at[0], at[1]))
 		var hit bool
-		p.eval(`(() => {
-			if (window.__tapGuard) { document.removeEventListener("click", window.__tapGuard, true); window.__tapGuard = null; }
-			return window.__tapHit === true;
-		})()`, &hit)
+		p.eval(chrome.TapLanded, &hit)
 		if hit {
 			return
 		}
