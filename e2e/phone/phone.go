@@ -9,10 +9,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +37,29 @@ import (
 func Serve(t *testing.T, defs ...games.Definition) string {
 	t.Helper()
 	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, defs...), Static: static.FS})
+	return base
+}
+
+// ServeSeeded is Serve whose matches play from the given seeds, one per
+// match in order (the last again after that): a test that taps its way
+// through whole matches plays the same ones every run.
+func ServeSeeded(t *testing.T, seeds []uint64, defs ...games.Definition) string {
+	t.Helper()
+	var mu sync.Mutex
+	next := 0
+	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: defs,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Seeds: func() uint64 {
+			mu.Lock()
+			defer mu.Unlock()
+			s := seeds[min(next, len(seeds)-1)]
+			next++
+			return s
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: static.FS})
 	return base
 }
 
