@@ -21,9 +21,12 @@ const decide = `(() => {
   const b = document.body.dataset;
   if (document.getElementById('result')) return {done: true};
   if (b.busy === '1' || b.turn !== 'mine') return {};
+  // The general's own dice, seeded per page: with the room's seeded
+  // match, the same battle every run.
+  const rnd = window.__rnd || (window.__rnd = (() => { let s = 11; return () => (s = (s * 16807) % 2147483647) / 2147483647; })());
   const zones = document.querySelectorAll('.bt-zone.target');
   if (zones.length) {
-    const zone = zones[Math.floor(Math.random() * zones.length)];
+    const zone = zones[Math.floor(rnd() * zones.length)];
     return {tap: '.bt-zone.target[data-zone="' + zone.dataset.zone + '"]', deploy: true};
   }
   // The question shown, as a player reads it: the panel's heading (less
@@ -41,11 +44,11 @@ const decide = `(() => {
     if (document.querySelector('.bt-orders .bt-act[data-type="' + t + '"]')) return {tap: '.bt-orders .bt-act[data-type="' + t + '"]', order: t};
   }
   const move = document.querySelector('.bt-orders .bt-act[data-type="move"]');
-  if (move && Math.random() < 0.3) return {tap: '.bt-orders .bt-act[data-type="move"]', order: 'move'};
+  if (move && rnd() < 0.3) return {tap: '.bt-orders .bt-act[data-type="move"]', order: 'move'};
   const ready = [...document.querySelectorAll('.bt-unit.mine[data-ready]:not(.selected)')];
   if (ready.length && !window.__tried) {
     window.__tried = (window.__tried || 0);
-    const u = ready[Math.floor(Math.random() * ready.length)];
+    const u = ready[Math.floor(rnd() * ready.length)];
     window.__picks = (window.__picks || 0) + 1;
     if (window.__picks % 4 !== 0) return {tap: '.bt-unit[data-unit="' + u.dataset.unit + '"]', select: true};
   }
@@ -69,7 +72,8 @@ type decision struct {
 // one tap), every unit deployed by tapping zones, then orders until the
 // battle is won or lost.
 func TestPlayAgainstBot(t *testing.T) {
-	base := phone.Serve(t, battles.Definition)
+	// A seeded battle: the same one every run.
+	base := phone.ServeSeeded(t, []uint64{1}, battles.Definition)
 	p := phone.New(t, phone.Browser(t, 90*time.Second, onPhone.Device), screens(t), onPhone)
 
 	p.Run("open the page", chromedp.Navigate(base+"/battles.html"))
