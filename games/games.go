@@ -10,6 +10,7 @@ package games
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 )
 
@@ -106,6 +107,21 @@ type Game interface {
 	View(seat int) any
 	// Outcome is nil while the match is playing.
 	Outcome() *Outcome
+}
+
+// SeatWatcher is implemented by games that keep state about which seats
+// their bots play (a bot's pace, what a bot tells its team). When the
+// host frees a bot's seat during play, the room applies, as System and
+// logged like any command, SeatFreedBody(seat): a person may take the
+// seat next, and the game stops treating it as its bot's.
+type SeatWatcher interface {
+	WatchesSeats()
+}
+
+// SeatFreedBody is the System command that tells a SeatWatcher a bot's
+// seat was freed during play.
+func SeatFreedBody(seat int) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`{"type":"seat_freed","seat":%d}`, seat))
 }
 
 // ViewAppender is implemented by games that write a view's JSON

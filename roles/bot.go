@@ -162,6 +162,27 @@ func (g *Game) declare(seat int) {
 	}
 }
 
+// WatchesSeats: the room tells this game when the host frees a bot's seat
+// (games.SeatFreedBody).
+func (g *Game) WatchesSeats() {}
+
+// isSeatFreed is the seat of a games.SeatFreedBody, or -1.
+func isSeatFreed(body json.RawMessage) int {
+	if !bytes.Contains(body, []byte(`"seat_freed"`)) {
+		return -1
+	}
+	var b struct {
+		Type string `json:"type"`
+		Seat int    `json:"seat"`
+	}
+	d := json.NewDecoder(bytes.NewReader(body))
+	d.DisallowUnknownFields()
+	if d.Decode(&b) != nil || b.Type != "seat_freed" || b.Seat < 0 {
+		return -1
+	}
+	return b.Seat
+}
+
 // undeclare gives seat back to a person.
 func (g *Game) undeclare(seat int) {
 	if g.bots != nil && seat < len(g.bots.seats) {

@@ -256,6 +256,9 @@ func refusal(code sonar.Code, format string, args ...any) error {
 func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	var c sonar.Command
 	switch {
+	case cmd.Seat == games.System && isSeatFreed(cmd.Body) >= 0:
+		g.undeclare(isSeatFreed(cmd.Body))
+		return []games.Event{}, nil
 	case cmd.Seat == games.System:
 		p, err := sonar.ParseCommand(cmd.Body)
 		if err != nil {

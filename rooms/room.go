@@ -973,6 +973,7 @@ func (r *Room) freeSeat(s *Session, seat int) error {
 	if r.free(seat) {
 		return errorf(CodeConflict, "seat %d (%s) is already free", seat, r.specs[seat].Label)
 	}
+	wasBot := r.seats[seat].Bot
 	freed := SeatRecord{Room: r.code, Seat: seat}
 	if err := r.hub.store.PutSeats(freed); err != nil {
 		return r.internal("free seat", err)
@@ -980,6 +981,13 @@ func (r *Room) freeSeat(s *Session, seat int) error {
 	r.seats[seat] = freed
 	r.dropSeat(seat, errorf(CodeUnauthorized, "the host freed your seat"))
 	r.lobbyChanged()
+	if _, ok := r.game.(games.SeatWatcher); ok && wasBot && r.rec.State == StatePlaying {
+		// The game hears, in its log, that its bot no longer plays the
+		// seat (a bot Radio Operator's reports to its crew stop).
+		if err := r.apply(games.System, "", games.SeatFreedBody(seat)); err != nil {
+			r.hub.log.Error("the game refused the freed seat's notice", "room", r.code, "seat", seat, "err", err)
+		}
+	}
 	return nil
 }
 
