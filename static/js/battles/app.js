@@ -226,7 +226,7 @@ function render() {
   body.dataset.seat = String(app.seat);
   $("conn").classList.toggle("hidden", !app.code);
   replace($("who"), app.code
-    ? [h("span", {}, "Battles · "), h("span", { class: "code" }, app.code), app.seat >= 0 && v ? h("span", { class: `bt-tag team${app.seat}` }, ` ${MARK.mine} ${v.sides[app.seat].name}`) : app.lobby ? " · watching" : null]
+    ? [h("span", {}, "Battles"), h("span", { class: "code" }, " · " + app.code), app.seat >= 0 && v ? h("span", { class: `bt-tag team${app.seat}` }, ` ${MARK.mine} ${v.sides[app.seat].name}`) : app.lobby ? " · watching" : null]
     : "Pocket Battles");
   if (!app.code) {
     if (!$("intro").firstChild) replace($("intro"), intro());

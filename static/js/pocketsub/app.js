@@ -155,7 +155,7 @@ function render() {
   $("conn").classList.toggle("hidden", !app.code);
 
   replace($("who"), app.code
-    ? [h("span", { class: "game" }, "Pocket Sub · "), h("span", { class: "code" }, app.code),
+    ? [h("span", { class: "game" }, "Pocket Sub"), h("span", { class: "code" }, " · " + app.code),
       me ? h("span", { class: "ctag c-" + me.colour.toLowerCase() }, me.colour.toUpperCase()) : app.lobby ? " · watching" : null]
     : "Pocket Sub");
 

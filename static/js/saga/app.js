@@ -200,7 +200,7 @@ function render() {
   body.dataset.seat = String(app.seat);
   $("conn").classList.toggle("hidden", !app.code);
   replace($("who"), app.code
-    ? [h("span", {}, "Saga · "), h("span", { class: "code" }, app.code), app.seat >= 0 ? h("span", { class: `sg-tag team${app.seat}` }, ` ${TEAM_MARK[app.seat]} ${TEAM[app.seat]}`) : app.lobby ? " · watching" : null]
+    ? [h("span", {}, "Saga"), h("span", { class: "code" }, " · " + app.code), app.seat >= 0 ? h("span", { class: `sg-tag team${app.seat}` }, ` ${TEAM_MARK[app.seat]} ${TEAM[app.seat]}`) : app.lobby ? " · watching" : null]
     : "Saga of the Nine Worlds");
   if (!app.code) {
     if (!$("intro").firstChild) replace($("intro"), intro());

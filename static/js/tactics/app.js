@@ -144,7 +144,7 @@ function render() {
   $("conn").classList.toggle("hidden", !app.code);
 
   replace($("who"), app.code
-    ? [h("span", { class: "game" }, "Tactics · "), h("span", { class: "code" }, app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
+    ? [h("span", { class: "game" }, "Tactics"), h("span", { class: "code" }, " · " + app.code), app.seat >= 0 ? crewTag(TEAM[app.seat].toLowerCase()) : app.lobby ? " · watching" : null]
     : "Pocket Tactics");
 
   if (!app.code) {
