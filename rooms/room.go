@@ -614,9 +614,10 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	if r.broken != nil {
 		return r.internal("apply", r.broken)
 	}
-	now := r.hub.clock.Now()
-	// Phones' commands always carry an id; the room's bots send none.
-	events, err := r.game.Apply(games.Command{Seat: seat, Body: body, Time: now, Bot: id == "" && seat >= 0})
+	// The game takes the command as a replay of its log row will give it
+	// (rec.Command: a bot's command is the one without a client id).
+	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: body, Time: r.hub.clock.Now()}
+	events, err := r.game.Apply(rec.Command())
 	if err != nil {
 		var e *Error
 		if errors.As(err, &e) {
@@ -624,7 +625,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		}
 		return &Error{Code: CodeRefused, Rule: games.RuleOf(err), Message: err.Error(), Err: err}
 	}
-	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: append(json.RawMessage(nil), body...), Time: now}
+	rec.Body = append(json.RawMessage(nil), body...)
 	// The log row commits while the seats' frames are built (the commit
 	// waits on SQLite, the frames on the CPU); the frames go out only once
 	// the row is committed.
@@ -632,7 +633,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	go r.save(rec, saved)
 	out, crash := r.prepare(rec.Version, events)
 	if err := <-saved; err != nil {
-		out.undo()
+		r.restore(out)
 		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
 		r.rebuild()
 		return &Error{Code: CodeInternal, Message: errSaving.Message, Err: err}
@@ -641,7 +642,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		// The game panicked building a view, but the row is committed:
 		// the room takes it into its log before the guard rebuilds the
 		// match from that log.
-		out.undo()
+		r.restore(out)
 		r.committed(rec, events)
 		panic(crash)
 	}
@@ -678,12 +679,11 @@ func (r *Room) save(rec CommandRecord, done chan<- error) {
 }
 
 // update is a version's frames, built but not sent: each seat's, or nil
-// for a seat that learns nothing, and how to put the seats' feeds back if
-// the version is not committed after all.
+// for a seat that learns nothing, and the seats' feeds as they were, to
+// put back if the version is not committed after all.
 type update struct {
 	frames map[int][]byte
 	before map[int]*feed // each feed as it was; nil for a feed made now
-	room   *Room
 }
 
 // prepare builds version v's frame for every seat with phones: the events
@@ -694,7 +694,7 @@ type update struct {
 // A panic in the game's view code is returned, not raised: the log row
 // may be committing meanwhile, and the room must learn its fate first.
 func (r *Room) prepare(v int64, events []games.Event) (u update, crash any) {
-	u = update{frames: map[int][]byte{}, before: map[int]*feed{}, room: r}
+	u = update{frames: map[int][]byte{}, before: map[int]*feed{}}
 	defer func() { crash = recover() }()
 	// The seats' views share parts (a team's state, the public state):
 	// each changed part is diffed once for all of them.
@@ -714,13 +714,13 @@ func (r *Room) prepare(v int64, events []games.Event) (u update, crash any) {
 	return u, nil
 }
 
-// undo puts the feeds back as they were before prepare.
-func (u update) undo() {
+// restore puts the seats' feeds back as they were before prepare built u.
+func (r *Room) restore(u update) {
 	for seat, old := range u.before {
 		if old == nil {
-			delete(u.room.feeds, seat)
+			delete(r.feeds, seat)
 		} else {
-			*u.room.feeds[seat] = *old
+			*r.feeds[seat] = *old
 		}
 	}
 }
