@@ -1,26 +1,19 @@
 package debrief_test
 
 import (
-	"bytes"
-	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"testing"
 
 	"periscope/debrief"
 	"periscope/debrief/debrieftest"
 	"periscope/games"
 	"periscope/games/battles"
+	"periscope/games/gamestest"
 	"periscope/games/gridtactics"
 	"periscope/games/pocketsub"
 	"periscope/games/saga"
 	"periscope/roles"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/ from what the debrief says now")
 
 // Captain Sonar's debrief of whole matches, read as a table would read it:
 // sides, players and results, length, the damage, systems, turning points
@@ -50,45 +43,9 @@ func TestSummaryGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := json.MarshalIndent(s, "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			path := filepath.Join("testdata", tc.name+".golden.json")
-			if *update {
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (go test ./debrief -run Golden -update writes it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("the debrief of %s differs from %s (go test ./debrief -run Golden -update rewrites it):\n%s", tc.name, path, firstDiff(string(want), string(got)))
-			}
+			gamestest.Golden(t, tc.name+".golden.json", s)
 		})
 	}
-}
-
-// firstDiff shows the first line where want and got part.
-func firstDiff(want, got string) string {
-	w, g := bytes.Split([]byte(want), []byte("\n")), bytes.Split([]byte(got), []byte("\n"))
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b []byte
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if !bytes.Equal(a, b) {
-			return "line " + strconv.Itoa(i+1) + ":\n  want " + string(a) + "\n  got  " + string(b)
-		}
-	}
-	return ""
 }
 
 // Every pocket game's debrief of a bot match names its two sides and

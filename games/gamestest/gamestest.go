@@ -147,9 +147,27 @@ func Golden(t testing.TB, name string, v any) {
 	if err != nil {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
-	if !bytes.Equal(bytes.TrimSpace(want), bytes.TrimSpace(got)) {
-		t.Errorf("%s differs from the golden file; run go test -update and review the diff.\ngot:\n%s", path, got)
+	if !bytes.Equal(want, got) {
+		t.Errorf("%s differs from the golden file at %s\n(go test -run %s -update rewrites it; review the diff)", path, firstDiff(want, got), t.Name())
 	}
+}
+
+// firstDiff shows the first line where want and got part.
+func firstDiff(want, got []byte) string {
+	w, g := bytes.Split(want, []byte("\n")), bytes.Split(got, []byte("\n"))
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b []byte
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if !bytes.Equal(a, b) {
+			return fmt.Sprintf("line %d:\n  want %s\n  got  %s", i+1, a, b)
+		}
+	}
+	return "the end of the file"
 }
 
 // BotSteps lets the bots of g play up to n commands, stamped at, the first
