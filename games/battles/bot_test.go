@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"periscope/games/gamestest"
 )
 
 // Bot-vs-bot battles always end, whatever the seed, size and armies, and
@@ -64,12 +66,7 @@ func TestBotBeatsRandom(t *testing.T) {
 func midBattle(b testing.TB) *Game {
 	g := started(b, Options{Size: 100}, 11)
 	for g.phase != fighting || g.turns < 12 {
-		for s := range 2 {
-			if body, ok := g.BotCommand(s); ok {
-				mustApply(b, g, s, string(body))
-				break
-			}
-		}
+		gamestest.BotSteps(b, g, 1, t0)
 	}
 	return g
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
 
 // Over whole hidden-setup matches, no view ever shows a face-down unit of
@@ -20,12 +21,7 @@ func TestHiddenSetupNeverLeaks(t *testing.T) {
 			if steps > 5000 {
 				t.Fatalf("seed %d: no result after 5000 commands", seed)
 			}
-			for seat := range 2 {
-				if body, ok := g.BotCommand(seat); ok {
-					mustApply(t, g, seat, string(body))
-					break
-				}
-			}
+			gamestest.BotSteps(t, g, 1, t0)
 			invariants(t, g)
 		}
 	}

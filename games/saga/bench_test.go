@@ -3,6 +3,8 @@ package saga
 import (
 	"testing"
 	"time"
+
+	"periscope/games/gamestest"
 )
 
 // midMatch is a bot-vs-bot match some turns into play, still going.
@@ -10,12 +12,7 @@ func midMatch(b testing.TB) *Game {
 	for seed := uint64(11); ; seed++ {
 		g := started(b, Options{}, seed)
 		for g.phase != over && (g.phase != playing || g.turns < 12) {
-			for s := range 2 {
-				if body, ok := g.BotCommand(s); ok {
-					mustApply(b, g, s, string(body))
-					break
-				}
-			}
+			gamestest.BotSteps(b, g, 1, t0)
 		}
 		if g.phase == playing {
 			return g
