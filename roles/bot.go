@@ -86,15 +86,11 @@ func botLevel(name string) (level, error) {
 var botDeclaration = json.RawMessage(`{"type":"bot"}`)
 
 func isBotDeclaration(body json.RawMessage) bool {
-	if !bytes.Contains(body, []byte(`"bot"`)) {
-		return false
-	}
 	var b struct {
 		Type string `json:"type"`
 	}
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	return d.Decode(&b) == nil && b.Type == "bot"
+	// The cheap look first: Apply asks on every command.
+	return bytes.Contains(body, []byte(`"bot"`)) && games.DecodeStrict(body, &b) == nil && b.Type == "bot"
 }
 
 // bots is what the match keeps for its bots. Everything in it is rebuilt
@@ -166,21 +162,16 @@ func (g *Game) declare(seat int) {
 // (games.SeatFreedBody).
 func (g *Game) WatchesSeats() {}
 
-// isSeatFreed is the seat of a games.SeatFreedBody, or -1.
-func isSeatFreed(body json.RawMessage) int {
-	if !bytes.Contains(body, []byte(`"seat_freed"`)) {
-		return -1
-	}
+// seatFreed reads a games.SeatFreedBody: the seat it frees.
+func seatFreed(body json.RawMessage) (int, bool) {
 	var b struct {
 		Type string `json:"type"`
 		Seat int    `json:"seat"`
 	}
-	d := json.NewDecoder(bytes.NewReader(body))
-	d.DisallowUnknownFields()
-	if d.Decode(&b) != nil || b.Type != "seat_freed" || b.Seat < 0 {
-		return -1
+	if !bytes.Contains(body, []byte(`"seat_freed"`)) || games.DecodeStrict(body, &b) != nil || b.Type != "seat_freed" || b.Seat < 0 {
+		return 0, false
 	}
-	return b.Seat
+	return b.Seat, true
 }
 
 // undeclare gives seat back to a person.

@@ -256,10 +256,11 @@ func refusal(code sonar.Code, format string, args ...any) error {
 func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	var c sonar.Command
 	switch {
-	case cmd.Seat == games.System && isSeatFreed(cmd.Body) >= 0:
-		g.undeclare(isSeatFreed(cmd.Body))
-		return []games.Event{}, nil
 	case cmd.Seat == games.System:
+		if seat, ok := seatFreed(cmd.Body); ok {
+			g.undeclare(seat)
+			return []games.Event{}, nil
+		}
 		p, err := sonar.ParseCommand(cmd.Body)
 		if err != nil {
 			return nil, err
