@@ -39,24 +39,7 @@ func TestBotMatchesEnd(t *testing.T) {
 
 // The bot beats a player that picks uniformly among legal commands.
 func TestBotBeatsRandom(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 12
-	}
-	won := 0
-	for seed := range uint64(n) {
-		botSeat := int(seed % 2)
-		var players [2]player
-		players[botSeat] = botPlayer
-		players[1-botSeat] = randomPlayer(rand.New(rand.NewPCG(seed, 7)))
-		p, err := play(Options{}, seed, players, 20000)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if w := p.game.Outcome().Winners; len(w) == 1 && w[0] == botSeat {
-			won++
-		}
-	}
+	won, n := botWins(t, randomPlayer)
 	if won*10 < n*8 {
 		t.Fatalf("the bot won %d of %d matches against random play; want at least 80%%", won, n)
 	}
@@ -66,16 +49,26 @@ func TestBotBeatsRandom(t *testing.T) {
 // The bot protects its base: a player who marches on it and assaults it
 // at every chance rarely gets through.
 func TestBotHoldsOffARush(t *testing.T) {
-	n := 40
+	won, n := botWins(t, rushPlayer)
+	if won*4 < n*3 {
+		t.Fatalf("the bot held off %d of %d rushes on its base; want at least 75%%", won, n)
+	}
+	t.Logf("the bot held off %d of %d rushes", won, n)
+}
+
+// botWins plays the bot against opponent over n seeds (40, or 12 with
+// -short), the bot's seat alternating, and counts the bot's wins.
+func botWins(t *testing.T, opponent func(*rand.Rand) player) (won, n int) {
+	t.Helper()
+	n = 40
 	if testing.Short() {
 		n = 12
 	}
-	won := 0
 	for seed := range uint64(n) {
 		botSeat := int(seed % 2)
 		var players [2]player
 		players[botSeat] = botPlayer
-		players[1-botSeat] = rushPlayer(rand.New(rand.NewPCG(seed, 7)))
+		players[1-botSeat] = opponent(rand.New(rand.NewPCG(seed, 7)))
 		p, err := play(Options{}, seed, players, 20000)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
@@ -84,10 +77,7 @@ func TestBotHoldsOffARush(t *testing.T) {
 			won++
 		}
 	}
-	if won*4 < n*3 {
-		t.Fatalf("the bot held off %d of %d rushes on its base; want at least 75%%", won, n)
-	}
-	t.Logf("the bot held off %d of %d rushes", won, n)
+	return won, n
 }
 
 // botSays is the command the bot sends for seat.
