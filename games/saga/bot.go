@@ -41,6 +41,10 @@ type board struct {
 	cards  [2]map[string]*Card
 	bases  [2]Hex
 	placed [2]bool
+	// threats adds up the threats of the enemy's units to our base
+	// (threat), summed once in the view's order so that the bot's
+	// choice never depends on a map's.
+	threats float64
 }
 
 func read(v View) *board {
@@ -60,6 +64,12 @@ func read(v View) *board {
 		b.cards[s] = map[string]*Card{}
 		for i := range p.Faction.Units {
 			b.cards[s][p.Faction.Units[i].ID] = &p.Faction.Units[i]
+		}
+	}
+	for _, u := range v.Units {
+		if u.Owner != v.Seat {
+			h, _ := parseHex(u.At)
+			b.threats += b.threat(h, u)
 		}
 	}
 	return b
@@ -183,7 +193,7 @@ func (b *board) moveValue(l Legal) float64 {
 	if l.Home {
 		// Only worth it to rescue a unit about to fall.
 		// A unit next to a threatened base assists it; gone home, it cannot.
-		return b.danger(from, att, me)*float64(att.Cost)*b.caution() - 6 - b.threats()*baseWorth*0.1
+		return b.danger(from, att, me)*float64(att.Cost)*b.caution() - 6 - b.threats*baseWorth*0.1
 	}
 	s := b.position(to, att, from) - b.position(from, att, from)
 	if l.Water {
@@ -220,7 +230,7 @@ func (b *board) position(h Hex, c *Card, self Hex) float64 {
 		s -= float64(distance(h, b.bases[me])) * homeGuard * float64(n) * 0.5
 	}
 	// Next to a threatened base a unit grants it a re-roll per threat.
-	if t := b.threats(); t > 0 && b.placed[me] && b.nextTo(h, b.bases[me]) {
+	if t := b.threats; t > 0 && b.placed[me] && b.nextTo(h, b.bases[me]) {
 		s += t * baseWorth * 0.1
 	}
 	return s
@@ -241,7 +251,7 @@ func (b *board) summonValue(l Legal) float64 {
 	s := float64(3-inPlay)*2 + float64(card.Cost)*0.1
 	// Next to the base it assists it: a re-roll against each threat.
 	if b.nextTo(at, b.bases[me]) {
-		s += b.threats() * baseWorth * 0.1
+		s += b.threats * baseWorth * 0.1
 	}
 	s -= b.danger(at, card, me) * float64(card.Cost) * 0.6 * b.caution()
 	if b.tiles[at].Terrain == "water" {
@@ -270,17 +280,6 @@ func (b *board) threat(h Hex, e UnitView) float64 {
 		}
 	}
 	return best
-}
-
-// threats adds up the threats to our base.
-func (b *board) threats() float64 {
-	n := 0.0
-	for h, u := range b.units {
-		if u.Owner != b.v.Seat {
-			n += b.threat(h, u)
-		}
-	}
-	return n
 }
 
 func (b *board) unitAt(seat int, id string) Hex {
