@@ -1,7 +1,6 @@
 package saga
 
 import (
-	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -85,13 +84,7 @@ func TestRulebookExampleCombat(t *testing.T) {
 	}
 	g.fight.dice = [2]dice{{Off: []int{6, 1}, Def: []int{3, 1}}, {Off: []int{3}, Def: []int{4, 2}}}
 	refused(t, g, Wolf, `{"type":"pass"}`, "not_your_reroll")
-	evs = mustApply(t, g, Raven, `{"type":"pass"}`)
-	var combat FightView
-	for _, e := range evs {
-		if e.Kind == "combat" {
-			json.Unmarshal(e.Data, &combat)
-		}
-	}
+	combat := fightEvent(t, mustApply(t, g, Raven, `{"type":"pass"}`), "combat")
 	if combat.Result != ResultCaptured || !combat.Strike.Hit || combat.Counters == nil || combat.Counters.Hit || combat.Counters.Top != 1 {
 		t.Fatalf("combat %+v; want the strike to succeed and the counter-strike to fail on the 1", combat)
 	}
@@ -146,12 +139,7 @@ func TestAssaultResults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := arrange(t, Options{}, field, units)
 			evs := force(t, g, Raven, tc.body, tc.d)
-			var combat FightView
-			for _, e := range evs {
-				if e.Kind == "combat" {
-					json.Unmarshal(e.Data, &combat)
-				}
-			}
+			combat := fightEvent(t, evs, "combat")
 			if combat.Result != tc.result {
 				t.Fatalf("result %q; want %q (%v)", combat.Result, tc.result, evs)
 			}
@@ -457,16 +445,7 @@ func TestLikeAgainstLike(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			g := arrange(t, Options{}, field, tc.units)
-			var roll *FightView
-			for _, e := range mustApply(t, g, Raven, tc.body) {
-				if e.Kind == "roll" {
-					roll = &FightView{}
-					json.Unmarshal(e.Data, roll)
-				}
-			}
-			if roll == nil {
-				t.Fatal("no dice were rolled")
-			}
+			roll := fightEvent(t, mustApply(t, g, Raven, tc.body), "roll")
 			a, d := roll.Sides[0].Dice, roll.Sides[1].Dice
 			if got := [2]int{len(a.Off), len(a.Def)}; got != tc.att {
 				t.Errorf("the attacker rolls %v OFF/DEF dice; want %v", got, tc.att)

@@ -74,6 +74,25 @@ func play(o Options, seed uint64, players [2]player, limit int) (*played, error)
 	return &played{game: g, log: m.Log, events: m.Events}, err
 }
 
+// fightEvent is the fight an event of kind ("roll", "combat") in evs
+// carries, the last one if several do; the test fails when none does.
+func fightEvent(t testing.TB, evs []games.Event, kind string) *FightView {
+	t.Helper()
+	var f *FightView
+	for _, e := range evs {
+		if e.Kind == kind {
+			f = &FightView{}
+			if err := json.Unmarshal(e.Data, f); err != nil {
+				t.Fatalf("the %s event: %v", kind, err)
+			}
+		}
+	}
+	if f == nil {
+		t.Fatalf("no %s event among %v", kind, kinds(evs))
+	}
+	return f
+}
+
 // arrange builds a match in play from a sketch: tiles as "q,r terrain"
 // ("q,r base0" for Raven's base, "base1" for Wolf's) and units as "id q,r"
 // (ids of the default factions: Raven's Æsir, Wolf's Jötnar). Every other

@@ -312,16 +312,7 @@ func TestCounterStrikeNeedsReach(t *testing.T) {
 			}
 			// The roll itself says whether the defender strikes back, and
 			// only then does the defender roll OFF dice.
-			var roll *FightView
-			for _, e := range mustApply(t, g, tc.seat, tc.body) {
-				if e.Kind == "roll" {
-					roll = &FightView{}
-					json.Unmarshal(e.Data, roll)
-				}
-			}
-			if roll == nil {
-				t.Fatal("the assault rolled no dice")
-			}
+			roll := fightEvent(t, mustApply(t, g, tc.seat, tc.body), "roll")
 			if roll.Counter != tc.counter || (len(roll.Sides[1].Dice.Off) > 0) != tc.counter {
 				t.Fatalf("counter-strike %v with defender OFF dice %v; want %v", roll.Counter, roll.Sides[1].Dice.Off, tc.counter)
 			}
