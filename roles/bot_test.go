@@ -85,18 +85,25 @@ func (r *botRoom) run(limit int) bool {
 	r.t.Helper()
 	for r.g.Outcome() == nil {
 		r.settle(limit)
-		if r.g.Outcome() != nil {
-			break
-		}
-		at, ok := r.g.Deadline()
-		if !ok {
+		if r.g.Outcome() == nil && !r.tick() {
 			return false
 		}
-		if at.After(r.now) {
-			r.now = at
-		}
-		r.apply(games.System, games.TickBody)
 	}
+	return true
+}
+
+// tick moves the clock on to the match's next deadline, if it is ahead,
+// and ticks; false if there is no deadline.
+func (r *botRoom) tick() bool {
+	r.t.Helper()
+	at, ok := r.g.Deadline()
+	if !ok {
+		return false
+	}
+	if at.After(r.now) {
+		r.now = at
+	}
+	r.apply(games.System, games.TickBody)
 	return true
 }
 

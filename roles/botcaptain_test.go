@@ -98,22 +98,13 @@ func TestBotCaptainFromAPosition(t *testing.T) {
 					t.Fatalf("seed %d: the Captain orders %q, want one of %q", seed, got, tc.want)
 				}
 				// The order is legal, and the bots play on to the end.
-				r.apply(r.g.crewSeats(sonar.Blue)[0], botJSON(t, c))
+				r.apply(r.g.crewSeats(sonar.Blue)[0], mustJSON(t, c))
 				if !r.run(20000) {
 					t.Fatalf("seed %d: stuck after %q", seed, got)
 				}
 			}
 		})
 	}
-}
-
-func botJSON(t *testing.T, v any) json.RawMessage {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // Every drill is also a match the bots can play on from, in its own mode.
@@ -370,17 +361,9 @@ func (r *botRoom) playPeople(limit int) bool {
 				acted = true
 			}
 		}
-		if acted || r.g.Outcome() != nil {
-			continue
-		}
-		at, ok := r.g.Deadline()
-		if !ok {
+		if !acted && r.g.Outcome() == nil && !r.tick() {
 			return false
 		}
-		if at.After(r.now) {
-			r.now = at
-		}
-		r.apply(games.System, games.TickBody)
 	}
 	return true
 }
