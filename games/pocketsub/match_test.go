@@ -3,19 +3,15 @@ package pocketsub
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"periscope/games"
+	"periscope/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // player chooses a seat's next command.
 type player func(g *Game, seat int) json.RawMessage
@@ -113,31 +109,10 @@ func TestReplay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := New(p.game.opts, 42)
-			for k, cmd := range p.log {
-				if cmd.Seat != 1 && cmd.Seat >= 0 {
-					if body, ok := g.BotCommand(cmd.Seat); !ok || !bytes.Equal(body, cmd.Body) {
-						t.Fatalf("command %d: the bot now chooses %s, it chose %s", k, body, cmd.Body)
-					}
-				}
-				evs, err := g.Apply(cmd)
-				if err != nil {
-					t.Fatalf("command %d %s refused on replay: %v", k, cmd.Body, err)
-				}
-				if !reflect.DeepEqual(evs, p.events[k]) {
-					t.Fatalf("command %d: events differ on replay:\n%+v\n%+v", k, evs, p.events[k])
-				}
-			}
-			if !reflect.DeepEqual(g, p.game) {
-				t.Fatal("the replayed match differs from the original")
-			}
-			for s := -1; s < g.opts.Players; s++ {
-				a, _ := json.Marshal(g.View(s))
-				b, _ := json.Marshal(p.game.View(s))
-				if !bytes.Equal(a, b) {
-					t.Fatalf("view of seat %d differs on replay", s)
-				}
-			}
+			// Seat 1 plays at random; the bots of the others must choose
+			// their commands again.
+			gamestest.Replay(t, New(p.game.opts, 42), &gamestest.Match{Game: p.game, Log: p.log, Events: p.events},
+				func(cmd games.Command) bool { return cmd.Seat != 1 && cmd.Seat >= 0 })
 		})
 	}
 }
@@ -260,23 +235,6 @@ func TestGoldenViews(t *testing.T) {
 		{"view-2p-spectator.json", Options{Players: 2}, games.Spectator},
 		{"view-4p-standard-setup.json", Options{Players: 4, Setup: SetupStandard, Captain: true}, 0},
 	} {
-		g := started(t, c.o, 5)
-		got, err := json.MarshalIndent(g.View(c.seat), "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join("testdata", c.file)
-		if *update {
-			if err := os.WriteFile(path, append(got, '\n'), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update to write it)", err)
-		}
-		if !bytes.Equal(append(got, '\n'), want) {
-			t.Fatalf("%s differs from the view:\n%s", path, got)
-		}
+		gamestest.Golden(t, c.file, started(t, c.o, 5).View(c.seat))
 	}
 }
