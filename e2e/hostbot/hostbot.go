@@ -11,8 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -39,15 +37,11 @@ type Server struct {
 func Serve(t testing.TB, def games.Definition, seed ...uint64) *Server {
 	t.Helper()
 	store := rooms.NewMemoryStore()
-	cfg := rooms.Config{Store: store, Games: []games.Definition{def},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	cfg := rooms.Config{Store: store, Games: []games.Definition{def}}
 	if len(seed) > 0 {
-		cfg.Seeds = func() uint64 { return seed[0] }
+		cfg.Seeds = servertest.Seeds(seed[0])
 	}
-	hub, err := rooms.NewHub(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hub := servertest.NewHub(t, cfg)
 	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: static.FS})
 	return &Server{Base: base, Def: def, Store: store}
 }

@@ -9,13 +9,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,20 +42,7 @@ func Serve(t *testing.T, defs ...games.Definition) string {
 // through whole matches plays the same ones every run.
 func ServeSeeded(t *testing.T, seeds []uint64, defs ...games.Definition) string {
 	t.Helper()
-	var mu sync.Mutex
-	next := 0
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: defs,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Seeds: func() uint64 {
-			mu.Lock()
-			defer mu.Unlock()
-			s := seeds[min(next, len(seeds)-1)]
-			next++
-			return s
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hub := servertest.NewHub(t, rooms.Config{Games: defs, Seeds: servertest.Seeds(seeds...)})
 	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: static.FS})
 	return base
 }

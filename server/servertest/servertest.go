@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -19,12 +20,39 @@ import (
 // Hub is a hub of games on an in-memory store that logs nothing.
 func Hub(t testing.TB, games ...games.Definition) *rooms.Hub {
 	t.Helper()
-	hub, err := rooms.NewHub(rooms.Config{Store: rooms.NewMemoryStore(), Games: games,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	return NewHub(t, rooms.Config{Games: games})
+}
+
+// NewHub is a hub of cfg, on a new in-memory store when cfg names no store,
+// and logging nothing when it names no log.
+func NewHub(t testing.TB, cfg rooms.Config) *rooms.Hub {
+	t.Helper()
+	if cfg.Store == nil {
+		cfg.Store = rooms.NewMemoryStore()
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	hub, err := rooms.NewHub(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return hub
+}
+
+// Seeds is a rooms.Config.Seeds that answers the given seeds, one per
+// match in order, and the last again after that: a test's matches play
+// the same every run.
+func Seeds(seeds ...uint64) func() uint64 {
+	var mu sync.Mutex
+	next := 0
+	return func() uint64 {
+		mu.Lock()
+		defer mu.Unlock()
+		s := seeds[min(next, len(seeds)-1)]
+		next++
+		return s
+	}
 }
 
 // Serve runs a server built from cfg on a free loopback port until the test
