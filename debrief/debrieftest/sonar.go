@@ -93,7 +93,7 @@ func PlaySonar(code string, blue, red int, names []string, seed uint64, start ti
 			return Match{}, err
 		}
 		if !fired && g.Outcome() == nil {
-			if _, err := p.use(crew); err != nil {
+			if err := p.use(crew); err != nil {
 				return Match{}, err
 			}
 		}
@@ -246,16 +246,16 @@ func (p *player) fire(crew sonar.Crew) (bool, error) {
 // next to the enemy (but not next to the crew) is set off; else a mine is
 // dropped while the crew has none out; else a drone asks about the enemy's
 // real sector; else a sonar, which the enemy's Captain answers at once.
-func (p *player) use(crew sonar.Crew) (bool, error) {
+func (p *player) use(crew sonar.Crew) error {
 	v := p.view(crew)
 	own := v.Own
 	if own.Turn == nil || !own.Turn.Current {
-		return false, nil
+		return nil
 	}
 	enemy := *p.view(crew.Other()).Own.Position
 	for _, m := range own.Triggers {
 		if chart.Chebyshev(m, enemy) <= 1 && chart.Chebyshev(m, *own.Position) > 1 {
-			return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"trigger","cell":"%s"}`, m))
+			return p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"trigger","cell":"%s"}`, m))
 		}
 	}
 	ready := map[string]bool{}
@@ -265,26 +265,26 @@ func (p *player) use(crew sonar.Crew) (bool, error) {
 	switch {
 	case ready["mine"] && len(own.Mines) == 0 && len(own.MineCells) > 0:
 		p.used[crew]["mine"] = true
-		return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"mine","cell":"%s"}`, own.MineCells[p.rng.IntN(len(own.MineCells))]))
+		return p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"mine","cell":"%s"}`, own.MineCells[p.rng.IntN(len(own.MineCells))]))
 	case ready["drone"]:
 		p.used[crew]["drone"] = true
 		per := v.Chart.Size / chart.SectorSize
 		sector := (enemy.Row/chart.SectorSize)*per + enemy.Col/chart.SectorSize + 1
-		return true, p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"drone","sector":%d}`, sector))
+		return p.order(crew, sonar.Captain, fmt.Sprintf(`{"type":"drone","sector":%d}`, sector))
 	case ready["sonar"]:
 		p.used[crew]["sonar"] = true
 		if err := p.order(crew, sonar.Captain, `{"type":"sonar"}`); err != nil {
-			return false, err
+			return err
 		}
 		answers := p.view(crew.Other()).Own.SonarAnswers
 		if len(answers) == 0 {
-			return false, fmt.Errorf("debrieftest: %s asked a sonar and %s has no answer to give", crew, crew.Other())
+			return fmt.Errorf("debrieftest: %s asked a sonar and %s has no answer to give", crew, crew.Other())
 		}
 		facts, err := json.Marshal(answers[p.rng.IntN(len(answers))])
 		if err != nil {
-			return false, err
+			return err
 		}
-		return true, p.order(crew.Other(), sonar.Captain, fmt.Sprintf(`{"type":"sonar_answer","facts":%s}`, facts))
+		return p.order(crew.Other(), sonar.Captain, fmt.Sprintf(`{"type":"sonar_answer","facts":%s}`, facts))
 	}
-	return false, nil
+	return nil
 }
