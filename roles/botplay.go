@@ -428,9 +428,12 @@ func (d *decider) mineCell(ts []chart.Cell, cells []cellP) (chart.Cell, bool) {
 	best, bestE, found := chart.Cell{}, -1.0, false
 	for _, i := range d.rng.Perm(len(ts)) {
 		t := ts[i]
-		with := slices.Clone(blocked)
-		with[d.m.Index(t)] = true
-		if d.room(pos, with) < open-1 {
+		k := d.m.Index(t)
+		was := blocked[k]
+		blocked[k] = true // room copies blocked: no copy here
+		cut := d.room(pos, blocked) < open-1
+		blocked[k] = was
+		if cut {
 			continue // it would cut off more water than its own cell
 		}
 		if e := expected(t, cells); e > bestE {
