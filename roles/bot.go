@@ -123,11 +123,6 @@ type intel struct {
 	enemy, self       *radio.Tracker
 	enemyLost, selfOK bool
 	fed               [2]int // observations of heard taken in
-	// fresh makes a blank sheet: where an announcement fits no possible
-	// position (a mine laid before a described position's start, which
-	// nobody heard dropped), the Radio Operator starts a new sheet from
-	// the next announcement on, as a person would.
-	fresh func() (*radio.Tracker, error)
 }
 
 func (g *Game) botsReady() *bots {
@@ -145,14 +140,10 @@ func (g *Game) declare(seat int) {
 	b.seats[seat] = true
 	c := g.seats[seat].crew
 	if b.intel[c] == nil {
-		mo := g.match.Options()
-		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
-			TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal}
-		fresh := func() (*radio.Tracker, error) { return radio.New(g.match.Chart(), ro) }
-		enemy, err1 := fresh()
-		self, err2 := fresh()
+		enemy, err1 := g.newTracker()
+		self, err2 := g.newTracker()
 		if err1 == nil && err2 == nil {
-			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true, fresh: fresh}
+			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true}
 			g.feed(c)
 		}
 	}
@@ -181,7 +172,10 @@ func (g *Game) undeclare(seat int) {
 	}
 }
 
-// feed brings crew c's trackers up to date with what was heard.
+// feed brings crew c's trackers up to date with what was heard. Where an
+// announcement fits no possible position (a mine laid before a described
+// position's start, which nobody heard dropped), the Radio Operator starts
+// a new sheet from the next announcement on, as a person would.
 func (g *Game) feed(c sonar.Crew) {
 	b := g.bots
 	in := b.intel[c]
@@ -190,7 +184,7 @@ func (g *Game) feed(c sonar.Crew) {
 	}
 	for ; in.fed[0] < len(b.heard[c]); in.fed[0]++ {
 		if !in.enemyLost && in.enemy.Observe(b.heard[c][in.fed[0]]) != nil {
-			t, err := in.fresh()
+			t, err := g.newTracker()
 			if in.enemyLost = err != nil; err == nil {
 				in.enemy = t
 			}
@@ -198,7 +192,7 @@ func (g *Game) feed(c sonar.Crew) {
 	}
 	for ; in.fed[1] < len(b.heard[c.Other()]); in.fed[1]++ {
 		if in.selfOK && in.self.Observe(b.heard[c.Other()][in.fed[1]]) != nil {
-			t, err := in.fresh()
+			t, err := g.newTracker()
 			if in.selfOK = err == nil; err == nil {
 				in.self = t
 			}

@@ -196,11 +196,8 @@ func New(o Options, seed uint64) (*Game, error) {
 	g := &Game{opts: o, match: m, seats: seats, chart: chartOf(m)}
 	g.botsReady().seed = seed
 	if o.Radio != RadioOff {
-		mo := m.Options()
-		ro := radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
-			TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal}
 		for _, c := range sonar.Crews {
-			t, err := radio.New(m.Chart(), ro)
+			t, err := g.newTracker()
 			if err != nil {
 				return nil, err
 			}
@@ -208,6 +205,14 @@ func New(o Options, seed uint64) (*Game, error) {
 		}
 	}
 	return g, nil
+}
+
+// newTracker is a blank Radio Operator's sheet for the match's map and
+// rules: the radio assist's and the bots'.
+func (g *Game) newTracker() (*radio.Tracker, error) {
+	mo := g.match.Options()
+	return radio.New(g.match.Chart(), radio.Options{SilenceMin: mo.SilenceMin, MineOrthogonal: mo.MineAdjacency == 4,
+		TorpedoOrthogonal: mo.TorpedoRange == sonar.RangeOrthogonal})
 }
 
 // Match is the underlying rules engine state, for tests and replays.
