@@ -290,14 +290,7 @@ func TestAdjacentCharge(t *testing.T) {
 // A unit may charge into an engagement, outnumbering the enemy; charging a
 // unit that outnumbers a friend splits the fight in two.
 func TestChargeIntoEngagement(t *testing.T) {
-	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON23", "center_front"}},
-		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
-	miss := func() { g.rigged = []int{1, 1, 1} }
-	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
-	do(t, g, SeatB, `{"type":"hold"}`)
-	miss()
-	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
-	do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+	g, miss := engagedThenCharge(t)
 	do(t, g, SeatA, `{"type":"hold"}`)
 	miss()
 	do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
@@ -311,6 +304,22 @@ func TestChargeIntoEngagement(t *testing.T) {
 	if !slices.Equal(g.contacts, want) {
 		t.Fatalf("contacts %v; want two engagements %v", g.contacts, want)
 	}
+}
+
+// engagedThenCharge is two units a side in the center: a1 charged b1 and
+// both came through (they stand engaged), and now B charges with b2. miss
+// rigs the next dice to miss.
+func engagedThenCharge(t *testing.T) (g *Game, miss func()) {
+	t.Helper()
+	g = scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON23", "center_front"}},
+		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
+	miss = func() { g.rigged = []int{1, 1, 1} }
+	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
+	do(t, g, SeatB, `{"type":"hold"}`)
+	miss()
+	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
+	do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+	return g, miss
 }
 
 // Shooting: the same sector's Front and Engagement; hits on an engagement
@@ -417,14 +426,7 @@ func TestChargeAnswersFaceTheCharge(t *testing.T) {
 // Carrying on strikes a unit in contact, never another one of the
 // Engagement zone.
 func TestCarryOnNeedsContact(t *testing.T) {
-	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON23", "center_front"}},
-		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
-	miss := func() { g.rigged = []int{1, 1, 1} }
-	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
-	do(t, g, SeatB, `{"type":"hold"}`)
-	miss()
-	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
-	do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+	g, miss := engagedThenCharge(t)
 	miss()
 	do(t, g, SeatA, `{"type":"intercept","unit":"a2"}`) // b2 strikes a2 first
 	do(t, g, SeatA, `{"type":"pass"}`)
