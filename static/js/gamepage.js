@@ -6,7 +6,7 @@
 
 import { Conn, badge } from "./net.js";
 import { seatToken, rememberSeat, forgetSeat, api } from "./room.js";
-import { replace, vibrate, refusal } from "./ui.js";
+import { h, replace, vibrate, refusal } from "./ui.js";
 import { nameField } from "./gamelobby.js";
 
 const $ = (id) => document.getElementById(id);
@@ -211,4 +211,51 @@ export function rejoinLog(app, msg) {
   const first = (msg.events || []).reduce((v, e) => Math.min(v, e.v ?? Infinity), Infinity);
   if (first !== Infinity) app.log = app.log.filter((l) => l.v < first);
   return false;
+}
+
+// replayer steps through a finished match as this seat saw it: the server
+// rebuilds version v from the log (and answers only once the match is
+// over). The page draws app.replay.snap.view while app.replay is set
+// ({v, last, snap, error}). opts.seen(r) derives what the page marks from
+// the loaded snapshot; opts.cls is the class of the step controls; the
+// words: opts.open (the button), opts.unit ("version" or "step"),
+// opts.nothing (a version without events), opts.close. It returns at(v),
+// which loads version v, and panel(ready), the open button once the match
+// is finished (and ready) or the controls while replaying.
+export function replayer(app, opts) {
+  const unit = opts.unit || "version";
+
+  async function at(v) {
+    const r = app.replay;
+    r.v = Math.max(0, Math.min(v, r.last ?? v));
+    r.error = "";
+    try {
+      r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
+      r.last = r.snap.last;
+      if (opts.seen) opts.seen(r);
+    } catch (e) {
+      r.error = e.message;
+    }
+    app.render();
+  }
+
+  function panel(ready = true) {
+    const r = app.replay;
+    if (!r) {
+      if (!ready || app.lobby?.state !== "finished") return null;
+      return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; at(1); } }, opts.open || "Watch the replay");
+    }
+    const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
+    return h("div", { class: "card", id: "replay-panel" },
+      h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
+      r.error ? refusal(r.error) : null,
+      h("div", { class: opts.cls },
+        h("button", { id: "replay-prev", "aria-label": `previous ${unit}`, disabled: r.v <= 0, onclick: () => at(r.v - 1) }, "◀"),
+        h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": unit, onchange: (e) => at(Number(e.target.value)) }),
+        h("button", { id: "replay-next", "aria-label": `next ${unit}`, disabled: r.last !== null && r.v >= r.last, onclick: () => at(r.v + 1) }, "▶")),
+      h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, opts.nothing || `Nothing happened at this ${unit}.`)]),
+      h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; app.render(); } }, opts.close || "Back to the end of the match"));
+  }
+
+  return { at, panel };
 }

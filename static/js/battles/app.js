@@ -3,9 +3,9 @@
 // module holds the connection, what the player has picked (troops for a
 // unit, a unit to place, a unit to order) and turns taps into commands.
 
-import { roomCode, api } from "../room.js";
-import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, reduced } from "../gamepage.js";
+import { roomCode } from "../room.js";
+import { h, replace, vibrate, wakeLock } from "../ui.js";
+import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
 import { connectionBanner, duty } from "../banner.js";
@@ -153,42 +153,17 @@ app.tapUnit = (u) => {
 
 // ---- replay ----
 
-// replayAt loads the battle as this phone saw it at version v (the server
-// answers only once the battle is over, so no secret leaves it early).
-async function replayAt(v) {
-  const r = app.replay;
-  r.v = Math.max(0, r.last === null ? v : Math.min(v, r.last));
-  r.error = "";
-  try {
-    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
-    r.last = r.snap.last;
-    // What that seat could do then is history: nothing to offer now.
-    if (r.snap.view) r.snap.view.legal = [];
-  } catch (e) {
-    r.error = e.message;
-  }
-  render();
-}
-
-// replayPanel steps through a finished battle: the battlefield above shows
-// that version, the panel what happened at it.
-function replayPanel(v) {
-  const r = app.replay;
-  if (!r) {
-    if (v.phase !== "over" || app.lobby?.state !== "finished") return null;
-    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; replayAt(1); } }, "Watch the replay");
-  }
-  const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
-  return h("div", { class: "card", id: "replay-panel" },
-    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
-    r.error ? refusal(r.error) : null,
-    h("div", { class: "bt-replay" },
-      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
-      h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version", onchange: (e) => replayAt(Number(e.target.value)) }),
-      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
-    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing you could see happened at this version.")]),
-    h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the battle"));
-}
+// The finished battle, version by version, as this phone saw it (the
+// server answers only once the battle is over, so no secret leaves it
+// early): the battlefield above shows that version, the panel what
+// happened at it.
+const replay = replayer(app, {
+  cls: "bt-replay",
+  nothing: "Nothing you could see happened at this version.",
+  close: "Back to the end of the battle",
+  // What that seat could do then is history: nothing to offer now.
+  seen: (r) => { if (r.snap.view) r.snap.view.legal = []; },
+});
 
 // ---- rendering ----
 
@@ -263,7 +238,7 @@ function render() {
   replace($("build"), v.phase === "army_building" && v.seat >= 0 ? build(app, v) : null);
   replace($("hand"), hand(app, v));
   replace($("field"), shown.phase === "army_building" || shown.phase === "waiting" ? null : field(app, shown));
-  replace($("actions"), actions(app, v), replayPanel(v), concede(v));
+  replace($("actions"), actions(app, v), replay.panel(v.phase === "over"), concede(v));
   // Hits to assign show their dice with the choices, above.
   replace($("dice"), $("now").querySelector(".bt-roll") ? null : roll(shown));
   replace($("log"), logList(app));

@@ -4,9 +4,9 @@
 // connection, the order in which updates are shown, and what the player
 // has picked so far.
 
-import { roomCode, api } from "../room.js";
-import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, reduced } from "../gamepage.js";
+import { roomCode } from "../room.js";
+import { h, replace, vibrate, wakeLock } from "../ui.js";
+import { gamePage, waitingRoom, reduced, dataOf, replayer } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList } from "./story.js";
@@ -77,45 +77,17 @@ function show(msg) {
 
 // ---- replay ----
 
-async function replayAt(v) {
-  const r = app.replay;
-  r.v = Math.max(0, Math.min(v, r.last ?? v));
-  r.error = "";
-  const seat = app.seat >= 0 ? app.seat : -1;
-  try {
-    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${seat}`);
-    r.last = r.snap.last;
+// The finished match, version by version; each marks the move made at it.
+const replay = replayer(app, {
+  cls: "ps-replay",
+  seen: (r) => {
     r.mark = null;
     for (const e of r.snap.events || []) {
-      const d = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+      const d = dataOf(e);
       if (e.kind === "move" && d) r.mark = { from: d.from, path: d.path || [], mine: d.mine || "" };
     }
-  } catch (e) {
-    r.error = e.message;
-  }
-  render();
-}
-
-function replayPanel() {
-  const r = app.replay;
-  if (!r) {
-    if (app.lobby?.state !== "finished") return null;
-    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay");
-  }
-  const events = (r.snap?.events || []).map((e) => h("li", {}, e.text));
-  return h("div", { class: "card", id: "replay-panel" },
-    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
-    r.error ? refusal(r.error) : null,
-    h("div", { class: "ps-replay" },
-      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
-      h("input", {
-        type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version",
-        onchange: (e) => replayAt(Number(e.target.value)),
-      }),
-      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
-    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing happened at this version.")]),
-    h("button", { id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
-}
+  },
+});
 
 // ---- rendering ----
 
@@ -185,9 +157,9 @@ function render() {
   replace($("board"), board(app, shown, !app.replay));
   replace($("house-note"), house(shown));
   replace($("refusal"), app.refusalBox());
-  replace($("actions"), app.replay ? replayPanel() : panel(app));
+  replace($("actions"), app.replay ? replay.panel() : panel(app));
   replace($("outcome"), app.replay ? null : outcome(v));
-  replace($("replay"), app.replay ? null : replayPanel());
+  replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
   keepAwake();
   // The banner (and buzz) of a duty: your turn to place or to move.

@@ -3,9 +3,9 @@
 // command; this module holds the connection, what the player has picked
 // (a unit, a reserve, a target) and turns taps into those commands.
 
-import { roomCode, api } from "../room.js";
-import { h, replace, refusal, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog } from "../gamepage.js";
+import { roomCode } from "../room.js";
+import { h, replace, vibrate, wakeLock } from "../ui.js";
+import { gamePage, waitingRoom, dataOf, trimLog, replayer } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
@@ -147,15 +147,13 @@ function marks(v) {
 
 // ---- replay ----
 
-// replayAt shows version v of the finished match as this seat saw it: the
-// server rebuilds it from the log.
-async function replayAt(v) {
-  const r = app.replay;
-  r.v = Math.max(0, Math.min(v, r.last ?? v));
-  r.error = "";
-  try {
-    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
-    r.last = r.snap.last;
+// The finished match, step by step, as this seat saw it; each step marks
+// the tiles it changed and shows its assault.
+const replay = replayer(app, {
+  cls: "sg-replay",
+  unit: "step",
+  open: "Watch the replay, step by step",
+  seen: (r) => {
     r.fight = null;
     r.changed = [];
     for (const e of r.snap.events || []) {
@@ -164,29 +162,8 @@ async function replayAt(v) {
       if (d && d.at) r.changed.push(d.at);
       if (d && d.to) r.changed.push(d.to);
     }
-  } catch (e) {
-    r.error = e.message;
-  }
-  render();
-}
-
-function replayPanel() {
-  const r = app.replay;
-  if (!r) {
-    if (app.lobby?.state !== "finished") return null;
-    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay, step by step");
-  }
-  const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
-  return h("div", { class: "card", id: "replay-panel" },
-    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
-    r.error ? refusal(r.error) : null,
-    h("div", { class: "sg-replay" },
-      h("button", { id: "replay-prev", "aria-label": "previous step", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
-      h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "step", onchange: (e) => replayAt(Number(e.target.value)) }),
-      h("button", { id: "replay-next", "aria-label": "next step", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
-    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing happened at this step.")]),
-    h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
-}
+  },
+});
 
 // ---- rendering ----
 
@@ -233,7 +210,7 @@ function render() {
   const { m, pct } = marks(v);
   replace($("board"), draw(v, cards, { marks: m, pct, sel: selAt, ready, last: app.last, tap }));
   replace($("refusal"), app.refusalBox());
-  replace($("panel"), panel(app, v) || replayPanel());
+  replace($("panel"), panel(app, v) || replay.panel());
   // A live assault sits above the map, where the player looks; the last
   // one resolved stays below it.
   replace($("fight-now"), v.fight ? fightPanel(app, v) : null);
@@ -277,7 +254,7 @@ function renderReplay(v, r) {
   prompt.classList.remove("mine");
   replace($("board"), draw(shown, cardsOf(shown), { last: r.changed || [], tap: () => {} }));
   replace($("refusal"), null);
-  replace($("panel"), replayPanel());
+  replace($("panel"), replay.panel());
   replace($("fight-now"), shown.fight ? fightPanel({ lastFight: null }, watch) : null);
   replace($("fight"), shown.fight ? null : fightPanel({ lastFight: r.fight }, watch));
   replace($("card"), null);

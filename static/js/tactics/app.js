@@ -3,9 +3,9 @@
 // there is to draw and to offer; this module holds the connection, the
 // order in which updates are shown, and what the player has picked so far.
 
-import { roomCode, api } from "../room.js";
-import { h, replace, refusal, vibrate, wakeLock, crewTag } from "../ui.js";
-import { gamePage, waitingRoom, reduced } from "../gamepage.js";
+import { roomCode } from "../room.js";
+import { h, replace, vibrate, wakeLock, crewTag } from "../ui.js";
+import { gamePage, waitingRoom, reduced, dataOf, replayer } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { board, panel, sides, legend, keep, myTurn, clockText } from "./play.js";
 import { absorb, rejoin, tray, logList } from "./story.js";
@@ -65,54 +65,26 @@ function show(msg) {
 
 // ---- replay ----
 
-async function replayAt(v) {
-  const r = app.replay;
-  r.v = Math.max(0, Math.min(v, r.last ?? v));
-  r.error = "";
-  const seat = app.seat >= 0 ? app.seat : -1;
-  try {
-    r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${seat}`);
-    r.last = r.snap.last;
-    // Mark what happened at this version, as the live board does.
+// The finished match, version by version; each marks what happened at it,
+// as the live board does.
+const replay = replayer(app, {
+  cls: "tx-replay",
+  nothing: "Nothing visible happened at this version.",
+  seen: (r) => {
     r.mark = null;
     for (const e of r.snap.events || []) {
-      const d = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
+      const d = dataOf(e);
       if (e.kind === "move" && d) r.mark = { from: d.from, to: d.to };
       if (e.kind === "roll" && d) r.mark = { attacker: d.attacker, target: d.target };
     }
-  } catch (e) {
-    r.error = e.message;
-  }
-  render();
-}
+  },
+});
 
 // replayRoll is the die rolled at the replayed version, if one was.
 function replayRoll(r) {
   const e = (r.snap?.events || []).filter((x) => x.kind === "roll").pop();
   if (!e) return null;
-  const data = typeof e.data === "string" ? JSON.parse(e.data) : e.data;
-  return { seq: `replay-${r.v}`, kind: "roll", ...data };
-}
-
-function replayPanel() {
-  const r = app.replay;
-  if (!r) {
-    if (app.lobby?.state !== "finished") return null;
-    return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null }; replayAt(1); } }, "Watch the replay");
-  }
-  const events = (r.snap?.events || []).map((e) => h("li", {}, e.text));
-  return h("div", { class: "card", id: "replay-panel" },
-    h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
-    r.error ? refusal(r.error) : null,
-    h("div", { class: "tx-replay" },
-      h("button", { id: "replay-prev", "aria-label": "previous version", disabled: r.v <= 0, onclick: () => replayAt(r.v - 1) }, "◀"),
-      h("input", {
-        type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": "version",
-        onchange: (e) => replayAt(Number(e.target.value)),
-      }),
-      h("button", { id: "replay-next", "aria-label": "next version", disabled: r.last !== null && r.v >= r.last, onclick: () => replayAt(r.v + 1) }, "▶")),
-    h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, "Nothing visible happened at this version.")]),
-    h("button", { id: "replay-close", onclick: () => { app.replay = null; render(); } }, "Back to the end of the match"));
+  return { seq: `replay-${r.v}`, kind: "roll", ...dataOf(e) };
 }
 
 // ---- rendering ----
@@ -166,10 +138,10 @@ function render() {
   replace($("board"), board(app, shown, !app.replay));
   replace($("refusal"), app.refusalBox());
   // The replay's controls sit right under the board they step through.
-  replace($("actions"), app.replay ? replayPanel() : panel(app));
+  replace($("actions"), app.replay ? replay.panel() : panel(app));
   tray($("dice"), app.replay ? replayRoll(app.replay) : app.roll);
   replace($("outcome"), app.replay ? null : outcome(v));
-  replace($("replay"), app.replay ? null : replayPanel());
+  replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
   if (!$("legend").firstChild) replace($("legend"), legend());
   keepAwake();
