@@ -290,7 +290,7 @@ func TestAdjacentCharge(t *testing.T) {
 // A unit may charge into an engagement, outnumbering the enemy; charging a
 // unit that outnumbers a friend splits the fight in two.
 func TestChargeIntoEngagement(t *testing.T) {
-	g, miss := engagedThenCharge(t)
+	g, miss := engagedThenCharge(t, "CON23")
 	do(t, g, SeatA, `{"type":"hold"}`)
 	miss()
 	do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
@@ -306,12 +306,12 @@ func TestChargeIntoEngagement(t *testing.T) {
 	}
 }
 
-// engagedThenCharge is two units a side in the center: a1 charged b1 and
-// both came through (they stand engaged), and now B charges with b2. miss
-// rigs the next dice to miss.
-func engagedThenCharge(t *testing.T) (g *Game, miss func()) {
+// engagedThenCharge is two units a side in the center, A's second of the
+// troop a2: a1 charged b1 and both came through (they stand engaged), and
+// now B charges with b2. miss rigs the next dice to miss.
+func engagedThenCharge(t *testing.T, a2 string) (g *Game, miss func()) {
 	t.Helper()
-	g = scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON23", "center_front"}},
+	g = scenario(t, SeatA, []stack{{"CON22", "center_front"}, {a2, "center_front"}},
 		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
 	miss = func() { g.rigged = []int{1, 1, 1} }
 	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
@@ -378,15 +378,9 @@ func TestShooting(t *testing.T) {
 // for free; then it and they go back to their Fronts. Elusive units leave
 // without the strike.
 func TestLeave(t *testing.T) {
-	g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON16", "center_front"}},
-		[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
-	do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
-	do(t, g, SeatB, `{"type":"hold"}`)
-	g.rigged = []int{1, 1, 1}
-	do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
-	do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+	g, miss := engagedThenCharge(t, "CON16")
 	do(t, g, SeatA, `{"type":"hold"}`)
-	g.rigged = []int{1, 1, 1}
+	miss()
 	do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
 	g.rigged = []int{1, 1}
 	rs := rolls(t, g, SeatA, `{"type":"leave","unit":"a1"}`)
@@ -426,7 +420,7 @@ func TestChargeAnswersFaceTheCharge(t *testing.T) {
 // Carrying on strikes a unit in contact, never another one of the
 // Engagement zone.
 func TestCarryOnNeedsContact(t *testing.T) {
-	g, miss := engagedThenCharge(t)
+	g, miss := engagedThenCharge(t, "CON23")
 	miss()
 	do(t, g, SeatA, `{"type":"intercept","unit":"a2"}`) // b2 strikes a2 first
 	do(t, g, SeatA, `{"type":"pass"}`)
@@ -445,15 +439,9 @@ func TestCarryOnNeedsContact(t *testing.T) {
 // engagement of two are 2 on each.
 func TestShotSplitsRoundedUp(t *testing.T) {
 	t.Run("one hit over three units", func(t *testing.T) {
-		g := scenario(t, SeatA, []stack{{"CON22", "center_front"}, {"CON17", "center_front"}},
-			[]stack{{"UNI12", "center_front"}, {"UNI13", "center_front"}})
-		do(t, g, SeatA, `{"type":"charge","unit":"a1"}`)
-		do(t, g, SeatB, `{"type":"hold"}`)
-		g.rigged = []int{1, 1, 1}
-		do(t, g, SeatA, `{"type":"charge_target","target":"b1"}`)
-		do(t, g, SeatB, `{"type":"charge","unit":"b2"}`)
+		g, miss := engagedThenCharge(t, "CON17")
 		do(t, g, SeatA, `{"type":"hold"}`)
-		g.rigged = []int{1, 1, 1}
+		miss()
 		do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
 		g.rigged = []int{4} // one face of 4,5,6,6
 		evs := do(t, g, SeatA, `{"type":"shoot","unit":"a2","target":"b1"}`)
