@@ -92,6 +92,26 @@ func (r *botRoom) run(limit int) bool {
 	return true
 }
 
+// checkReplay rebuilds the match from the room's log, as a restart does:
+// every logged command is accepted again, and the rebuilt match ends as
+// this one, with the same view for seat 0.
+func (r *botRoom) checkReplay() {
+	r.t.Helper()
+	seed := r.g.bots.seed
+	g, err := New(r.g.opts, seed)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for i, c := range r.log {
+		if _, err := g.Apply(c); err != nil {
+			r.t.Fatalf("seed %d: replay of command %d (%s): %v", seed, i, c.Body, err)
+		}
+	}
+	if !jsonEqual(g.Outcome(), r.g.Outcome()) || !jsonEqual(g.view(0), r.g.view(0)) {
+		r.t.Fatalf("seed %d: the replay ends %+v, the match %+v", seed, g.Outcome(), r.g.Outcome())
+	}
+}
+
 // tick moves the clock on to the match's next deadline, if it is ahead,
 // and ticks; false if there is no deadline.
 func (r *botRoom) tick() bool {
@@ -219,18 +239,7 @@ func TestBotMatchesAreDeterministicAndReplay(t *testing.T) {
 			}
 			// A restart replays the log, the bots' declarations and the
 			// clock's ticks included, to the same match.
-			g, err := New(a.g.opts, 42)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, c := range a.log {
-				if _, err := g.Apply(c); err != nil {
-					t.Fatalf("replay of command %d (%s): %v", i, c.Body, err)
-				}
-			}
-			if !jsonEqual(g.Outcome(), a.g.Outcome()) || !jsonEqual(g.view(0), a.g.view(0)) {
-				t.Fatalf("replay ends %+v, the match %+v", g.Outcome(), a.g.Outcome())
-			}
+			a.checkReplay()
 		})
 	}
 }

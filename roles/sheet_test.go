@@ -31,18 +31,7 @@ func TestBotsPassTheSheet(t *testing.T) {
 					t.Fatalf("seed %d: stuck after %d commands:\n%+v", seed, r.cmds, r.g.view(0).Own)
 				}
 				surfacings += checkSheetOrder(t, r)
-				g, err := New(r.g.opts, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for i, c := range r.log {
-					if _, err := g.Apply(c); err != nil {
-						t.Fatalf("seed %d: replay of command %d (%s): %v", seed, i, c.Body, err)
-					}
-				}
-				if !jsonEqual(g.Outcome(), r.g.Outcome()) || !jsonEqual(g.view(0), r.g.view(0)) {
-					t.Fatalf("seed %d: the replay ends %+v, the match %+v", seed, g.Outcome(), r.g.Outcome())
-				}
+				r.checkReplay()
 			}
 		})
 	}
