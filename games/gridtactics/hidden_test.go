@@ -246,8 +246,13 @@ func TestShieldOfAFaceDownTargetIsNotTold(t *testing.T) {
 		var r Roll
 		for _, e := range evs {
 			if e.Kind == "roll" {
-				_ = json.Unmarshal(e.Data, &r)
+				if err := json.Unmarshal(e.Data, &r); err != nil {
+					t.Fatal(err)
+				}
 			}
+		}
+		if r.Roll == 0 {
+			t.Fatalf("seed %d: the attack rolled no die: %v", seed, evs)
 		}
 		if r.Roll >= 3 && r.Roll < 5 && r.Hit {
 			t.Fatalf("seed %d: rolled %d and hit a shielded soldier", seed, r.Roll)
