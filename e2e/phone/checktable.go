@@ -1,0 +1,133 @@
+package phone
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"periscope/e2e/hostbot"
+	"periscope/games"
+)
+
+// TableSpec is what one game brings to CheckTable: its room, what its
+// table screen shows besides the shared parts, and when a look at the
+// match in play is worth its screenshot.
+type TableSpec struct {
+	Definition games.Definition
+	// Options are the room's (nil for the game's own); Seats how many it
+	// has, the host's and the bots'.
+	Options any
+	Seats   int
+	// Device is the browser's window; Screens the screenshots' directory.
+	Device  Device
+	Screens func(*testing.T) string
+
+	// Waiting checks the screen before the start beyond TableWaiting: the
+	// seats' names and the room's line.
+	Waiting func(tv *Phone)
+	// Board shows once the match is on; Fill, named FillWhat in the
+	// failure, must then fill the screen's height.
+	Board, Fill, FillWhat string
+	// Look is called with every look at the match in play and answers
+	// whether the screen shows what the in-play screenshot wants (the
+	// screenshot also waits for six events listed); a game checks there
+	// what must hold all along.
+	Look func(tv *Phone, st TableState) bool
+	// Offered matches the game's choices, none of which the table screen
+	// may offer; PlayShot names the in-play screenshot and PlayWhat what it
+	// shows, in the failure when it never came.
+	Offered, PlayShot, PlayWhat string
+}
+
+// CheckTable follows a match of the host's seat and the room's bots on
+// /table/CODE at 1280x720, the same match every run (seed 1): before the
+// start the QR code, the room code, the join link and the seats, with
+// nothing to take; then the board filling the screen's height, whose turn
+// and the last events in large letters with nothing to tap, following the
+// match turn by turn to its outcome. It answers the table screen, showing
+// the outcome, and how the match ended, for the game's checks of the
+// outcome.
+func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
+	t.Helper()
+	srv := hostbot.Serve(t, s.Definition, 1)
+	shots := s.Screens(t)
+	b := Browser(t, 3*time.Minute, s.Device)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	host, err := srv.Open(ctx, s.Options, "Ada")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Conn.Close() })
+
+	tv := NewTV(t, b, shots)
+	tv.Run("open the table screen", chromedp.Navigate(srv.Base+"/table/"+host.Code))
+	tv.TableWaiting(host.Code, s.Seats)
+	s.Waiting(tv)
+	tv.FitsScreen("waiting")
+	tv.Screenshot("tv-0-waiting.png")
+
+	if err := host.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	done := host.PlayInBackground(ctx, 300*time.Millisecond)
+
+	tv.Wait(s.Board)
+	var board struct{ W, H float64 }
+	tv.Eval(fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, s.Fill), &board)
+	if board.H < 560 || board.W < 700 {
+		t.Errorf("the %s is %.0fx%.0f px on a 1280x720 screen, want it filling the height", s.FillWhat, board.W, board.H)
+	}
+	turns := map[string]bool{}
+	shot := false
+	deadline := time.Now().Add(150 * time.Second)
+	for {
+		st := tv.Table()
+		if st.Over {
+			break
+		}
+		if st.Turn != "" {
+			turns[st.Turn] = true
+		}
+		if s.Look(tv, st) && !shot && st.Events >= 6 {
+			shot = true
+			tv.TableInPlay(s.Offered, s.PlayShot)
+		}
+		if time.Now().After(deadline) {
+			tv.Screenshot("tv-stuck.png")
+			t.Fatalf("the table screen shows no outcome; turns seen %v", turns)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	r := <-done
+	if r.Err != nil {
+		t.Fatal(r.Err)
+	}
+	t.Logf("match over after %d moves of the host's seat: %s; turns seen on the table: %d", r.Moves, r.Outcome.Reason, len(turns))
+	if !shot {
+		t.Error("the table screen never showed " + s.PlayWhat)
+	}
+	if len(turns) < 4 {
+		t.Errorf("the table showed %d different turns, want it following the match: %v", len(turns), turns)
+	}
+	return tv, r
+}
+
+// TableOnTV shows the table screen on a 1920x1080 TV and checks that
+// everything grows and nothing scrolls; then saves a screenshot as name.
+func (p *Phone) TableOnTV(name string) {
+	p.T.Helper()
+	p.Run("a 1920x1080 TV", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	var big struct{ SW, SH, W, H, Font float64 }
+	p.Run("the TV lays out", chromedp.Poll(`innerWidth === 1920`, nil))
+	p.Eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight,
+  Font: parseFloat(getComputedStyle(document.querySelector('#tv-events-list li')).fontSize)})`, &big)
+	if big.SW > big.W || big.SH > big.H || big.Font < 30 {
+		p.T.Errorf("on a 1920x1080 TV the table screen is %vx%v with events in %v px letters", big.SW, big.SH, big.Font)
+	}
+	p.Screenshot(name)
+}
