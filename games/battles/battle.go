@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"periscope/games"
 )
 
 // awaiting is the step waiting for a player, or nil.
@@ -114,7 +116,7 @@ func (g *Game) waitSentence(w *op) string {
 func (g *Game) ownUnit(seat int, id string) (*unit, error) {
 	u := g.unit(id)
 	if u == nil || u.gone || !u.placed {
-		return nil, refuse("unknown_unit", "There is no unit %s on the battlefield.", quote(id))
+		return nil, refuse("unknown_unit", "There is no unit %s on the battlefield.", games.Quote(id))
 	}
 	if u.owner != seat {
 		return nil, refuse("not_your_unit", "%s belongs to %s.", u.name(), g.name(u.owner))
@@ -125,7 +127,7 @@ func (g *Game) ownUnit(seat int, id string) (*unit, error) {
 func (g *Game) enemyUnit(seat int, id string) (*unit, error) {
 	u := g.unit(id)
 	if u == nil || u.gone || !u.placed {
-		return nil, refuse("unknown_target", "There is no unit %s on the battlefield.", quote(id))
+		return nil, refuse("unknown_target", "There is no unit %s on the battlefield.", games.Quote(id))
 	}
 	if u.owner == seat {
 		return nil, refuse("own_unit", "%s is one of your own units.", u.name())
@@ -335,7 +337,7 @@ func (g *Game) firstTurnOfPlayer1() bool { return g.round == 1 && g.turns == 0 }
 func (g *Game) checkTrait(seat int, u *unit, c Command) error {
 	tr := u.trait(c.Trait)
 	if tr == nil {
-		return refuse("unit_lacks_trait", "%s has no trait %s.", u.name(), quote(c.Trait))
+		return refuse("unit_lacks_trait", "%s has no trait %s.", u.name(), games.Quote(c.Trait))
 	}
 	if !tr.Special {
 		return refuse("not_special", "%s works by itself: it needs no order.", tr.Name)
@@ -709,7 +711,7 @@ func (g *Game) assign(seat int, c Command, log *events) error {
 	u := g.unit(w.a)
 	t := u.troop(c.Troop)
 	if t == nil {
-		return refuse("troop_not_in_unit", "%s is not a troop of the struck unit %s.", quote(c.Troop), u.name())
+		return refuse("troop_not_in_unit", "%s is not a troop of the struck unit %s.", games.Quote(c.Troop), u.name())
 	}
 	left := t.tile.Wounds - t.wounds
 	s := g.sides[seat]

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"periscope/games"
 )
 
 // draftDP is the Deployment Points of a draft.
@@ -53,7 +55,7 @@ func (g *Game) buildCommand(seat int, c Command, log *events) error {
 	case TypeUsePreset:
 		p := content.preset(s.army.ID, c.Preset)
 		if p == nil {
-			return refuse("unknown_preset", "%s is not an example army of the %s.", quote(c.Preset), s.army.Name)
+			return refuse("unknown_preset", "%s is not an example army of the %s.", games.Quote(c.Preset), s.army.Name)
 		}
 		if p.DP > g.opts.Size {
 			return refuse("over_budget", "The %s costs %d DP: more than this battle's %d.", p.Name, p.DP, g.opts.Size)
@@ -99,7 +101,7 @@ func (g *Game) checkAddUnit(seat int, tiles []string) error {
 func draftIndex(s *side, id string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(id, "u"))
 	if !strings.HasPrefix(id, "u") || err != nil || n < 1 || n > len(s.draft) {
-		return 0, refuse("unknown_unit", "Your draft has no unit %s.", quote(id))
+		return 0, refuse("unknown_unit", "Your draft has no unit %s.", games.Quote(id))
 	}
 	return n - 1, nil
 }
@@ -148,7 +150,7 @@ func (g *Game) checkDeploy(seat int, c Command) (*unit, int, position, error) {
 	}
 	u := g.unit(c.Unit)
 	if u == nil || u.owner != seat {
-		return nil, 0, 0, refuse("unknown_unit", "You have no unit %s.", quote(c.Unit))
+		return nil, 0, 0, refuse("unknown_unit", "You have no unit %s.", games.Quote(c.Unit))
 	}
 	if u.placed {
 		return nil, 0, 0, refuse("already_placed", "That unit is already on the battlefield.")
@@ -330,5 +332,5 @@ func (g *Game) checkSacrifice(seat int, id string) (*unit, *troop, error) {
 			return u, t, nil
 		}
 	}
-	return nil, nil, refuse("unknown_troop", "You have no troop %s on the battlefield.", quote(id))
+	return nil, nil, refuse("unknown_troop", "You have no troop %s on the battlefield.", games.Quote(id))
 }

@@ -99,7 +99,7 @@ func Decode(body []byte) (Command, error) {
 		if strings.TrimSpace(c.Type) == "" {
 			return Command{}, games.Refuse("malformed", `The command has no "type".`)
 		}
-		return Command{}, games.Refuse("malformed", "%s is not a command of Pocket Battles: use %s.", quote(c.Type), strings.Join(typeNames(), ", "))
+		return Command{}, games.Refuse("malformed", "%s is not a command of Pocket Battles: use %s.", games.Quote(c.Type), strings.Join(typeNames(), ", "))
 	}
 	present := map[string]bool{
 		"unit": c.Unit != "", "target": c.Target != "", "to": c.To != "", "troop": c.Troop != "",

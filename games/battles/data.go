@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+
+	"periscope/games"
 )
 
 // The two armies of the box, the trait catalogue and the rulebook's
@@ -233,7 +235,7 @@ func (c *Content) checkUnit(a *Army, tiles []string) error {
 	for _, id := range tiles {
 		t := a.Tile(id)
 		if t == nil {
-			return refuse("unknown_tile", "%s is not a troop of the %s army.", quote(id), a.Name)
+			return refuse("unknown_tile", "%s is not a troop of the %s army.", games.Quote(id), a.Name)
 		}
 		if seen[id] {
 			return refuse("tile_twice", "%s is in the unit twice: each troop tile exists once.", t.Name)

@@ -439,7 +439,7 @@ func parseZone(seat int, z string) (col int, at position, err error) {
 		if ok && col >= 0 && pos == "engagement" {
 			return 0, 0, refuse("engagement_zone", "Engagement zones are entered only by a charge or an intercept, and left only by leaving an engagement.")
 		}
-		return 0, 0, refuse("bad_zone", "%s is not a zone of your side: use left, center or right with _front or _rear.", quote(z))
+		return 0, 0, refuse("bad_zone", "%s is not a zone of your side: use left, center or right with _front or _rear.", games.Quote(z))
 	}
 	if seat == SeatB {
 		col = 2 - col

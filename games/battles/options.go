@@ -55,19 +55,11 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	for _, a := range []string{o.ArmyA, o.ArmyB} {
 		if content.Army(a) == nil {
-			return Options{}, fmt.Errorf("options: there is no army %s; choose confederacy or union", quote(a))
+			return Options{}, fmt.Errorf("options: there is no army %s; choose confederacy or union", games.Quote(a))
 		}
 	}
 	if o.RoundLimit < 0 || o.RoundLimit > MaxRoundLimit {
 		return Options{}, fmt.Errorf("options: round_limit is 0 (none) to %d", MaxRoundLimit)
 	}
 	return o, nil
-}
-
-func quote(s string) string {
-	if len(s) > 40 {
-		s = s[:40] + "..."
-	}
-	b, _ := json.Marshal(s)
-	return string(b)
 }
