@@ -118,11 +118,11 @@ type bots struct {
 }
 
 // intel is a bot crew's Radio Operator's sheet: the enemy's possible
-// cells, and the cells where the enemy may believe we are.
+// cells, and the cells where the enemy may believe we are. It never loses
+// the enemy for good: feed starts a new sheet where the old one fails.
 type intel struct {
-	enemy, self       *radio.Tracker
-	enemyLost, selfOK bool
-	fed               [2]int // observations of heard taken in
+	enemy, self *radio.Tracker
+	fed         [2]int // observations of heard taken in
 }
 
 func (g *Game) botsReady() *bots {
@@ -143,7 +143,7 @@ func (g *Game) declare(seat int) {
 		enemy, err1 := g.newTracker()
 		self, err2 := g.newTracker()
 		if err1 == nil && err2 == nil {
-			b.intel[c] = &intel{enemy: enemy, self: self, selfOK: true}
+			b.intel[c] = &intel{enemy: enemy, self: self}
 			g.feed(c)
 		}
 	}
@@ -182,20 +182,15 @@ func (g *Game) feed(c sonar.Crew) {
 	if in == nil {
 		return
 	}
+	// newTracker does not fail: declare made these with the same options.
 	for ; in.fed[0] < len(b.heard[c]); in.fed[0]++ {
-		if !in.enemyLost && in.enemy.Observe(b.heard[c][in.fed[0]]) != nil {
-			t, err := g.newTracker()
-			if in.enemyLost = err != nil; err == nil {
-				in.enemy = t
-			}
+		if in.enemy.Observe(b.heard[c][in.fed[0]]) != nil {
+			in.enemy, _ = g.newTracker()
 		}
 	}
 	for ; in.fed[1] < len(b.heard[c.Other()]); in.fed[1]++ {
-		if in.selfOK && in.self.Observe(b.heard[c.Other()][in.fed[1]]) != nil {
-			t, err := g.newTracker()
-			if in.selfOK = err == nil; err == nil {
-				in.self = t
-			}
+		if in.self.Observe(b.heard[c.Other()][in.fed[1]]) != nil {
+			in.self, _ = g.newTracker()
 		}
 	}
 }
@@ -351,9 +346,6 @@ func (g *Game) radioReport(c sonar.Crew, seat int) string {
 		return ""
 	}
 	in := b.intel[c]
-	if in.enemyLost {
-		return "Radio Operator (bot): I have lost the enemy's track."
-	}
 	cells := in.enemy.Cells()
 	switch {
 	case len(cells) == 1:

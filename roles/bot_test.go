@@ -515,7 +515,7 @@ func TestBotRadioOperatorTellsItsCrew(t *testing.T) {
 			// The report is read from the crew's tracker, which never
 			// loses the true cell.
 			enemy := trueCell(r.g, sonar.Red)
-			if in := r.g.bots.intel[sonar.Blue]; in.enemyLost || !slices.Contains(in.enemy.Cells(), enemy) {
+			if in := r.g.bots.intel[sonar.Blue]; !slices.Contains(in.enemy.Cells(), enemy) {
 				t.Fatalf("the report %q comes from a tracker without the enemy's cell %s", report, enemy)
 			}
 		}

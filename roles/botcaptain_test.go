@@ -154,7 +154,7 @@ func levelStats(t *testing.T, lvl, mode string, maps []string, n int) captainSta
 				seen := map[sonar.Crew]int{}
 				if g.bots != nil {
 					for _, crew := range sonar.Crews {
-						if in := g.bots.intel[crew]; in != nil && in.selfOK {
+						if in := g.bots.intel[crew]; in != nil {
 							seen[crew] = len(in.self.Cells())
 						}
 					}
@@ -198,7 +198,7 @@ func (s *captainStats) count(g *Game, evs []games.Event, before map[sonar.Crew]i
 		case sonar.KindRepair:
 			s.repairs++
 		case sonar.KindSilence:
-			if in := g.bots.intel[se.Crew]; in != nil && in.selfOK && before[se.Crew] > 0 {
+			if in := g.bots.intel[se.Crew]; in != nil && before[se.Crew] > 0 {
 				s.silences++
 				s.before += before[se.Crew]
 				s.after += len(in.self.Cells())
@@ -320,8 +320,12 @@ func TestBotRadioOperatorStartsANewSheet(t *testing.T) {
 	r.apply(4, json.RawMessage(`{"type":"end_turn"}`))
 	r.settle(100)
 	in := r.g.bots.intel[sonar.Blue]
-	if in.enemyLost || !slices.Contains(in.enemy.Cells(), trueCell(r.g, sonar.Red)) {
-		t.Fatalf("Blue's sheet lost %v, cells %v, Red on %s", in.enemyLost, in.enemy.Cells(), trueCell(r.g, sonar.Red))
+	// The sheet holds what was heard after the trigger it could not fit.
+	if obs, heard := in.enemy.Observations(), r.g.bots.heard[sonar.Blue]; len(heard) != 2 || !jsonEqual(obs, heard[1:]) {
+		t.Fatalf("Blue's sheet holds %v of what it heard, %v", obs, heard)
+	}
+	if !slices.Contains(in.enemy.Cells(), trueCell(r.g, sonar.Red)) {
+		t.Fatalf("Blue's sheet has cells %v, Red on %s", in.enemy.Cells(), trueCell(r.g, sonar.Red))
 	}
 	for _, h := range r.g.view(0).Hints {
 		if strings.Contains(h, "lost") {

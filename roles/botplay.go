@@ -74,7 +74,7 @@ func (d *decider) enemy() []cellP {
 		return d.cells
 	}
 	d.asked = true
-	if d.in == nil || d.in.enemyLost {
+	if d.in == nil {
 		return nil
 	}
 	cells := d.in.enemy.Cells()
@@ -308,7 +308,7 @@ func (d *decider) move() (sonar.Command, bool) {
 // run that leaves the most room, long enough to blur the track.
 func (d *decider) hide() (sonar.Command, bool) {
 	o := d.v.Own
-	if d.lvl.hide == 0 || d.in == nil || !d.in.selfOK || o.Position == nil {
+	if d.lvl.hide == 0 || d.in == nil || o.Position == nil {
 		return sonar.Command{}, false
 	}
 	ready := false
@@ -448,7 +448,7 @@ func (d *decider) mineCell(ts []chart.Cell, cells []cellP) (chart.Cell, bool) {
 func (d *decider) answer() sonar.Command {
 	as := d.v.Own.SonarAnswers
 	pick := as[d.rng.IntN(len(as))]
-	if d.lvl.plan && d.in != nil && d.in.selfOK {
+	if d.lvl.plan && d.in != nil {
 		cells := d.in.self.Cells()
 		best := -1
 		for _, a := range as {
