@@ -2,7 +2,6 @@ package roles_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,28 +16,8 @@ func TestFreedBotSeatStopsItsReports(t *testing.T) {
 	store := rooms.NewMemoryStore()
 	clock := rooms.NewManualClock(time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC))
 	h := botHub(t, store, clock)
-	r, err := h.Create("sonar", json.RawMessage(`{"mode":"turnbased","radio":"off"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const host, radioSeat = 1, 3 // Blue's First Mate; Blue's Radio Operator
-	token, err := r.Take(host, "Host")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := r.Connect(1024)
-	send := func(m map[string]any) {
-		b, _ := json.Marshal(m)
-		s.Receive(b)
-	}
-	send(map[string]any{"t": "hello", "token": token})
-	drain(s)
-	for seat := range 8 {
-		if seat != host {
-			send(map[string]any{"t": "host", "id": fmt.Sprint("bot", seat), "action": "bot", "seat": seat})
-		}
-	}
-	send(map[string]any{"t": "host", "id": "start", "action": "start"})
+	r, s, token := botTable(t, h, `{"mode":"turnbased","radio":"off"}`, host)
 	reports := func(view json.RawMessage) bool {
 		var v struct{ Hints []string }
 		if err := json.Unmarshal(view, &v); err != nil {
@@ -57,7 +36,7 @@ func TestFreedBotSeatStopsItsReports(t *testing.T) {
 	if !reports(view) {
 		t.Fatalf("with a bot Radio Operator the First Mate hears no report: %s", view)
 	}
-	send(map[string]any{"t": "host", "id": "free", "action": "free", "seat": radioSeat})
+	send(s, map[string]any{"t": "host", "id": "free", "action": "free", "seat": radioSeat})
 	v, view := settled(t, r, token)
 	if reports(view) {
 		t.Fatal("the bot's reports go on after the host freed its seat")

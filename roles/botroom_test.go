@@ -53,6 +53,37 @@ func drain(s *rooms.Session) {
 	}()
 }
 
+// send gives the room a frame from s's phone.
+func send(s *rooms.Session, m map[string]any) {
+	b, _ := json.Marshal(m)
+	s.Receive(b)
+}
+
+// botTable creates a room with opts, sits the host's phone at seat host,
+// has it seat bots everywhere else and start the match. It returns the
+// room, the host's session and its seat's token.
+func botTable(t *testing.T, h *rooms.Hub, opts string, host int) (*rooms.Room, *rooms.Session, string) {
+	t.Helper()
+	r, err := h.Create("sonar", json.RawMessage(opts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, err := r.Take(host, "Host")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := r.Connect(1024)
+	send(s, map[string]any{"t": "hello", "token": token})
+	drain(s)
+	for seat := range 8 {
+		if seat != host {
+			send(s, map[string]any{"t": "host", "id": fmt.Sprint("bot", seat), "action": "bot", "seat": seat})
+		}
+	}
+	send(s, map[string]any{"t": "host", "id": "start", "action": "start"})
+	return r, s, token
+}
+
 // settled waits until the room's version stops moving (the clock is not
 // advanced meanwhile) and returns it with the view a phone of the seat
 // token holds is welcomed with.
@@ -108,27 +139,8 @@ func TestRealTimeBotCrewsFinishInTheRoom(t *testing.T) {
 	store := rooms.NewMemoryStore()
 	clock := rooms.NewManualClock(time.Date(2026, 3, 14, 20, 0, 0, 0, time.UTC))
 	h := botHub(t, store, clock)
-	r, err := h.Create("sonar", json.RawMessage(`{"mode":"realtime","bot_level":"veteran"}`))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const host = 3 // Blue Radio Operator
-	token, err := r.Take(host, "Host")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := r.Connect(1024)
-	hello, _ := json.Marshal(map[string]any{"t": "hello", "token": token})
-	s.Receive(hello)
-	drain(s)
-	for seat := range 8 {
-		if seat != host {
-			b, _ := json.Marshal(map[string]any{"t": "host", "id": fmt.Sprint("bot", seat), "action": "bot", "seat": seat})
-			s.Receive(b)
-		}
-	}
-	start, _ := json.Marshal(map[string]any{"t": "host", "id": "start", "action": "start"})
-	s.Receive(start)
+	r, _, token := botTable(t, h, `{"mode":"realtime","bot_level":"veteran"}`, host)
 	deadline := time.Now().Add(5 * time.Second)
 	for r.Lobby().State != rooms.StatePlaying {
 		if time.Now().After(deadline) {
