@@ -649,10 +649,6 @@ func (g *Game) advice(v View) map[string]string {
 		set(sonar.CodeWrongPanel, fmt.Sprintf("Cross out a symbol of the %s panel: the heading the Captain just gave.", dirName(*own.Duties.Panel)))
 	}
 	set(sonar.CodeSonarPending, "Everyone waits for the sonar answer first.")
-	if sf := own.Surfacing; sf != nil && sf.Holder != nil {
-		// First dives are turn-based today; a real-time one passes the sheet.
-		set(sonar.CodeSheetElsewhere, fmt.Sprintf("The sheet is with the %s: wait until it is passed to you.", sf.Holder.Title()))
-	}
 	set(sonar.CodeSurfaced, "While surfaced you do nothing: the enemy takes its three turns, then you dive.")
 	set(sonar.CodeFactKinds, "Give two facts of different kinds: a row and a column, or a sector and a row.")
 	set(sonar.CodeOneFactTrue, "Exactly one fact must be true, the other false.")
