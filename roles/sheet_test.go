@@ -187,6 +187,15 @@ func TestSheetHints(t *testing.T) {
 	if hs := strings.Join(p.g.hints(p.g.view(1)), " "); !strings.Contains(hs, "Then the sheet goes to the Captain.") {
 		t.Errorf("the First Mate is not told who gets the sheet next: %q", hs)
 	}
+	// The last holder hands the sheet to the enemy Engineer.
+	for _, st := range []struct{ seat, section int }{{1, 2}, {0, 3}} { // the First Mate, then the Captain
+		if _, err := p.apply(st.seat, fmt.Sprintf(`{"type":"secure","section":%d,"trace":[[40,90],[95,40],[260,40]]}`, st.section)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if hs := strings.Join(p.g.hints(p.g.view(3)), " "); !strings.Contains(hs, "Radio Operator: trace a free section") || !strings.Contains(hs, "Then the sheet goes to the enemy Engineer.") {
+		t.Errorf("the Radio Operator, last to hold the sheet, reads %q", hs)
+	}
 }
 
 // A room stored before surface_order still loads (matches are rebuilt from
