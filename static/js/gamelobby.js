@@ -72,6 +72,14 @@ export function seatList(app, opts) {
   return { top, seats };
 }
 
+// primerOf keeps the primer card, made by primer(label), across the
+// waiting room's re-renders (its picture is drawn once), rebuilt only when
+// this phone's seat changes.
+export function primerOf(app, label, primer) {
+  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
+  return app.primer.card;
+}
+
 // nameField is the name box above the seats. It is built once and kept out
 // of the lobby's re-renders, which would otherwise take its focus away
 // whenever another phone comes or goes.

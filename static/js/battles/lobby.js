@@ -4,7 +4,7 @@
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
-import { seatList } from "../gamelobby.js";
+import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
 
 // intro is the page without a room: the options and the button that opens
@@ -61,13 +61,6 @@ export function lobby(app) {
     seatClass: (st) => `bt-seat team${st.team}`,
     more: (mine) => [
       o ? h("p", { class: "small muted", id: "options" }, `Battle of ${o.size} points · ${o.size / 10} tokens each` + (o.round_limit ? ` · at most ${o.round_limit} rounds (house rule)` : "")) : null,
-      qrCard(app.lobby.code), primerOf(app, mine?.label)],
+      qrCard(app.lobby.code), primerOf(app, mine?.label, primer)],
   });
-}
-
-// primerOf keeps the primer card across re-renders (its picture is drawn
-// once), rebuilt only when this phone's seat changes.
-function primerOf(app, label) {
-  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
-  return app.primer.card;
 }

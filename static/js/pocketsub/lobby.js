@@ -4,7 +4,7 @@
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
-import { seatList } from "../gamelobby.js";
+import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
 
 // field is one option of the catalogue as a form control, with a reader of
@@ -74,15 +74,8 @@ export function lobby(app) {
   return seatList(app, {
     title: "Pocket Sub", page: "/pocketsub.html", cls: "ps-lobby", many: true, short: colour,
     seatClass: (st) => `ps-seat c-${colour(st).toLowerCase()}`,
-    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label)],
+    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label, primer)],
   });
-}
-
-// primerOf keeps the primer card across re-renders (its picture is drawn
-// once), rebuilt only when this phone's seat changes.
-function primerOf(app, label) {
-  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
-  return app.primer.card;
 }
 
 function options(view) {

@@ -4,7 +4,7 @@
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
-import { seatList } from "../gamelobby.js";
+import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
 
 // intro is the page without a room: the options, read from the catalogue,
@@ -63,13 +63,6 @@ export function lobby(app) {
   return seatList(app, {
     title: "Saga of the Nine Worlds", page: "/saga.html",
     seatClass: (st) => `sg-seat team${st.team}`,
-    more: (mine) => [factions, qrCard(app.lobby.code), primerOf(app, mine?.label)],
+    more: (mine) => [factions, qrCard(app.lobby.code), primerOf(app, mine?.label, primer)],
   });
-}
-
-// primerOf keeps the primer card across re-renders (its picture is drawn
-// once), rebuilt only when this phone's seat changes.
-function primerOf(app, label) {
-  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
-  return app.primer.card;
 }

@@ -4,7 +4,7 @@
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
 import { qrCard } from "../waiting.js";
-import { seatList } from "../gamelobby.js";
+import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
 
 // intro is the page without a room: pick the options and open a room. The
@@ -48,15 +48,8 @@ export function lobby(app) {
   return seatList(app, {
     title: "Pocket Tactics", page: "/tactics.html", cls: "tx-lobby",
     seatClass: (st) => `tx-seat team${st.team}`,
-    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label)],
+    more: (mine) => [options(app.view), qrCard(app.lobby.code), primerOf(app, mine?.label, primer)],
   });
-}
-
-// primerOf keeps the primer card across re-renders (its picture is drawn
-// once), rebuilt only when this phone's seat changes.
-function primerOf(app, label) {
-  if (!app.primer || app.primer.label !== label) app.primer = { label, card: primer(label) };
-  return app.primer.card;
 }
 
 function options(view) {
