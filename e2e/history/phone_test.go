@@ -18,6 +18,7 @@ import (
 	"periscope/db"
 	"periscope/debrief/debrieftest"
 	"periscope/e2e/chrome"
+	e2ephone "periscope/e2e/phone"
 	"periscope/games"
 	"periscope/games/battles"
 	"periscope/games/gridtactics"
@@ -26,6 +27,7 @@ import (
 	"periscope/roles"
 	"periscope/rooms"
 	"periscope/server"
+	"periscope/server/servertest"
 	"periscope/static"
 )
 
@@ -59,11 +61,7 @@ func newHouse(t *testing.T) *house {
 	if err := debrieftest.Store(store, m); err != nil {
 		t.Fatal(err)
 	}
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roles.Definition, gridtactics.Definition, pocketsub.Definition, saga.Definition, battles.Definition},
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
+	hub := servertest.NewHub(t, rooms.Config{Store: store, Games: []games.Definition{roles.Definition, gridtactics.Definition, pocketsub.Definition, saga.Definition, battles.Definition}})
 	t.Cleanup(hub.Close)
 	h := &house{t: t, store: store, hub: hub, match: m}
 	h.up("127.0.0.1:0")
@@ -99,22 +97,10 @@ func (h *house) down() {
 	h.srv = nil
 }
 
+// browser starts a headless Chromium with a w x hgt window for one test.
 func browser(t *testing.T, w, hgt int) context.Context {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if why := chrome.Missing(); why != "" {
-		chrome.Skip(t, why)
-	}
-	limited, cancelTime := context.WithTimeout(context.Background(), 150*time.Second)
-	ctx, cancelBrowser, err := chrome.Start(limited, w, hgt)
-	if err != nil {
-		cancelTime()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancelBrowser(); cancelTime() })
-	return ctx
+	return e2ephone.Browser(t, 150*time.Second, e2ephone.Device{W: w, H: hgt})
 }
 
 type phone struct {
@@ -280,14 +266,4 @@ func (p *phone) elemshot(sel, name string) {
 	p.t.Logf("screenshot: %s", path)
 }
 
-func screens(t *testing.T) string {
-	t.Helper()
-	if dir := os.Getenv("HISTORY_SCREENS"); dir != "" {
-		return dir
-	}
-	dir, err := os.MkdirTemp("", "history-screens-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
+func screens(t *testing.T) string { return e2ephone.Screens(t, "history", "HISTORY_SCREENS") }
