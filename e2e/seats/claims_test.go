@@ -12,19 +12,13 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"periscope/client"
-	"periscope/e2e/chrome"
 	"periscope/e2e/phone"
 	"periscope/games/gridtactics"
 	"periscope/rooms"
 )
 
 func TestSeatBackOnANewPhone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if why := chrome.Missing(); why != "" {
-		chrome.Skip(t, why)
-	}
+	browser := phone.Browser(t, 90*time.Second, phone.IPhone13)
 	base := phone.Serve(t, gridtactics.Definition)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
@@ -52,11 +46,6 @@ func TestSeatBackOnANewPhone(t *testing.T) {
 	}
 
 	// Her new phone opens the join link and asks for Red.
-	browser, stop, err := chrome.Start(ctx, 390, 844)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stop()
 	// A script error on the page fails the test; screenshots are kept in
 	// $PERISCOPE_SHOTS when that is set.
 	p := phone.New(t, browser, t.TempDir(), phone.Options{Device: phone.IPhone13})
