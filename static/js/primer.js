@@ -7,11 +7,13 @@ import { h } from "./ui.js";
 import { useAids } from "./banner.js";
 
 // primerCard is a card: {id, title, what, when, screen, picture, caption}.
-// picture is a node (an SVG or a piece of a panel); it is shown, not
-// tapped, so it is inert.
+// picture draws a node (an SVG or a piece of a panel); it is shown, not
+// tapped, so it is inert. A picture that fails to draw is left out: a
+// picture is a help, never a reason to fail.
 export function primerCard(p) {
   useAids();
-  const pic = p.picture ? h("div", { class: "pic", inert: true, "aria-hidden": "true" }, strip(p.picture)) : null;
+  const drawn = drawSafely(p.picture);
+  const pic = drawn ? h("div", { class: "pic", inert: true, "aria-hidden": "true" }, strip(drawn)) : null;
   return h("section", { class: "card primer", "data-primer": p.id, "aria-label": `how to play: ${p.title}` },
     h("h3", {}, p.title),
     h("dl", {},
@@ -19,6 +21,15 @@ export function primerCard(p) {
       h("dt", {}, "When"), h("dd", {}, p.when),
       h("dt", {}, "Your screen"), h("dd", {}, p.screen)),
     pic ? h("figure", {}, pic, p.caption ? h("figcaption", {}, p.caption) : null) : null);
+}
+
+function drawSafely(picture) {
+  if (!picture) return null;
+  try {
+    return picture();
+  } catch {
+    return null;
+  }
 }
 
 // strip takes the ids and data attributes off a picture drawn by a live

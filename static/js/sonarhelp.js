@@ -142,12 +142,7 @@ const REALTIME_WHEN = {
 export function rolePrimers(roles, v) {
   const realtime = v?.public?.mode === "realtime";
   return (roles || []).filter((r) => TEXT[r]).map((r) => {
-    let picture = null;
-    try {
-      picture = v?.chart ? PICTURES[r](v) : null;
-    } catch {
-      picture = null; // a picture is a help, never a reason to fail
-    }
+    const picture = v?.chart ? () => PICTURES[r](v) : null;
     const when = realtime && REALTIME_WHEN[r] ? { when: REALTIME_WHEN[r] } : {};
     return primerCard({ id: r, title: `You are the ${roleTitles[r]}`, ...TEXT[r], ...when, picture });
   });

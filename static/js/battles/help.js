@@ -30,11 +30,7 @@ function picture() {
       { id: "b1", owner: 1, name: "Cons. Infantry", placed: true, sector: "center", position: "front", troops: [{ tile: "CON13", wounds: 0 }], hidden: 1, orders: 0, contacts: [] },
     ],
   };
-  try {
-    return field({ sel: "a1", pick: null }, view);
-  } catch {
-    return null; // a picture is a help, never a reason to fail
-  }
+  return field({ sel: "a1", pick: null }, view);
 }
 
 // primer is the one-screen primer of a seat (or of the page before one).
@@ -45,7 +41,7 @@ export function primer(seatLabel) {
     what: "Destroy half the enemy army's Deployment Points (DP) by the end of a round. You build an army of troop tiles, stack them into units and give them orders: charge, shoot, move.",
     when: "First build your army in secret and place your units, one at a time. Then on your turn: one free redeployment, then one order (it costs Order tokens). When the enemy charges one of your units, or you must assign hits, the phone asks at once.",
     screen: "The battlefield (the enemy's half on top, yours below), both generals' tokens, your units' orders below it, the last dice and the log. ? Rules opens the rules card.",
-    picture: picture(),
+    picture,
     caption: "Your ▲ units below, the enemy's ▼ above: only the top troop of an enemy stack shows until every unit is placed.",
   });
 }

@@ -31,13 +31,9 @@ function picture() {
     ],
     whirlpools: [],
   };
-  try {
-    const svg = draw(view, { selected: "r1", path: ["A4", "A0"], steps: { A1: "safe", A2: "safe", A3: "safe", A6: "lost" } });
-    svg.querySelector("g.hits")?.remove(); // the regions' tap targets: a picture takes no taps
-    return svg;
-  } catch {
-    return null; // a picture is a help, never a reason to fail
-  }
+  const svg = draw(view, { selected: "r1", path: ["A4", "A0"], steps: { A1: "safe", A2: "safe", A3: "safe", A6: "lost" } });
+  svg.querySelector("g.hits")?.remove(); // the regions' tap targets: a picture takes no taps
+  return svg;
 }
 
 // primer is the one-screen primer of a seat (or of the page before one).
@@ -48,7 +44,7 @@ export function primer(seatLabel) {
     what: "Sink the other fleets: the last player (or team) with Subs in play wins. Each turn you move one of your Subs and lay a Mine behind it.",
     when: "Turns go round the table. On yours, tap a framed Sub, then its steps on the ocean, exactly 3 points (shallow 1, rocky 2, deep centre to deep centre 2), then a ringed spot for its Mine, and Move.",
     screen: "The ocean (tiles of 7 regions: C4 is tile C's bottom edge), the fleets and whose turn it is, your choices under the ocean, and the log. ? Rules opens the rules card.",
-    picture: picture(),
+    picture,
     caption: "Red's Sub 1 on its way: green rings are its next steps; the red dashed one would enter Blue's Mine and lose it.",
   });
 }

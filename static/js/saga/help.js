@@ -32,13 +32,9 @@ function picture() {
     ],
   };
   const cards = [{ troll: { name: "Troll" }, archer: { name: "Archer" } }, { wolf: { name: "Wolf" } }];
-  try {
-    const svg = draw(view, cards, { marks: { "1,-1": "water", "-1,-1": "move", "1,-2": "move", "0,-2": "target", "0,0": "home" }, sel: "0,-1", tap: () => {} });
-    svg.querySelectorAll(".hit").forEach((e) => e.remove()); // the tiles' tap targets: a picture takes no taps
-    return svg;
-  } catch {
-    return null; // a picture is a help, never a reason to fail
-  }
+  const svg = draw(view, cards, { marks: { "1,-1": "water", "-1,-1": "move", "1,-2": "move", "0,-2": "target", "0,0": "home" }, sel: "0,-1", tap: () => {} });
+  svg.querySelectorAll(".hit").forEach((e) => e.remove()); // the tiles' tap targets: a picture takes no taps
+  return svg;
 }
 
 // primer is the one-screen primer of a seat (or of the page before one).
@@ -49,7 +45,7 @@ export function primer(seatLabel) {
     what: "Capture the enemy's whole force, or assault their base and defeat it. On your turn do one thing: move a unit, assault with one, or summon one from your reserves.",
     when: "First you and your opponent take turns laying terrain tiles and placing 3 units each near your base. Then turns alternate. In an assault both sides may owe re-rolls, one at a time: the banner says when it is yours.",
     screen: "The map (your base at the bottom), both sides and whose turn it is, the card of the unit you tap, the dice of an assault, and the log. ? Rules opens the rules card.",
-    picture: picture(),
+    picture,
     caption: "A unit tapped: dots are its moves (W: into Water, a drowning check), the ring an enemy to assault, ⌂ home to the reserves.",
   });
 }

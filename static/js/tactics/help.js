@@ -13,13 +13,9 @@ function picture() {
     ["C7", 1, "soldier"], ["D8", 1, "tank"], ["E8", 1, "artillery"],
   ].map(([at, owner, kind], i) => ({ at, owner, kind, id: `${kind[0].toUpperCase()}${i}` }));
   const moves = ["B3", "C3", "D3", "B4", "C4", "D4", "A4", "E4", "C5", "A5", "E5", "B2", "D2"];
-  try {
-    const svg = draw({ size: 8, seat: 0, board }, { flip: false, selected: "C2", moves });
-    svg.querySelector("g.hits")?.remove(); // the squares' tap targets: a picture takes no taps
-    return svg;
-  } catch {
-    return null; // a picture is a help, never a reason to fail
-  }
+  const svg = draw({ size: 8, seat: 0, board }, { flip: false, selected: "C2", moves });
+  svg.querySelector("g.hits")?.remove(); // the squares' tap targets: a picture takes no taps
+  return svg;
 }
 
 // primer is the one-screen primer of a seat (or a spectator).
@@ -30,7 +26,7 @@ export function primer(seatLabel) {
     what: "Destroy every enemy unit. You have 3 soldiers (S), 2 tanks (T) and 2 artillery (A). Each turn every unit of yours may act once: move or attack.",
     when: "First place your seven units on your back row. Then turns alternate (the first roll decides who starts): tap a unit, then a dot to move or a ringed enemy to attack, then End turn.",
     screen: "The board (your side at the bottom), whose turn it is, the dice of each attack with what it needed, and the log.",
-    picture: picture(),
+    picture,
     caption: "A soldier tapped: the dots are where it may move.",
   });
 }
