@@ -436,11 +436,8 @@ func TestWaitingRoomsExpire(t *testing.T) {
 	}
 	// A restart does not bring it back.
 	f.hub.Close()
-	h2, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Clock: f.clock})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h2.Close()
+	sameClock := func(c *rooms.Config) { c.Clock = f.clock }
+	h2 := newFixture(t, store, sameClock).hub
 	if n, err := h2.Resume(); err != nil || n != 1 {
 		t.Fatalf("resumed %d rooms (%v), want only the one with a player", n, err)
 	}
@@ -457,12 +454,7 @@ func TestWaitingRoomsExpire(t *testing.T) {
 	if saved, _ := store.Load(joined.Code()); saved.Room.State != rooms.StateExpired {
 		t.Fatalf("the abandoned room is %s in the store", saved.Room.State)
 	}
-	h3, err := rooms.NewHub(rooms.Config{Store: store, Games: []games.Definition{roomstest.Race}, Clock: f.clock})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer h3.Close()
-	if n, err := h3.Resume(); err != nil || n != 0 {
+	if n, err := newFixture(t, store, sameClock).hub.Resume(); err != nil || n != 0 {
 		t.Fatalf("resumed %d rooms (%v), want none", n, err)
 	}
 }
