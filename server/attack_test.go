@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -82,14 +81,10 @@ func TestEnemySeatTakeoverOverTheWire(t *testing.T) {
 // startWith is start with the hub's config tweaked too.
 func startWith(t *testing.T, hub func(*rooms.Config), srv ...func(*server.Config)) *env {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: logger}
+	cfg := rooms.Config{Games: []games.Definition{roomstest.Race}}
 	hub(&cfg)
-	h, err := rooms.NewHub(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := server.Config{Hub: h, Log: logger}
+	h := servertest.NewHub(t, cfg)
+	sc := server.Config{Hub: h, Log: slog.New(slog.DiscardHandler)}
 	for _, tw := range srv {
 		tw(&sc)
 	}
@@ -272,16 +267,12 @@ func TestRandomReplayStepsAreRateLimited(t *testing.T) {
 func lanServer(t *testing.T, hub func(*rooms.Config), sc server.Config) string {
 	t.Helper()
 	ip := lanIP(t)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := rooms.Config{Store: rooms.NewMemoryStore(), Games: []games.Definition{roomstest.Race}, Log: quiet}
+	cfg := rooms.Config{Games: []games.Definition{roomstest.Race}}
 	if hub != nil {
 		hub(&cfg)
 	}
-	h, err := rooms.NewHub(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc.Hub, sc.Log = h, quiet
+	h := servertest.NewHub(t, cfg)
+	sc.Hub, sc.Log = h, slog.New(slog.DiscardHandler)
 	srv := server.New(sc)
 	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
 	if err != nil {
