@@ -148,36 +148,10 @@ func (c *Conn) read() {
 				c.lobby = *m.Room
 			}
 		case rooms.TypeUpdate:
-			// Acks carry their command's version, which may be older than
-			// updates already seen (bots answered): track updates only.
-			if m.Base != nil && *m.Base != c.version {
-				err = fmt.Errorf("client: update v%d patches v%d but this phone holds v%d", m.V, *m.Base, c.version)
+			if err = c.update(&m); err != nil {
 				c.mu.Unlock()
 				return
 			}
-			if len(m.Patch) > 0 && c.lean {
-				if perr := c.patchTree(m.Patch); perr != nil {
-					err = fmt.Errorf("client: update v%d: %w", m.V, perr)
-					c.mu.Unlock()
-					return
-				}
-			} else if len(m.Patch) > 0 {
-				view, perr := rooms.ApplyPatch(c.view, m.Patch)
-				if perr != nil {
-					err = fmt.Errorf("client: update v%d: %w", m.V, perr)
-					c.mu.Unlock()
-					return
-				}
-				c.view, m.View = view, view
-			} else if len(m.View) > 0 {
-				if !c.lean {
-					m.View = canonical(m.View)
-				}
-				c.view, c.tree = m.View, nil
-			} else if !c.lean {
-				m.View = c.view
-			}
-			c.version = m.V
 		case rooms.TypeSeat:
 			if m.Token != "" && m.Seat != nil {
 				c.token = m.Token
@@ -196,6 +170,37 @@ func (c *Conn) read() {
 		c.mu.Unlock()
 		c.signal()
 	}
+}
+
+// update moves the conn to update m's version and view, and gives m the
+// whole view (a lean conn's updates carry none).
+func (c *Conn) update(m *rooms.Message) error {
+	// Acks carry their command's version, which may be older than
+	// updates already seen (bots answered): track updates only.
+	if m.Base != nil && *m.Base != c.version {
+		return fmt.Errorf("client: update v%d patches v%d but this phone holds v%d", m.V, *m.Base, c.version)
+	}
+	switch {
+	case len(m.Patch) > 0 && c.lean:
+		if err := c.patchTree(m.Patch); err != nil {
+			return fmt.Errorf("client: update v%d: %w", m.V, err)
+		}
+	case len(m.Patch) > 0:
+		view, err := rooms.ApplyPatch(c.view, m.Patch)
+		if err != nil {
+			return fmt.Errorf("client: update v%d: %w", m.V, err)
+		}
+		c.view, m.View = view, view
+	case len(m.View) > 0:
+		if !c.lean {
+			m.View = canonical(m.View)
+		}
+		c.view, c.tree = m.View, nil
+	case !c.lean:
+		m.View = c.view
+	}
+	c.version = m.V
+	return nil
 }
 
 // patchTree applies a patch to a lean conn's decoded view.
