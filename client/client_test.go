@@ -63,11 +63,19 @@ func Example() {
 
 func setup(t *testing.T, seats int) (string, client.API, string, []string) {
 	t.Helper()
+	return setupRace(t, map[string]int{"seats": seats, "target": 50})
+}
+
+// setupRace serves a race of the given options and seats a player on
+// each of its seats.
+func setupRace(t *testing.T, options map[string]int) (string, client.API, string, []string) {
+	t.Helper()
 	base, stop := serve()
 	t.Cleanup(stop)
 	api := client.API{Base: base}
 	ctx := context.Background()
-	l, err := api.Create(ctx, "race", map[string]int{"seats": seats, "target": 50})
+	seats := options["seats"]
+	l, err := api.Create(ctx, "race", options)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,21 +252,9 @@ func TestReconnectAndClose(t *testing.T) {
 // A lean conn patches its decoded view in place; after every update it
 // reads the same view as a conn that keeps the text.
 func TestLeanConnReadsTheSameView(t *testing.T) {
-	base, stop := serve()
-	t.Cleanup(stop)
-	ctx := ctxT(t)
-	api := client.API{Base: base}
 	// Padded views, so that updates are patches, not whole views.
-	l, err := api.Create(ctx, "race", map[string]int{"seats": 1, "target": 50, "pad": 400})
-	if err != nil {
-		t.Fatal(err)
-	}
-	code := l.Code
-	token, err := api.Take(ctx, code, 0, "Ann")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tokens := []string{token}
+	base, _, code, tokens := setupRace(t, map[string]int{"seats": 1, "target": 50, "pad": 400})
+	ctx := ctxT(t)
 	full, err := client.Dial(ctx, base, code, tokens[0], -1)
 	if err != nil {
 		t.Fatal(err)
