@@ -48,3 +48,13 @@ export function table(head, rows) {
     h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((c) => h("td", {}, c))))));
 }
+
+// houseRules is the body of the card's section on what at this table is
+// ours and not the publisher's: a note on the mark, then each item (a
+// string or nodes) behind mark(), the page's house mark.
+export function houseRules(mark, items, note = "ours, not the publisher's.") {
+  return [
+    h("p", { class: "small" }, "Marked ", mark(), `: ${note}`),
+    list(items.map((i) => h("span", {}, mark(), " ", i))),
+  ];
+}

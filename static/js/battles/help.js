@@ -4,7 +4,7 @@
 
 import { h } from "../ui.js";
 import { primerCard } from "../primer.js";
-import { list } from "../rulescard.js";
+import { list, houseRules } from "../rulescard.js";
 import { field, legend } from "./field.js";
 
 const house = () => h("span", { class: "house-tag" }, "HOUSE");
@@ -84,14 +84,13 @@ export function rules(v) {
       {
         id: "house", title: "House rules at this table",
         body: [
-          h("p", { class: "small" }, "Marked ", house(), ": our design, not the publisher's."),
-          list([
-            h("span", {}, house(), " Troop values beyond the rulebook's examples, and the tiles marked ", h("sup", { class: "house-tag" }, "H"), " (the rulebook never names them)."),
-            h("span", {}, house(), " Where Rear and adjacent-sector charges end: the Engagement zone of the target's sector; a lone survivor returns to its Front there."),
-            h("span", {}, house(), " Shots on an engagement split their hits over every unit in it."),
-            ...(o.round_limit ? [h("span", {}, house(), ` At most ${o.round_limit} rounds: then the higher total destroyed wins (Player 2 on a tie).`)] : []),
-            h("span", {}, house(), " Every trait effect:"),
-          ]),
+          ...houseRules(house, [
+            ["Troop values beyond the rulebook's examples, and the tiles marked ", h("sup", { class: "house-tag" }, "H"), " (the rulebook never names them)."],
+            "Where Rear and adjacent-sector charges end: the Engagement zone of the target's sector; a lone survivor returns to its Front there.",
+            "Shots on an engagement split their hits over every unit in it.",
+            ...(o.round_limit ? [`At most ${o.round_limit} rounds: then the higher total destroyed wins (Player 2 on a tie).`] : []),
+            "Every trait effect:",
+          ], "our design, not the publisher's."),
           traits.length ? list(traits) : null,
         ].filter(Boolean),
       },

@@ -4,7 +4,7 @@
 
 import { h } from "../ui.js";
 import { primerCard } from "../primer.js";
-import { list } from "../rulescard.js";
+import { list, houseRules } from "../rulescard.js";
 import { draw } from "./board.js";
 
 const house = () => h("span", { class: "house" }, "house");
@@ -83,14 +83,11 @@ export function rules(o = {}) {
   if (o.setup === "standard") sections.push({ id: "setup", title: "Standard setup", body: ["The tiles are shuffled and turned at random; then everyone places a Command Centre on a deep region and their Subs, in turn."] });
   sections.push({
     id: "house", title: "House rules at this table",
-    body: [
-      h("p", { class: "small" }, "Marked ", house(), ": ours, not the publisher's."),
-      list([
-        h("span", {}, house(), " The tiles' faces and the introductory layouts are our own design: the publisher has not published them."),
-        h("span", {}, house(), o.running_deep === "adjacent" ? " Running deep reaches only a neighbouring tile." : " Running deep reaches a deep region on any other tile."),
-        h("span", {}, house(), o.mine_supply === "unlimited" ? " Mines never run out." : " 12 Mines each: with none left, a Sub cannot lay its Mine and is destroyed."),
-      ]),
-    ],
+    body: houseRules(house, [
+      "The tiles' faces and the introductory layouts are our own design: the publisher has not published them.",
+      o.running_deep === "adjacent" ? "Running deep reaches only a neighbouring tile." : "Running deep reaches a deep region on any other tile.",
+      o.mine_supply === "unlimited" ? "Mines never run out." : "12 Mines each: with none left, a Sub cannot lay its Mine and is destroyed.",
+    ]),
   });
   return { title: "Pocket Sub: the rules", sections };
 }

@@ -4,7 +4,7 @@
 
 import { h } from "../ui.js";
 import { primerCard } from "../primer.js";
-import { list } from "../rulescard.js";
+import { list, houseRules } from "../rulescard.js";
 import { draw } from "./board.js";
 
 const house = () => h("span", { class: "house" }, "house");
@@ -89,13 +89,10 @@ export function rules(o = {}) {
       },
       {
         id: "house", title: "House content at this table",
-        body: [
-          h("p", { class: "small" }, "Marked ", house(), ": ours, not the publisher's."),
-          list([
-            h("span", {}, house(), " The factions (unit cards, costs, special abilities) and the terrain bag of 20 tiles are our own design, built on the rulebook's model."),
-            h("span", {}, house(), " The map is at most 7 tiles wide."),
-          ]),
-        ],
+        body: houseRules(house, [
+          "The factions (unit cards, costs, special abilities) and the terrain bag of 20 tiles are our own design, built on the rulebook's model.",
+          "The map is at most 7 tiles wide.",
+        ]),
       },
     ],
   };
