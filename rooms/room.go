@@ -454,19 +454,32 @@ func (r *Room) hello(s *Session, req Request) {
 			return
 		}
 	}
-	if n := r.fromAddr(s.addr); seat == games.Spectator && s.addr != "" && n >= r.hub.perAddress {
-		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "%d phones of this address already watch room %s, the most one address may open", n, r.code)))
-		return
-	}
-	if n := r.count(seat); seat == games.Spectator && n >= r.hub.maxSpectators {
-		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "room %s has %d spectators already, the most it takes", r.code, n)))
-		return
-	} else if seat != games.Spectator && n >= r.hub.perSeat {
-		s.push(r.errorFrame(req.ID, errorf(CodeConflict, "seat %d (%s) is open on %d phones already: close one first", seat, r.specs[seat].Label, n)))
+	if err := r.placeFor(s, seat); err != nil {
+		s.push(r.errorFrame(req.ID, err))
 		return
 	}
 	s.joined = true
 	r.join(s, seat, req.V)
+}
+
+// placeFor refuses s a place on seat past the room's bounds: the phones
+// of one seat, the spectators of the room and those of one address.
+func (r *Room) placeFor(s *Session, seat int) error {
+	if seat != games.Spectator {
+		if n := r.count(seat); n >= r.hub.perSeat {
+			return errorf(CodeConflict, "seat %d (%s) is open on %d phones already: close one first", seat, r.specs[seat].Label, n)
+		}
+		return nil
+	}
+	if s.addr != "" {
+		if n := r.fromAddr(s.addr); n >= r.hub.perAddress {
+			return errorf(CodeConflict, "%d phones of this address already watch room %s, the most one address may open", n, r.code)
+		}
+	}
+	if n := r.count(seat); n >= r.hub.maxSpectators {
+		return errorf(CodeConflict, "room %s has %d spectators already, the most it takes", r.code, n)
+	}
+	return nil
 }
 
 // join puts a session on seat and sends it the whole state: its welcome.
