@@ -1088,18 +1088,8 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	if s.seat != games.Spectator {
 		return errorf(CodeConflict, "this phone already plays seat %d (%s)", s.seat, r.specs[s.seat].Label)
 	}
-	now := r.hub.clock.Now()
-	for a, at := range r.refused {
-		if now.Sub(at) >= claimPause {
-			delete(r.refused, a)
-		}
-	}
-	last := s.refusedAt
-	if at, ok := r.refused[s.addr]; ok && s.addr != "" && at.After(last) {
-		last = at
-	}
-	if wait := claimPause - now.Sub(last); !last.IsZero() && wait > 0 {
-		return errorf(CodeConflict, "a player of that side refused this phone's last claim: ask again in %d s", int((wait+time.Second-1)/time.Second))
+	if wait, whose := r.claimWait(s); wait > 0 {
+		return errorf(CodeConflict, "a player of that side refused %s last claim: ask again in %d s", whose, int((wait+time.Second-1)/time.Second))
 	}
 	for _, c := range r.claims {
 		if c.by == s {
@@ -1122,6 +1112,27 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	r.claims = append(r.claims, &claim{id: newClaimID(), seat: seat, name: name, by: s})
 	r.lobbyChanged()
 	return nil
+}
+
+// claimWait is how long s must wait before it claims again (claimPause
+// after a refusal of its own claim or, from an address, of one from that
+// address), and whose claim was refused: "this phone's" or "this
+// address's". It forgets refusals that no longer hold anyone back.
+func (r *Room) claimWait(s *Session) (time.Duration, string) {
+	now := r.hub.clock.Now()
+	for a, at := range r.refused {
+		if now.Sub(at) >= claimPause {
+			delete(r.refused, a)
+		}
+	}
+	last, whose := s.refusedAt, "this phone's"
+	if at, ok := r.refused[s.addr]; ok && at.After(last) { // "" is never recorded
+		last, whose = at, "this address's"
+	}
+	if last.IsZero() {
+		return 0, ""
+	}
+	return claimPause - now.Sub(last), whose
 }
 
 // grant answers a claim for a player of the claimed seat's side. Allowed,

@@ -127,7 +127,7 @@ func TestClaimRefusedAndLimits(t *testing.T) {
 	mustError(t, phones[3].do(map[string]any{"t": "grant", "id": "g2", "claim": id, "allow": true}), rooms.CodeNotFound, "no claim")
 	// A refused phone does not put its request back over the side's pages
 	// at once.
-	mustError(t, early.do(map[string]any{"t": "claim", "id": "c4", "seat": 1, "name": "Eve"}), rooms.CodeConflict, "ask again in 60 s")
+	mustError(t, early.do(map[string]any{"t": "claim", "id": "c4", "seat": 1, "name": "Eve"}), rooms.CodeConflict, "refused this phone's last claim: ask again in 60 s")
 	f.clock.Advance(59*time.Second + time.Millisecond)
 	mustError(t, early.do(map[string]any{"t": "claim", "id": "c5", "seat": 1, "name": "Eve"}), rooms.CodeConflict, "ask again in 1 s")
 	f.clock.Advance(time.Second)
@@ -639,7 +639,7 @@ func TestOneAddressCannotCrowdARoom(t *testing.T) {
 		}
 	}
 	mustAck(t, phones[0].do(map[string]any{"t": "grant", "id": "no", "claim": scripted, "allow": false}))
-	mustError(t, crowd[1].do(map[string]any{"t": "claim", "id": "c4", "seat": 2, "name": "Ann"}), rooms.CodeConflict, "ask again in 60 s")
+	mustError(t, crowd[1].do(map[string]any{"t": "claim", "id": "c4", "seat": 2, "name": "Ann"}), rooms.CodeConflict, "refused this address's last claim: ask again in 60 s")
 	// Leaving frees the address's place.
 	crowd[2].s.Close()
 	waitFor(t, func() bool { return r.Lobby().Spectators == 3 })
