@@ -271,22 +271,13 @@ func lanServer(t *testing.T, hub func(*rooms.Config), sc server.Config) string {
 	if hub != nil {
 		hub(&cfg)
 	}
-	h := servertest.NewHub(t, cfg)
-	sc.Hub, sc.Log = h, slog.New(slog.DiscardHandler)
-	srv := server.New(sc)
 	ln, err := net.Listen("tcp", net.JoinHostPort(ip, "0"))
 	if err != nil {
-		h.Close()
 		t.Skipf("cannot listen on %s: %v", ip, err)
 	}
-	go srv.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		srv.Shutdown(ctx)
-		h.Close()
-	})
-	return "http://" + ln.Addr().String()
+	sc.Hub, sc.Log = servertest.NewHub(t, cfg), slog.New(slog.DiscardHandler)
+	_, base := servertest.ServeOn(t, ln, sc)
+	return base
 }
 
 // lanIP is an address of this machine other than loopback, so that a

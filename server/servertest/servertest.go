@@ -60,11 +60,19 @@ func Seeds(seeds ...uint64) func() uint64 {
 // server and its base URL ("http://127.0.0.1:port").
 func Serve(t testing.TB, cfg server.Config) (*server.Server, string) {
 	t.Helper()
-	srv := server.New(cfg)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
+		cfg.Hub.Close()
 		t.Fatal(err)
 	}
+	return ServeOn(t, ln, cfg)
+}
+
+// ServeOn is Serve on a listener of the test's choosing (a LAN address,
+// for phones that are not the server's own machine).
+func ServeOn(t testing.TB, ln net.Listener, cfg server.Config) (*server.Server, string) {
+	t.Helper()
+	srv := server.New(cfg)
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		// The test's own keep-alive connections, some dialled and never
