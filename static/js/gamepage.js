@@ -217,9 +217,9 @@ export function rejoinLog(app, msg) {
 // rebuilds version v from the log (and answers only once the match is
 // over). The page draws app.replay.snap.view while app.replay is set
 // ({v, last, snap, error}). opts.seen(r) derives what the page marks from
-// the loaded snapshot; opts.cls is the class of the step controls; the
-// words: opts.open (the button), opts.unit ("version" or "step"),
-// opts.nothing (a version without events), opts.close. It returns at(v),
+// the loaded snapshot; the words: opts.open (the button), opts.unit
+// ("version" or "step"), opts.nothing (a version without events),
+// opts.close. It returns at(v),
 // which loads version v, and panel(ready), the open button once the match
 // is finished (and ready) or the controls while replaying.
 export function replayer(app, opts) {
@@ -249,7 +249,7 @@ export function replayer(app, opts) {
     return h("div", { class: "card", id: "replay-panel" },
       h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
       r.error ? refusal(r.error) : null,
-      h("div", { class: opts.cls },
+      h("div", { class: "replay-steps" },
         h("button", { id: "replay-prev", "aria-label": `previous ${unit}`, disabled: r.v <= 0, onclick: () => at(r.v - 1) }, "◀"),
         h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": unit, onchange: (e) => at(Number(e.target.value)) }),
         h("button", { id: "replay-next", "aria-label": `next ${unit}`, disabled: r.last !== null && r.v >= r.last, onclick: () => at(r.v + 1) }, "▶")),

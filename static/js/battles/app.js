@@ -158,7 +158,6 @@ app.tapUnit = (u) => {
 // early): the battlefield above shows that version, the panel what
 // happened at it.
 const replay = replayer(app, {
-  cls: "bt-replay",
   nothing: "Nothing you could see happened at this version.",
   close: "Back to the end of the battle",
   // What that seat could do then is history: nothing to offer now.

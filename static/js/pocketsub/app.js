@@ -79,7 +79,6 @@ function show(msg) {
 
 // The finished match, version by version; each marks the move made at it.
 const replay = replayer(app, {
-  cls: "ps-replay",
   seen: (r) => {
     r.mark = null;
     for (const e of r.snap.events || []) {

@@ -150,7 +150,6 @@ function marks(v) {
 // The finished match, step by step, as this seat saw it; each step marks
 // the tiles it changed and shows its assault.
 const replay = replayer(app, {
-  cls: "sg-replay",
   unit: "step",
   open: "Watch the replay, step by step",
   seen: (r) => {

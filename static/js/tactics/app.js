@@ -68,7 +68,6 @@ function show(msg) {
 // The finished match, version by version; each marks what happened at it,
 // as the live board does.
 const replay = replayer(app, {
-  cls: "tx-replay",
   nothing: "Nothing visible happened at this version.",
   seen: (r) => {
     r.mark = null;
