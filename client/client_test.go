@@ -88,6 +88,18 @@ func setupRace(t *testing.T, options map[string]int) (string, client.API, string
 	return base, api, l.Code, tokens
 }
 
+// dial opens a phone on the room, by Dial or DialLean, for the test's
+// life.
+func dial(ctx context.Context, t *testing.T, open func(ctx context.Context, base, code, token string, lastVersion int64) (*client.Conn, error), base, code, token string) *client.Conn {
+	t.Helper()
+	c, err := open(ctx, base, code, token, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
 func ctxT(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	t.Cleanup(cancel)
@@ -97,11 +109,7 @@ func ctxT(t *testing.T) context.Context {
 func TestConnFollowsTheMatch(t *testing.T) {
 	base, _, code, tokens := setup(t, 1)
 	ctx := ctxT(t)
-	c, err := client.Dial(ctx, base, code, tokens[0], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := dial(ctx, t, client.Dial, base, code, tokens[0])
 	if c.Seat() != 0 || c.Version() != 0 || c.Lobby().Code != code || c.Lobby().State != rooms.StateWaiting {
 		t.Fatalf("after dial: seat %d v%d lobby %+v", c.Seat(), c.Version(), c.Lobby())
 	}
@@ -151,12 +159,8 @@ func TestConnFollowsTheMatch(t *testing.T) {
 func TestErrors(t *testing.T) {
 	base, api, code, tokens := setup(t, 2)
 	ctx := ctxT(t)
-	c, err := client.Dial(ctx, base, code, tokens[1], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	_, err = c.Do(ctx, map[string]any{"type": "add", "n": 1})
+	c := dial(ctx, t, client.Dial, base, code, tokens[1])
+	_, err := c.Do(ctx, map[string]any{"type": "add", "n": 1})
 	var e *client.Error
 	if !errors.As(err, &e) || e.Code != rooms.CodeConflict || e.Status != 0 || e.ID == "" {
 		t.Fatalf("command before the start: %#v", err)
@@ -181,16 +185,8 @@ func TestErrors(t *testing.T) {
 func TestHostMovesAndBots(t *testing.T) {
 	base, api, code, tokens := setup(t, 3)
 	ctx := ctxT(t)
-	host, err := client.Dial(ctx, base, code, tokens[0], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer host.Close()
-	guest, err := client.Dial(ctx, base, code, tokens[1], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer guest.Close()
+	host := dial(ctx, t, client.Dial, base, code, tokens[0])
+	guest := dial(ctx, t, client.Dial, base, code, tokens[1])
 	if err := host.Host(ctx, rooms.ActionFree, 2); err != nil {
 		t.Fatal(err)
 	}
@@ -255,16 +251,8 @@ func TestLeanConnReadsTheSameView(t *testing.T) {
 	// Padded views, so that updates are patches, not whole views.
 	base, _, code, tokens := setupRace(t, map[string]int{"seats": 1, "target": 50, "pad": 400})
 	ctx := ctxT(t)
-	full, err := client.Dial(ctx, base, code, tokens[0], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
-	lean, err := client.DialLean(ctx, base, code, tokens[0], -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer lean.Close()
+	full := dial(ctx, t, client.Dial, base, code, tokens[0])
+	lean := dial(ctx, t, client.DialLean, base, code, tokens[0])
 	if err := full.Host(ctx, rooms.ActionStart); err != nil {
 		t.Fatal(err)
 	}
