@@ -174,11 +174,12 @@ func TestErrors(t *testing.T) {
 	if _, err := api.Room(ctx, "QQQQQ"); !errors.As(err, &e) || e.Status != 404 {
 		t.Fatalf("no room: %v", err)
 	}
-	if _, err := client.Dial(ctx, base, code, "stolen", -1); !errors.As(err, &e) || e.Code != rooms.CodeUnauthorized {
+	_, err = client.Dial(ctx, base, code, "stolen", -1)
+	if !errors.As(err, &e) || e.Code != rooms.CodeUnauthorized {
 		t.Fatalf("bad token: %v", err)
 	}
 	if err.Error() == "" {
-		t.Fatal("empty error text")
+		t.Fatal("the bad token's error has no text")
 	}
 }
 
