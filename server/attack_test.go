@@ -295,3 +295,29 @@ func lanIP(t *testing.T) string {
 	t.Skip("this machine has no address but loopback")
 	return ""
 }
+
+// TestTheServersOwnMachineIsNotCounted: load tools and a laptop's table
+// screen run on the server's machine; the per-address bounds on sockets,
+// spectators and replay steps spare loopback, however tight they are.
+func TestTheServersOwnMachineIsNotCounted(t *testing.T) {
+	e := startWith(t, func(h *rooms.Config) { h.PerAddress = 1 }, func(sc *server.Config) {
+		sc.SocketLimit, sc.SocketRate, sc.ReplayRate = 1, 1, 1
+	})
+	ctx := ctxT(t)
+	lobby, err := e.api.Create(ctx, "race", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		c, err := client.Dial(ctx, e.base, lobby.Code, "", -1)
+		if err != nil {
+			t.Fatalf("loopback spectator %d: %v", i+1, err)
+		}
+		defer c.Close()
+	}
+	for v := range 3 {
+		if r := send(t, http.DefaultClient, "GET", fmt.Sprintf("%s/api/replays/ACDEF/%d", e.base, v), ""); r.status != 404 {
+			t.Fatalf("loopback replay step %d: %d %+v, want 404 (no such room)", v+1, r.status, r.body)
+		}
+	}
+}

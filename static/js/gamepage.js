@@ -163,7 +163,9 @@ export function gamePage(app, opts) {
 
 // waitingRoom shows the lobby or the match and reports whether the page is
 // in the lobby, drawn by lobby(app) in two parts around the name box. The
-// name box is built once: re-rendering it would take its focus.
+// name box is built once: re-rendering it would take its focus. Once the
+// match is on, the lobby's parts leave: its primer's picture is drawn by
+// the game's own board code, and must not stand beside the live board.
 export function waitingRoom(app, waiting, lobby) {
   $("lobby").classList.toggle("hidden", !waiting);
   $("play").classList.toggle("hidden", waiting || !app.view);
@@ -177,6 +179,7 @@ export function waitingRoom(app, waiting, lobby) {
     return true;
   }
   if ($("name-field")) $("name-field").remove();
+  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   return false;
 }
 

@@ -216,8 +216,6 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
-  // The lobby's parts (its primer's picture is a battlefield too) leave with it.
-  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
   // The banner (and buzz) of a duty: the army, a unit to place, the turn,
   // an answer to a charge, hits to assign, the end of a round.

@@ -144,8 +144,6 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
-  // The lobby's parts (its primer's picture is an ocean too) leave with it.
-  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;

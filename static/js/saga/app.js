@@ -192,8 +192,6 @@ function render() {
     return;
   }
   if (waitingRoom(app, waiting, lobby)) return;
-  // The lobby's parts (its primer's picture is a map too) leave with it.
-  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
   // The banner (and buzz) of a duty: your turn, or your re-rolls.
   duty(owes(v), `${v.phase}#${v.turn_number}#${v.fight ? "fight" : ""}`);

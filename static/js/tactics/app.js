@@ -124,8 +124,6 @@ function render() {
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
   if (waitingRoom(app, waiting, lobby)) return;
-  // The lobby's parts (its primer's picture is a board too) leave with it.
-  if ($("lobby-seats").firstChild) replace($("lobby-seats"));
   if (!v) return;
 
   const shown = app.replay?.snap ? app.replay.snap.view : v;
