@@ -1,7 +1,8 @@
 // Package gamestest is the test support the pocket games share: a driver
 // that plays a match between two players to its end (Play), a check that
-// the same command log rebuilds the same match (Replay), and golden files
-// for views (Golden, with the -update flag).
+// the same command log rebuilds the same match (Replay), golden files for
+// views (Golden, with the -update flag), and the rule codes a game's source
+// refuses with, checked against its docs (RuleCodes, DocumentsRuleCodes).
 //
 // It is imported only from _test files and depends only on package games
 // and the standard library.

@@ -1,0 +1,14 @@
+package battles
+
+import (
+	"path/filepath"
+	"testing"
+
+	"periscope/games/gamestest"
+)
+
+// Every rule code the engine refuses with is documented in
+// docs/games/battles.md, so a page author can rely on the list.
+func TestRuleCodesDocumented(t *testing.T) {
+	gamestest.DocumentsRuleCodes(t, ".", 60, filepath.Join("..", "..", "docs", "games", "battles.md"))
+}
