@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"periscope/sonar"
 	"periscope/sonar/chart"
@@ -222,7 +221,9 @@ func surfacingHints(v View) []hint {
 		return []hint{{role: v.Roles[0], text: "surfaced in sector " + fmt.Sprint(sf.Sector) + ": " + why + "."}}
 	}
 	if sf.InspectBy != nil {
-		return []hint{{role: v.Roles[0], text: fmt.Sprintf("all four sections are traced: the enemy Engineer inspects them. The sheet passes by itself at %s if they say nothing.", sf.InspectBy.Format(time.TimeOnly))}}
+		// A length, not a clock time: the server's clock zone is not the
+		// phone's, and the surfacing card shows the time in the phone's own.
+		return []hint{{role: v.Roles[0], text: fmt.Sprintf("all four sections are traced: the enemy Engineer inspects them. If they say nothing, the sheet passes by itself %d seconds after the last section was traced.", v.Rules.InspectionSeconds)}}
 	}
 	var out []hint
 	for _, r := range v.Roles {

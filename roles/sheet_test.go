@@ -3,6 +3,7 @@ package roles
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -221,6 +222,38 @@ func TestOldRoomsSurfaceAnyOrderStillLoads(t *testing.T) {
 		}
 		if _, err := New(o, 1); err != nil {
 			t.Fatalf("%s: %v", tt.stored, err)
+		}
+	}
+}
+
+// TestInspectionHintNamesNoClockTime: while the enemy Engineer inspects,
+// the hint gives the inspection's length, not a time of day in the
+// server's zone (the surfacing card shows the phone's own).
+func TestInspectionHintNamesNoClockTime(t *testing.T) {
+	p := newPlayer(t, botOptions(t, `{"mode":"realtime","teaching":true,"inspection_seconds":30}`), 5)
+	for seat, cell := range map[int]string{0: "E5", 4: "K11"} {
+		if _, err := p.apply(seat, fmt.Sprintf(`{"type":"place","cell":%q}`, cell)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := p.apply(0, `{"type":"surface"}`); err != nil {
+		t.Fatal(err)
+	}
+	// The Engineer (seat 2) first, then the Captain, the First Mate and the
+	// Radio Operator.
+	for _, st := range []struct{ seat, section int }{{2, 1}, {0, 2}, {1, 3}, {3, 4}} {
+		if _, err := p.apply(st.seat, fmt.Sprintf(`{"type":"secure","section":%d,"trace":[[40,90],[95,40],[260,40]]}`, st.section)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.g.view(0).Own.Surfacing.InspectBy == nil {
+		t.Fatal("the sheet is not being inspected")
+	}
+	clock := regexp.MustCompile(`\d:\d\d`)
+	for seat := range 4 {
+		hs := strings.Join(p.g.hints(p.g.view(seat)), " | ")
+		if !strings.Contains(hs, "the sheet passes by itself 30 seconds after the last section was traced") || clock.MatchString(hs) {
+			t.Errorf("seat %d reads %q", seat, hs)
 		}
 	}
 }
