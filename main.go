@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"sort"
 	"strconv"
@@ -51,8 +52,21 @@ func main() {
 	showQR := flag.Bool("qr", true, "print a QR code of the join address")
 	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
 	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for docs/benchmarks.md)")
 	flag.Usage = usage
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "periscope:", err)
+			os.Exit(2)
+		}
+		// Stopped before main returns, also when run fails: os.Exit skips defers.
+		defer pprof.StopCPUProfile()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -69,6 +83,7 @@ func main() {
 		cfg.public = u
 	}
 	if err := run(ctx, cfg, os.Stdout); err != nil {
+		pprof.StopCPUProfile()
 		// One plain sentence for whoever started it, not a log record.
 		fmt.Fprintln(os.Stderr, "periscope:", err)
 		os.Exit(1)

@@ -56,7 +56,13 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	dst = append(dst, part(&g.bytes.public, v.Public)...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
-		dst = append(dst, part(&g.bytes.crew[*v.Crew], v.Own)...)
+		if c := &g.bytes.crew[*v.Crew]; *c == nil && err == nil {
+			// Its MarshalJSON directly: json.Marshal would scan and compact
+			// the bytes MarshalJSON made with json.Marshal, a second pass
+			// over the largest part of the view.
+			*c, err = v.Own.MarshalJSON()
+		}
+		dst = append(dst, g.bytes.crew[*v.Crew]...)
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)

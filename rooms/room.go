@@ -586,7 +586,13 @@ func (r *Room) view(seat int) []byte {
 	var b []byte
 	var err error
 	if a, ok := r.game.(games.ViewAppender); ok {
-		b, err = a.AppendView(nil, seat)
+		// Room for the view the seat was last sent, and some: a view
+		// grown by appending from nothing is copied about ten times.
+		var dst []byte
+		if f := r.feeds[seat]; f != nil && len(f.raw) > 0 {
+			dst = make([]byte, 0, len(f.raw)+len(f.raw)/8)
+		}
+		b, err = a.AppendView(dst, seat)
 	} else {
 		b, err = json.Marshal(r.game.View(seat))
 	}
@@ -641,26 +647,27 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	rec.Body = append(json.RawMessage(nil), body...)
 	// The log row commits while the seats' frames are built (the commit
 	// waits on SQLite, the frames on the CPU); the frames go out only once
-	// the row is committed.
+	// the row is committed, each as soon as both are done.
 	saved := make(chan error, 1)
 	go r.save(rec, saved)
-	out, crash := r.prepare(rec.Version, events)
-	if err := <-saved; err != nil {
+	out := newUpdate(rec, events, saved, len(r.sessions))
+	crash := r.prepare(&out)
+	if err := out.wait(r); err != nil {
 		r.restore(out)
 		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
 		r.rebuild()
 		return &Error{Code: CodeInternal, Message: errSaving.Message, Err: err}
 	}
 	if crash != nil {
-		// The game panicked building a view, but the row is committed:
-		// the room takes it into its log before the guard rebuilds the
-		// match from that log.
+		// The game panicked building a view, but the row is committed
+		// (and in the room's log, see wait): the seats not yet sent their
+		// frame keep their feeds, and the guard rebuilds the match.
 		r.restore(out)
-		r.committed(rec, events)
+		r.dropFull(out)
 		panic(crash)
 	}
-	r.committed(rec, events)
-	r.send(out)
+	r.flush(&out)
+	r.dropFull(out)
 	if o := r.game.Outcome(); o != nil && r.rec.State != StateFinished {
 		r.finish(*o)
 	}
@@ -691,23 +698,69 @@ func (r *Room) save(rec CommandRecord, done chan<- error) {
 	done <- r.hub.store.AppendCommand(rec)
 }
 
-// update is a version's frames, built but not sent: each seat's, or nil
-// for a seat that learns nothing, and the seats' feeds as they were, to
-// put back if the version is not committed after all.
+// update is a version's frames on their way out: each seat's, or nil for
+// a seat that learns nothing, and the seats' feeds as they were, to put
+// back if the version is not committed after all. The frames of a seat
+// leave (and its feed is kept) once the log row is committed.
 type update struct {
+	rec    CommandRecord
+	events []games.Event
+	saved  <-chan error // the log row's commit
+	// done: the commit's answer is in (err); the room has moved to the
+	// version if err is nil.
+	done bool
+	err  error
+
 	frames map[int][]byte
-	before map[int]*feed // each feed as it was; nil for a feed made now
+	before map[int]*feed // each unsent seat's feed as it was; nil for a feed made now
+	pushed []bool        // by index in r.sessions: sent its frame
+	full   []bool        // by index in r.sessions: its queue was full
 }
 
-// prepare builds version v's frame for every seat with phones: the events
+func newUpdate(rec CommandRecord, events []games.Event, saved <-chan error, sessions int) update {
+	return update{rec: rec, events: events, saved: saved, frames: map[int][]byte{}, before: map[int]*feed{},
+		pushed: make([]bool, sessions), full: make([]bool, sessions)}
+}
+
+// wait blocks until the commit answers (if it has not yet), and moves the
+// room to the new version once it has committed.
+func (u *update) wait(r *Room) error {
+	if !u.done {
+		u.learn(r, <-u.saved)
+	}
+	return u.err
+}
+
+// committed reports, without blocking, whether the row is committed.
+func (u *update) committed(r *Room) bool {
+	if !u.done {
+		select {
+		case err := <-u.saved:
+			u.learn(r, err)
+		default:
+			return false
+		}
+	}
+	return u.err == nil
+}
+
+func (u *update) learn(r *Room, err error) {
+	u.done, u.err = true, err
+	if err == nil {
+		r.committed(u.rec, u.events)
+	}
+}
+
+// prepare builds the update's frame for every seat with phones: the events
 // it may see and what changed in its view, encoded once per seat. A seat
 // that learns nothing new gets no frame at all: its phone is not woken,
-// and it cannot tell that another side acted.
+// and it cannot tell that another side acted. Frames go out as they are
+// built once the row is committed, so the phones' sockets are written
+// while the next seats' views are built.
 //
 // A panic in the game's view code is returned, not raised: the log row
 // may be committing meanwhile, and the room must learn its fate first.
-func (r *Room) prepare(v int64, events []games.Event) (u update, crash any) {
-	u = update{frames: map[int][]byte{}, before: map[int]*feed{}}
+func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
 	// The seats' views share parts (a team's state, the public state):
 	// each changed part is diffed once for all of them.
@@ -722,12 +775,16 @@ func (r *Room) prepare(v int64, events []games.Event) (u update, crash any) {
 		} else {
 			u.before[s.seat] = nil
 		}
-		u.frames[s.seat] = r.seatUpdate(s.seat, v, events, memo)
+		u.frames[s.seat] = r.seatUpdate(s.seat, u.rec.Version, u.events, memo)
+		if u.committed(r) {
+			r.flush(u)
+		}
 	}
-	return u, nil
+	return nil
 }
 
-// restore puts the seats' feeds back as they were before prepare built u.
+// restore puts the feeds of the seats not yet sent their frame back as
+// they were before prepare.
 func (r *Room) restore(u update) {
 	for seat, old := range u.before {
 		if old == nil {
@@ -738,13 +795,28 @@ func (r *Room) restore(u update) {
 	}
 }
 
-// send pushes the prepared frames to every phone; a phone whose queue is
-// full is dropped (it resyncs).
-func (r *Room) send(u update) {
+// flush sends every frame built so far that has not gone out, once the row
+// is committed. A phone whose queue is full is marked, to be dropped (it
+// resyncs) by dropFull.
+func (r *Room) flush(u *update) {
+	for i, s := range r.sessions {
+		f, built := u.frames[s.seat]
+		if !built || u.pushed[i] {
+			continue
+		}
+		u.pushed[i] = true
+		delete(u.before, s.seat) // the seat's phones now hold its feed
+		if f != nil && !s.push(f) {
+			u.full[i] = true
+		}
+	}
+}
+
+// dropFull drops the phones whose queues were full.
+func (r *Room) dropFull(u update) {
 	kept := r.sessions[:0]
-	for _, s := range r.sessions {
-		f := u.frames[s.seat]
-		if f == nil || s.push(f) {
+	for i, s := range r.sessions {
+		if !u.full[i] {
 			kept = append(kept, s)
 		}
 	}

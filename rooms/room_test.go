@@ -499,6 +499,39 @@ func TestDurableBeforeVisible(t *testing.T) {
 	}
 }
 
+// TestFramesWaitForTheCommit: the frames of a version are built while its
+// log row commits, but no phone sees any of them, the mover's included,
+// before the commit; then every phone gets its frame.
+func TestFramesWaitForTheCommit(t *testing.T) {
+	store := roomstest.NewFlakyStore()
+	store.Gate = make(chan struct{})
+	f := newFixture(t, store)
+	r, tokens := f.room(t, "", 2)
+	go func() {
+		store.Gate <- struct{}{} // the start
+	}()
+	phones := started(t, r, tokens)
+	mover := phones[phones[0].view.Turn]
+	other := phones[1-mover.seat]
+	mover.send(map[string]any{"t": "cmd", "id": "ok", "cmd": map[string]any{"type": "add", "n": 2}})
+	other.quiet()
+	mover.quiet()
+	if r.Version() != 1 {
+		t.Fatalf("version %d before the commit", r.Version())
+	}
+	store.Gate <- struct{}{}
+	if m := mover.expect(rooms.TypeUpdate); m.V != 2 {
+		t.Fatalf("the mover's update is v%d after the commit", m.V)
+	}
+	mustAck(t, mover.expect(rooms.TypeAck))
+	if m := other.expect(rooms.TypeUpdate); m.V != 2 {
+		t.Fatalf("the other phone's update is v%d after the commit", m.V)
+	}
+	if r.Version() != 2 {
+		t.Fatalf("version %d after the commit", r.Version())
+	}
+}
+
 func TestSlowPhoneIsDropped(t *testing.T) {
 	f := newFixture(t, nil)
 	r, tokens := f.room(t, `{"target":1000}`, 2)

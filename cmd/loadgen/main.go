@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -48,7 +49,19 @@ func main() {
 	flag.Uint64Var(&o.seed, "seed", 0, "seed of the players' choices (0: random)")
 	serveBare := flag.String("serve-bare", "", "internal: serve the bare broadcast of the traces in this file")
 	listen := flag.String("listen", "127.0.0.1:0", "internal: the bare server's address")
+	cpuprofile := flag.String("cpuprofile", "", "write the tool's own CPU profile to this file (where its share of the cores goes)")
 	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	if *serveBare != "" {
 		if err := runBareServer(*serveBare, *listen); err != nil {
@@ -60,6 +73,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := o.run(ctx, os.Stdout, os.Stderr); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}

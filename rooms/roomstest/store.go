@@ -15,6 +15,9 @@ var ErrBroken = errors.New("roomstest: the disk is full")
 type FlakyStore struct {
 	*rooms.MemoryStore
 	Broken atomic.Bool
+	// Gate, if set before the store is used, holds every AppendCommand
+	// until a value is sent on it: a commit as slow as the test likes.
+	Gate chan struct{}
 }
 
 // NewFlakyStore returns a working FlakyStore.
@@ -24,6 +27,9 @@ func NewFlakyStore() *FlakyStore {
 
 // AppendCommand fails with ErrBroken while the store is broken.
 func (f *FlakyStore) AppendCommand(c rooms.CommandRecord) error {
+	if f.Gate != nil {
+		<-f.Gate
+	}
 	if f.Broken.Load() {
 		return ErrBroken
 	}
