@@ -16,7 +16,7 @@ func (h *Hub) CloseRoom(code, token string) error {
 	err = r.call(func() error {
 		seat, ok := r.seatOf(token)
 		if !ok || !r.seats[seat].Host {
-			return errorf(CodeForbidden, "only the host can close room %s", r.code)
+			return errorf(CodeForbidden, "only the host can close room %s", r.code).ruled(RuleHostOnly)
 		}
 		switch r.rec.State {
 		case StateFinished:

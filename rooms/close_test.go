@@ -15,8 +15,8 @@ func TestHostClosesARoom(t *testing.T) {
 			t.Fatalf("closing a match in play: %v", err)
 		}
 		finishRace(t, r, phones)
-		if err := f.hub.CloseRoom(r.Code(), tokens[1]); rooms.ErrorCode(err) != rooms.CodeForbidden {
-			t.Fatalf("a player who is not the host closes: %v", err)
+		if err := f.hub.CloseRoom(r.Code(), tokens[1]); rooms.ErrorCode(err) != rooms.CodeForbidden || rooms.ErrorRule(err) != rooms.RuleHostOnly {
+			t.Fatalf("a player who is not the host closes: %v (rule %q)", err, rooms.ErrorRule(err))
 		}
 		if err := f.hub.CloseRoom(r.Code(), tokens[0]); err != nil {
 			t.Fatal(err)

@@ -41,6 +41,10 @@ const (
 	RuleBotSeat      = "bot_seat"      // a bot plays that seat
 	RuleMatchStarted = "match_started" // once in play, a seat changes phones only by a granted claim
 	RuleOtherSide    = "other_side"    // once in play, nobody acts on the other side's seats
+	RuleHostOnly     = "host_only"     // only the host starts, frees, moves, seats bots and closes the room
+	// RuleSpectatorsPerAddress: one network address watches a room from a
+	// few phones only.
+	RuleSpectatorsPerAddress = "spectators_per_address"
 )
 
 // ruled names the rule e enforces.

@@ -473,7 +473,7 @@ func (r *Room) placeFor(s *Session, seat int) error {
 	}
 	if s.addr != "" {
 		if n := r.fromAddr(s.addr); n >= r.hub.perAddress {
-			return errorf(CodeConflict, "%d phones of this address already watch room %s, the most one address may open", n, r.code)
+			return errorf(CodeConflict, "%d phones of this address already watch room %s, the most one address may open", n, r.code).ruled(RuleSpectatorsPerAddress)
 		}
 	}
 	if n := r.count(seat); n >= r.hub.maxSpectators {
@@ -965,7 +965,7 @@ func (r *Room) tick() {
 // side, and never hands a seat to the other side.
 func (r *Room) hostAction(s *Session, req Request) error {
 	if !r.seats[s.seat].Host {
-		return errorf(CodeForbidden, "only the host can %s", req.Action)
+		return errorf(CodeForbidden, "only the host can %s", req.Action).ruled(RuleHostOnly)
 	}
 	if r.rec.State == StateFinished {
 		return errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)

@@ -174,6 +174,14 @@ func TestRuntimeRefusalsNameTheirRule(t *testing.T) {
 	check(early.add("a", 1), rooms.CodeConflict, rooms.RuleNotStarted)
 	check(watcher.add("b", 1), rooms.CodeForbidden, rooms.RuleSpectator)
 	second, _ := connect(t, r, tokens[1], nil)
+	for _, m := range []rooms.Message{
+		second.host("guest-start", rooms.ActionStart),
+		second.host("guest-free", rooms.ActionFree, "seat", 0),
+		second.host("guest-move", rooms.ActionMove, "from", 1, "to", 0),
+		second.host("guest-bot", rooms.ActionBot, "seat", 0),
+	} {
+		check(m, rooms.CodeForbidden, rooms.RuleHostOnly)
+	}
 	mustAck(t, early.host("start", rooms.ActionStart))
 	phones := []*phone{early, second}
 	for i := 0; r.Lobby().State != rooms.StateFinished && i < 10; i++ {
@@ -619,6 +627,9 @@ func TestOneAddressCannotCrowdARoom(t *testing.T) {
 	}
 	_, m := from(script, `{"t":"hello"}`)
 	mustError(t, m, rooms.CodeConflict, "3 phones of this address already watch")
+	if m.Rule != rooms.RuleSpectatorsPerAddress {
+		t.Fatalf("the address's fourth spectator is refused with rule %q", m.Rule)
+	}
 	// Seats of the same address are the players' own: not counted.
 	if _, m := from(script, `{"t":"hello","token":"`+tokens[1]+`"}`); m.T != rooms.TypeWelcome {
 		t.Fatalf("a seated phone was counted as a spectator: %+v", m)

@@ -154,7 +154,7 @@ func TestProtocolDocListsEveryMessage(t *testing.T) {
 		rooms.CodeBadRequest, rooms.CodeUnauthorized, rooms.CodeForbidden, rooms.CodeNotFound,
 		rooms.CodeConflict, rooms.CodeRefused, rooms.CodeInternal, rooms.CodeUnavailable,
 		rooms.RuleNotStarted, rooms.RuleMatchOver, rooms.RuleSpectator, rooms.RuleBotSeat,
-		rooms.RuleMatchStarted, rooms.RuleOtherSide,
+		rooms.RuleMatchStarted, rooms.RuleOtherSide, rooms.RuleHostOnly, rooms.RuleSpectatorsPerAddress,
 	}
 	for _, name := range rows {
 		if !strings.Contains(string(doc), "\n| `"+name+"` |") {
