@@ -2,6 +2,7 @@ package client_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -278,6 +279,14 @@ func TestLeanConnReadsTheSameView(t *testing.T) {
 					patched++
 				}
 			}
+		}
+		// A part of the patched view: the members asked for, and no more.
+		var part map[string]json.RawMessage
+		if err := json.Unmarshal(lean.ViewPart("mine"), &part); err != nil {
+			t.Fatal(err)
+		}
+		if len(part) != 1 || string(part["mine"]) != fmt.Sprint(total+1+i%3) {
+			t.Fatalf("after %d adds: the lean conn's part %v", i, part)
 		}
 		var a, b roomstest.RaceView
 		if err := full.ViewAs(&a); err != nil {

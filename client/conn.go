@@ -446,6 +446,27 @@ func (c *Conn) View() json.RawMessage {
 	return c.view
 }
 
+// ViewPart is a JSON object holding at least the latest view's members
+// named by keys: the whole view when the conn holds it encoded, else (a
+// lean phone after a patch) only those members, so that a bot reading its
+// own state does not re-encode the whole map each time.
+func (c *Conn) ViewPart(keys ...string) json.RawMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	obj, ok := c.tree.(map[string]any)
+	if c.view != nil || !ok {
+		return c.view
+	}
+	part := make(map[string]any, len(keys))
+	for _, k := range keys {
+		if x, ok := obj[k]; ok {
+			part[k] = x
+		}
+	}
+	b, _ := json.Marshal(part)
+	return b
+}
+
 // ViewAs decodes the latest view into v.
 func (c *Conn) ViewAs(v any) error { return json.Unmarshal(c.View(), v) }
 

@@ -30,10 +30,13 @@ func newCode() string {
 	return string(b[:])
 }
 
+// codeSeparators are what a player may type between a code's letters.
+var codeSeparators = strings.NewReplacer(" ", "", "-", "")
+
 // NormalizeCode turns what a player typed into a code: upper case, spaces
 // and dashes dropped. It returns false when the result cannot be a code.
 func NormalizeCode(s string) (string, bool) {
-	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(s))
+	s = strings.ToUpper(codeSeparators.Replace(s))
 	if len(s) != CodeLength {
 		return "", false
 	}

@@ -97,67 +97,49 @@ func (d *differ) diff(path [][]byte, a, b []byte) bool {
 	return d.walk(path, a, b)
 }
 
-// walk diffs two different values.
+// walk diffs two different values. Objects and arrays are walked member
+// by member in step, without splitting them first: views of one Go type
+// list their keys in the same order, and most members are unchanged.
 func (d *differ) walk(path [][]byte, a, b []byte) bool {
 	switch {
 	case a[0] == '{' && b[0] == '{':
-		ka, va := members(a, true)
-		kb, vb := members(b, true)
-		// Views of one Go type list their keys in the same order: walk
-		// both in step, and look keys up only where they part.
-		same := len(ka) == len(kb)
-		for i := 0; same && i < len(ka); i++ {
-			same = bytes.Equal(ka[i], kb[i])
-		}
-		if same {
-			for i, k := range kb {
-				if !d.diff(append(path, keyToken(k)), va[i], vb[i]) {
-					return false
-				}
+		ia, ib := 1, 1
+		for ia < len(a)-1 && ib < len(b)-1 {
+			ka, va, na := member(a, ia, true)
+			kb, vb, nb := member(b, ib, true)
+			if !bytes.Equal(ka, kb) {
+				break // the keys part: the rest is matched by name below
 			}
-			return true
-		}
-		at := make(map[string]int, len(ka))
-		for i, k := range ka {
-			at[string(k)] = i
-		}
-		inB := make(map[string]bool, len(kb))
-		for i, k := range kb {
-			inB[string(k)] = true
-			j, ok := at[string(k)]
-			p := append(path, keyToken(k))
-			if !ok {
-				if !d.op("add", p, vb[i]) {
-					return false
-				}
-				continue
-			}
-			if !d.diff(p, va[j], vb[i]) {
+			if !bytes.Equal(va, vb) && !d.diff(append(path, keyToken(kb)), va, vb) {
 				return false
 			}
+			ia, ib = na, nb
 		}
-		for _, k := range ka {
-			if !inB[string(k)] && !d.op("remove", append(path, keyToken(k)), nil) {
-				return false
-			}
-		}
-		return true
+		return d.walkRest(path, a[ia-1:], b[ib-1:])
 	case a[0] == '[' && b[0] == '[':
-		_, ea := members(a, false)
-		_, eb := members(b, false)
-		n := min(len(ea), len(eb))
-		for i := 0; i < n; i++ {
-			if !d.diff(append(path, []byte(strconv.Itoa(i))), ea[i], eb[i]) {
+		ia, ib, n := 1, 1, 0
+		for ia < len(a)-1 && ib < len(b)-1 {
+			_, va, na := member(a, ia, false)
+			_, vb, nb := member(b, ib, false)
+			if !bytes.Equal(va, vb) && !d.diff(append(path, []byte(strconv.Itoa(n))), va, vb) {
 				return false
 			}
+			ia, ib, n = na, nb, n+1
 		}
-		for i := n; i < len(eb); i++ {
-			if !d.op("add", append(path, dash), eb[i]) {
+		for ib < len(b)-1 {
+			_, vb, nb := member(b, ib, false)
+			if !d.op("add", append(path, dash), vb) {
 				return false
 			}
+			ib = nb
 		}
 		// Shorter: remove from the end, so every index is still valid.
-		for i := len(ea) - 1; i >= n; i-- {
+		rest := n
+		for ia < len(a)-1 {
+			_, _, ia = member(a, ia, false)
+			rest++
+		}
+		for i := rest - 1; i >= n; i-- {
 			if !d.op("remove", append(path, []byte(strconv.Itoa(i))), nil) {
 				return false
 			}
@@ -165,6 +147,39 @@ func (d *differ) walk(path [][]byte, a, b []byte) bool {
 		return true
 	}
 	return d.op("replace", path, b)
+}
+
+// walkRest diffs what is left of two objects once their keys part, by
+// name: a and b are the rests with the opening bracket's place (a comma,
+// or the bracket itself) in front, as members reads them.
+func (d *differ) walkRest(path [][]byte, a, b []byte) bool {
+	ka, va := members(a, true)
+	kb, vb := members(b, true)
+	at := make(map[string]int, len(ka))
+	for i, k := range ka {
+		at[string(k)] = i
+	}
+	inB := make(map[string]bool, len(kb))
+	for i, k := range kb {
+		inB[string(k)] = true
+		j, ok := at[string(k)]
+		p := append(path, keyToken(k))
+		if !ok {
+			if !d.op("add", p, vb[i]) {
+				return false
+			}
+			continue
+		}
+		if !d.diff(p, va[j], vb[i]) {
+			return false
+		}
+	}
+	for _, k := range ka {
+		if !inB[string(k)] && !d.op("remove", append(path, keyToken(k)), nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // op appends one operation.
@@ -234,18 +249,28 @@ func keyToken(raw []byte) []byte {
 // members splits a compact JSON object or array into its members: each
 // key as its quoted JSON string (objects), and each value's bytes.
 func members(v []byte, object bool) (keys, vals [][]byte) {
-	i := 1
-	for i < len(v)-1 {
+	for i := 1; i < len(v)-1; {
+		k, val, next := member(v, i, object)
 		if object {
-			end := skipString(v, i)
-			keys = append(keys, v[i:end])
-			i = end + 1 // the colon
+			keys = append(keys, k)
 		}
-		end := skipValue(v, i)
-		vals = append(vals, v[i:end])
-		i = end + 1 // the comma, or the closing bracket
+		vals = append(vals, val)
+		i = next
 	}
 	return keys, vals
+}
+
+// member reads the member of object or array v that starts at i: its key
+// as its quoted JSON string (objects), its value, and where the next
+// member starts (past the comma; len(v) after the last).
+func member(v []byte, i int, object bool) (key, val []byte, next int) {
+	if object {
+		end := skipString(v, i)
+		key = v[i:end]
+		i = end + 1 // the colon
+	}
+	end := skipValue(v, i)
+	return key, v[i:end], end + 1 // past the comma, or the closing bracket
 }
 
 // skipValue returns the index just past the value that starts at i.

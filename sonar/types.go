@@ -100,10 +100,14 @@ func (r Role) MarshalText() ([]byte, error) {
 	return []byte(r.String()), nil
 }
 
+// roleSeparators drops what may part a role's words; built once (a
+// Replacer builds its tables on first use, which cost more than the read).
+var roleSeparators = strings.NewReplacer(" ", "", "_", "", "-", "")
+
 // UnmarshalText reads "captain", "first_mate" (or "first mate", "firstmate"),
 // "engineer" or "radio_operator".
 func (r *Role) UnmarshalText(b []byte) error {
-	s := strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(string(b)))
+	s := roleSeparators.Replace(strings.ToLower(string(b)))
 	for i, k := range roleKeys {
 		if s == strings.ReplaceAll(k, "_", "") {
 			*r = Role(i)

@@ -196,6 +196,7 @@ type sonarTable struct {
 	*table
 	mode  string
 	seats crewSeats
+	chart *roles.Chart // read from the first view
 }
 
 // openSonar creates a room, takes its 8 seats, connects a phone to each
@@ -246,9 +247,17 @@ func (t *sonarTable) choose(rng *rand.Rand) (order, bool) {
 	for k := range 2 {
 		crew := sonar.Crew((first + k) % 2)
 		var v roles.View
-		if err := json.Unmarshal(t.conns[t.seats[crew][sonar.Captain]].View(), &v); err != nil {
+		conn := t.conns[t.seats[crew][sonar.Captain]]
+		if t.chart == nil {
+			// The chart never changes during a match: read once.
+			if err := json.Unmarshal(conn.View(), &v); err != nil {
+				continue
+			}
+			t.chart = &v.Chart
+		} else if err := json.Unmarshal(conn.ViewPart("own", "public"), &v); err != nil {
 			continue
 		}
+		v.Chart = *t.chart
 		if v.Public.Outcome != nil {
 			t.setOver()
 			return order{}, false
