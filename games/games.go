@@ -129,6 +129,8 @@ func SeatFreedBody(seat int) json.RawMessage {
 // json.Marshal(View(seat)) to dst. The room then uses it in place of
 // json.Marshal, so a game whose seats share most of their view can
 // marshal the shared parts once per version instead of once per seat.
+// Like append, it must neither keep dst nor return memory it still holds:
+// the room writes later views into the buffers it gets back.
 type ViewAppender interface {
 	AppendView(dst []byte, seat int) ([]byte, error)
 }

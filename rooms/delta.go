@@ -11,6 +11,11 @@ import (
 type feed struct {
 	v   int64  // the version of the view the phones hold
 	raw []byte // that view as sent
+	// spare is a buffer no one holds any more (the view raw replaced, or
+	// a view equal to raw): the seat's next view is written into it, so a
+	// seat does not allocate a view per version. The frames copy views,
+	// and a version's diff memo is gone before the next version is built.
+	spare []byte
 }
 
 // delta is how a seat's view moved to a new version.
@@ -28,7 +33,7 @@ func (f *feed) eventsSent(v int64) { f.v = v }
 // reset makes view (at version v) what the seat's phones hold: after a
 // welcome, which always carries the whole view.
 func (f *feed) reset(v int64, view []byte) {
-	f.v, f.raw = v, view
+	f.v, f.raw, f.spare = v, view, nil
 }
 
 // next moves the feed to view at version v and says what the phones need.
@@ -41,6 +46,7 @@ func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see
 		// eventsSent), so a version nobody was sent is never a base.
+		f.spare = view
 		return delta{base: f.v}
 	}
 	d := delta{changed: true, base: f.v}
@@ -52,6 +58,6 @@ func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
 	if d.patch == nil {
 		d.full = view
 	}
-	f.v, f.raw = v, view
+	f.v, f.raw, f.spare = v, view, f.raw
 	return d
 }

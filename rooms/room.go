@@ -586,11 +586,16 @@ func (r *Room) view(seat int) []byte {
 	var b []byte
 	var err error
 	if a, ok := r.game.(games.ViewAppender); ok {
-		// Room for the view the seat was last sent, and some: a view
-		// grown by appending from nothing is copied about ten times.
+		// Into the feed's spare buffer, or one with room for the view the
+		// seat was last sent, and some: a view grown by appending from
+		// nothing is copied about ten times.
 		var dst []byte
 		if f := r.feeds[seat]; f != nil && len(f.raw) > 0 {
-			dst = make([]byte, 0, len(f.raw)+len(f.raw)/8)
+			if f.spare != nil {
+				dst, f.spare = f.spare[:0], nil
+			} else {
+				dst = make([]byte, 0, len(f.raw)+len(f.raw)/8)
+			}
 		}
 		b, err = a.AppendView(dst, seat)
 	} else {

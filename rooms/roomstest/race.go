@@ -40,6 +40,9 @@ type RaceOptions struct {
 	// Teams groups the seats into that many sides (seat i on side i %
 	// Teams); 0 gives every seat its own side.
 	Teams int `json:"teams"`
+	// Appender races write their views themselves (games.ViewAppender),
+	// into the buffers the room hands back, as Captain Sonar does.
+	Appender bool `json:"appender"`
 }
 
 // RaceView is what one seat sees.
@@ -91,7 +94,20 @@ func NewRace(options json.RawMessage, seed uint64) (games.Game, error) {
 	if opt.Target < 1 && !opt.Hog {
 		return nil, errors.New("the target must be at least 1")
 	}
-	return &race{opt: opt, pads: [2]string{strings.Repeat(".", opt.Pad), strings.Repeat(":", opt.Pad)}, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats), notes: make([]int, opt.Seats)}, nil
+	g := &race{opt: opt, pads: [2]string{strings.Repeat(".", opt.Pad), strings.Repeat(":", opt.Pad)}, rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), totals: make([]int, opt.Seats), notes: make([]int, opt.Seats)}
+	if opt.Appender {
+		return &appendingRace{g}, nil
+	}
+	return g, nil
+}
+
+// appendingRace is a race that implements games.ViewAppender.
+type appendingRace struct{ *race }
+
+// AppendView appends the view's JSON to dst, as json.Marshal writes it.
+func (g *appendingRace) AppendView(dst []byte, seat int) ([]byte, error) {
+	b, err := json.Marshal(g.View(seat))
+	return append(dst, b...), err
 }
 
 func (g *race) Seats() []games.SeatSpec {
