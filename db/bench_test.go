@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,6 +30,52 @@ func BenchmarkAppendCommand(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(v)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkAppendAfterIdle is one room logging a command after the process
+// has been idle for gap, as a room at a table does between orders: the
+// commit's time and the process's CPU per commit. On the 2-core VM of
+// docs/benchmarks.md a commit costs 30-50 µs back to back and 270-280 µs
+// after 50 ms of idleness (caches and the idle core gone cold): the cost
+// that keeps one quiet room's latency far above a bare broadcast's.
+//
+//	go test ./db -run '^$' -bench AppendAfterIdle -benchtime 100x
+func BenchmarkAppendAfterIdle(b *testing.B) {
+	for _, gap := range []time.Duration{0, time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond} {
+		b.Run(fmt.Sprintf("gap=%v", gap), func(b *testing.B) {
+			d := open(b)
+			if err := d.CreateRoom(rooms.RoomRecord{Code: "BENCH", Game: "sonar", Created: start}); err != nil {
+				b.Fatal(err)
+			}
+			var wall, cpu time.Duration
+			v := int64(0)
+			for b.Loop() {
+				b.StopTimer()
+				time.Sleep(gap)
+				b.StartTimer()
+				v++
+				c0, t0 := processCPU(), time.Now()
+				c := rooms.CommandRecord{Room: "BENCH", Version: v, Seat: 1, ClientID: "c", Body: benchBody, Time: start}
+				if err := d.AppendCommand(c); err != nil {
+					b.Fatal(err)
+				}
+				wall += time.Since(t0)
+				cpu += processCPU() - c0
+			}
+			b.ReportMetric(float64(wall.Microseconds())/float64(v), "commit-µs")
+			b.ReportMetric(float64(cpu.Microseconds())/float64(v), "cpu-µs/commit")
+			b.ReportMetric(0, "ns/op")
+		})
+	}
+}
+
+// processCPU is the process's user and system CPU time so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkAppendCommandRooms is many rooms logging at once: they share the

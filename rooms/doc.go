@@ -15,10 +15,13 @@
 //	         builds, per connected seat, its events + its View patch
 //	      -> committed: version+1
 //	      -> each session's bounded outbox -> transport writer -> phone
+//	         (a seat's frame as soon as it is built and the row committed)
 //
 // Durable before visible: effects are sent only after the log row is
 // committed (the frames are built meanwhile, and dropped with the seats'
-// feeds put back if the write fails). When the store fails, the command is refused with
+// feeds put back if the write fails; once the commit is in, each frame
+// leaves as it is built, so the sockets are written while the next seats'
+// views are built). When the store fails, the command is refused with
 // CodeInternal and the game is rebuilt from the log in memory, so the
 // state is as if the command never came.
 //
