@@ -82,6 +82,14 @@ type Hub struct {
 	closed bool
 	quit   chan struct{}
 	swept  chan struct{}
+
+	// rematches is the rematch of each finished match, by its code, so the
+	// players who ask after the first one join the same room. It lives in
+	// memory only: after a restart the table asks again. rematchMu is
+	// taken before mu, and held while a rematch is opened, so a match gets
+	// one rematch even when the whole table taps at once.
+	rematchMu sync.Mutex
+	rematches map[string]Rematch
 }
 
 // NewHub returns a hub for the given games.
@@ -92,7 +100,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat, perAddress: cfg.PerAddress,
 		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
-		rooms: make(map[string]*Room), quit: make(chan struct{}), swept: make(chan struct{})}
+		rooms: make(map[string]*Room), rematches: make(map[string]Rematch), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
 	}

@@ -3,7 +3,6 @@ package rooms
 import (
 	"fmt"
 	"slices"
-	"sync"
 
 	"periscope/games"
 )
@@ -22,14 +21,6 @@ type Rematch struct {
 	Swapped bool        `json:"swapped,omitempty"`
 }
 
-// rematches remembers, per hub, the rematch of each finished match, so the
-// players who ask after the first one join the same room. It lives as long
-// as the process: after a restart the table asks again.
-var rematches = struct {
-	sync.Mutex
-	by map[*Hub]map[string]Rematch
-}{by: make(map[*Hub]map[string]Rematch)}
-
 // RematchOf returns the rematch of the finished match code, if one was
 // opened.
 func (h *Hub) RematchOf(code string) (Rematch, error) {
@@ -37,9 +28,9 @@ func (h *Hub) RematchOf(code string) (Rematch, error) {
 	if !ok {
 		return Rematch{}, errorf(CodeNotFound, "no room with code %q", code)
 	}
-	rematches.Lock()
-	defer rematches.Unlock()
-	if m, ok := rematches.by[h][c]; ok {
+	h.rematchMu.Lock()
+	defer h.rematchMu.Unlock()
+	if m, ok := h.rematches[c]; ok {
 		return m, nil
 	}
 	return Rematch{}, errorf(CodeNotFound, "nobody has asked for a rematch of room %s yet", c)
@@ -65,9 +56,9 @@ func (h *Hub) Rematch(code, token string, swap bool) (Rematch, error) {
 		return Rematch{}, errorf(CodeForbidden, "only a player of room %s can ask for its rematch", c)
 	}
 	// One rematch per match, even when the whole table taps at once.
-	rematches.Lock()
-	defer rematches.Unlock()
-	if m, ok := rematches.by[h][c]; ok {
+	h.rematchMu.Lock()
+	defer h.rematchMu.Unlock()
+	if m, ok := h.rematches[c]; ok {
 		return m, nil
 	}
 	def, ok := h.games[s.Room.Game]
@@ -109,10 +100,7 @@ func (h *Hub) Rematch(code, token string, swap bool) (Rematch, error) {
 	r := newRoom(h, def, rec, g, seats)
 	h.rooms[next] = r
 	go r.run()
-	if rematches.by[h] == nil {
-		rematches.by[h] = make(map[string]Rematch)
-	}
-	rematches.by[h][c] = m
+	h.rematches[c] = m
 	return m, nil
 }
 
