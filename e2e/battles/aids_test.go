@@ -25,7 +25,9 @@ func TestPrimerRulesAndBuzz(t *testing.T) {
 		Primer:     "#lobby [data-primer=battles]",
 		Picture:    ".pic .bt-grid",
 		PrimerShot: "#lobby [data-primer=battles] figure",
-		PrimerSays: []string{"You lead the Confederacy"},
+		// The picture is drawn from the Confederacy's half, the seat's own
+		// army: its Sharpshooters (the Union has Marksmen) behind.
+		PrimerSays: []string{"You lead the Confederacy", "Sharpshooters"},
 		Live:       "[data-primer] [data-unit], [data-primer] #battlefield",
 		LiveWhat:   "battlefield",
 		Gone:       "[data-primer], details#rules",

@@ -9,25 +9,47 @@ import { field, legend } from "./field.js";
 
 const house = () => h("span", { class: "house-tag" }, "HOUSE");
 
-// A made-up moment of a battle, from the Union's half: its unit a1
-// (Cavalry on top of Regular Infantry) faces a Confederate stack whose
-// top troop alone shows.
-function picture() {
+// The two armies' troops in the primer's picture: a Cavalry on top of a
+// Regular Infantry, a marksman unit behind, and the troop the enemy's
+// stack shows. Real tiles of each army (games/battles/data).
+const moments = {
+  confederacy: {
+    name: "Confederacy",
+    own: [
+      { id: "CON22", name: "Cavalry 2-2-6", wounds: 2, black: [2, 2, 6], white: [] },
+      { id: "CON26", name: "Reg. Infantry 2-2-3", wounds: 1, black: [2, 2], white: [3] },
+      { id: "CON07", name: "Sharpshooters 5-6", wounds: 1, black: [], white: [5, 6] },
+    ],
+    shown: { id: "CON13", name: "Cons. Infantry 3-4-4", wounds: 1, black: [3, 4], white: [4] },
+  },
+  union: {
+    name: "Union",
+    own: [
+      { id: "UNI12", name: "Cavalry 2-3-6", wounds: 2, black: [2, 3, 6], white: [] },
+      { id: "UNI26", name: "Reg. Infantry 2-2-3", wounds: 1, black: [2, 2], white: [3] },
+      { id: "UNI08", name: "Marksmen 4-5-6", wounds: 1, black: [], white: [4, 5, 6] },
+    ],
+    shown: { id: "UNI27", name: "Reg. Infantry 3-3-4", wounds: 1, black: [3, 3], white: [4] },
+  },
+};
+
+// picture is a made-up moment of a battle from the half of the player's
+// army (the Union for a seat labelled so, else the Confederacy, seat A's
+// army by default): its unit a1 faces an enemy stack whose top troop
+// alone shows.
+function picture(seatLabel) {
+  const mine = /union/i.test(seatLabel || "") ? "union" : "confederacy";
+  const theirs = mine === "union" ? "confederacy" : "union";
+  const [cav, inf, shot] = moments[mine].own;
+  const top = moments[theirs].shown;
   const view = {
     seat: 0, phase: "battle", legal: [],
-    sides: [{ seat: 0, name: "Union", army: "union" }, { seat: 1, name: "Confederacy", army: "confederacy" }],
-    armies: {
-      union: { tiles: [
-        { id: "UNI12", name: "Cavalry 2-3-6", wounds: 2, black: [2, 3, 6], white: [] },
-        { id: "UNI26", name: "Reg. Infantry 2-2-3", wounds: 1, black: [2, 2], white: [3] },
-        { id: "UNI08", name: "Marksmen 4-5-6", wounds: 1, black: [], white: [4, 5, 6] },
-      ] },
-      confederacy: { tiles: [{ id: "CON13", name: "Cons. Infantry 3-4-4", wounds: 1, black: [3, 4], white: [4] }] },
-    },
+    sides: [{ seat: 0, name: moments[mine].name, army: mine }, { seat: 1, name: moments[theirs].name, army: theirs }],
+    armies: { [mine]: { tiles: [cav, inf, shot] }, [theirs]: { tiles: [top] } },
     units: [
-      { id: "a1", owner: 0, name: "Cavalry", placed: true, sector: "center", position: "front", troops: [{ tile: "UNI12", wounds: 0 }, { tile: "UNI26", wounds: 0 }], hidden: 0, orders: 1, contacts: [] },
-      { id: "a2", owner: 0, name: "Marksmen", placed: true, sector: "left", position: "rear", troops: [{ tile: "UNI08", wounds: 0 }], hidden: 0, orders: 0, contacts: [] },
-      { id: "b1", owner: 1, name: "Cons. Infantry", placed: true, sector: "center", position: "front", troops: [{ tile: "CON13", wounds: 0 }], hidden: 1, orders: 0, contacts: [] },
+      { id: "a1", owner: 0, name: "Cavalry", placed: true, sector: "center", position: "front", troops: [{ tile: cav.id, wounds: 0 }, { tile: inf.id, wounds: 0 }], hidden: 0, orders: 1, contacts: [] },
+      { id: "a2", owner: 0, name: shot.name.replace(/ [0-9-]+$/, ""), placed: true, sector: "left", position: "rear", troops: [{ tile: shot.id, wounds: 0 }], hidden: 0, orders: 0, contacts: [] },
+      { id: "b1", owner: 1, name: top.name.replace(/ [0-9-]+$/, ""), placed: true, sector: "center", position: "front", troops: [{ tile: top.id, wounds: 0 }], hidden: 1, orders: 0, contacts: [] },
     ],
   };
   return field({ sel: "a1", pick: null }, view);
@@ -41,7 +63,7 @@ export function primer(seatLabel) {
     what: "Destroy half the enemy army's Deployment Points (DP) by the end of a round. You build an army of troop tiles, stack them into units and give them orders: charge, shoot, move.",
     when: "First build your army in secret and place your units, one at a time. Then on your turn: one free redeployment, then one order (it costs Order tokens). When the enemy charges one of your units, or you must assign hits, the phone asks at once.",
     screen: "The battlefield (the enemy's half on top, yours below), both generals' tokens, your units' orders below it, the last dice and the log. ? Rules opens the rules card.",
-    picture,
+    picture: () => picture(seatLabel),
     caption: "Your ▲ units below, the enemy's ▼ above: only the top troop of an enemy stack shows until every unit is placed.",
   });
 }
