@@ -54,6 +54,9 @@ type DB struct {
 	idle    sync.Cond    // signalled when the last leader steps down
 	commits atomic.Int64 // transactions that logged rows, for benchmarks
 	taken   atomic.Int64 // requests taken into a batch, for tests
+	// hook, set only by tests, runs as a leader starts each transaction
+	// of appends, with its rows: a test can make the leader panic there.
+	hook func(batch []*appendReq)
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
@@ -137,8 +140,10 @@ func (d *DB) inTx(fn func(tx *sql.Tx) error) error {
 	if err != nil {
 		return err
 	}
+	// Also on a panic: an open transaction would hold the one write
+	// connection for good. After the commit it does nothing.
+	defer tx.Rollback()
 	if err := fn(tx); err != nil {
-		tx.Rollback()
 		return err
 	}
 	return tx.Commit()

@@ -27,6 +27,13 @@ import (
 // alone and the others commit. A statement that fails outright (a full disk,
 // a trigger) may have cost the whole transaction: the batch is rolled back,
 // that row gets its error, and the others are written again without it.
+//
+// A leader that panics while writing (a driver's panic, a bug) does not take
+// the house with it: its open transaction is rolled back, every request of
+// its batch not yet answered gets an error saying so, its own caller's
+// included, and it hands the lead on as after any batch. Its followers would
+// otherwise wait forever, and with the lead never handed on, so would every
+// later append.
 
 // maxBatch bounds the rows of one transaction, so one commit never holds the
 // write lock for long and a caller never waits behind an unbounded queue.
@@ -78,6 +85,12 @@ func (r *appendReq) args() []any {
 // errLead is the answer that makes a queued caller the next leader.
 var errLead = errors.New("db: lead the next batch")
 
+// panicked is the answer of every request a leader had not answered when it
+// panicked.
+func panicked(p any) error {
+	return fmt.Errorf("the write panicked: %v", p)
+}
+
 // submit writes r, alone or with whatever is queued, and returns once its row
 // is committed or refused.
 func (d *DB) submit(r *appendReq) error {
@@ -128,8 +141,16 @@ func (d *DB) submit(r *appendReq) error {
 
 // appendAlone writes one row in its own implicit transaction: one statement
 // that checks and inserts, the path of a quiet house. Only a refusal costs
-// more queries.
-func (d *DB) appendAlone(r *appendReq) error {
+// more queries. A panic is returned as the row's error.
+func (d *DB) appendAlone(r *appendReq) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = panicked(p)
+		}
+	}()
+	if d.hook != nil {
+		d.hook([]*appendReq{r})
+	}
 	res, err := d.appendStmt.Exec(r.args()...)
 	if err != nil {
 		return err
@@ -146,7 +167,9 @@ func (d *DB) appendAlone(r *appendReq) error {
 }
 
 // appendBatch writes batch in one transaction and answers every request
-// but self's, whose answer it returns.
+// but self's, whose answer it returns. If it panics, every request not yet
+// answered gets the panic as its error: batch holds exactly those, so no
+// request is answered twice (a second answer would reach the pool).
 func (d *DB) appendBatch(batch []*appendReq, self *appendReq) (selfErr error) {
 	answer := func(r *appendReq, err error) {
 		if r == self {
@@ -155,10 +178,20 @@ func (d *DB) appendBatch(batch []*appendReq, self *appendReq) (selfErr error) {
 			r.done <- err
 		}
 	}
+	defer func() {
+		if p := recover(); p != nil {
+			err := panicked(p)
+			for _, r := range batch {
+				answer(r, err)
+			}
+		}
+	}()
 	for len(batch) > 0 {
 		bad, err := d.tryBatch(batch)
 		if bad < 0 {
-			for _, r := range batch {
+			for len(batch) > 0 {
+				r := batch[0]
+				batch = batch[1:]
 				if r.refused != nil {
 					answer(r, r.refused)
 				} else {
@@ -167,8 +200,9 @@ func (d *DB) appendBatch(batch []*appendReq, self *appendReq) (selfErr error) {
 			}
 			return selfErr
 		}
-		answer(batch[bad], err)
+		r := batch[bad]
 		batch = slices.Concat(batch[:bad], batch[bad+1:]) // a copy: the caller's slice stays whole
+		answer(r, err)
 	}
 	return selfErr
 }
@@ -181,6 +215,13 @@ func (d *DB) tryBatch(batch []*appendReq) (int, error) {
 	if err != nil {
 		return -1, err
 	}
+	// Rolls back a transaction not committed, a panic's included: left
+	// open, it would hold the one write connection for good. After a
+	// commit or a rollback it does nothing.
+	defer tx.Rollback()
+	if d.hook != nil {
+		d.hook(batch)
+	}
 	stmt := tx.Stmt(d.appendStmt)
 	for i, r := range batch {
 		r.refused = nil
@@ -190,8 +231,7 @@ func (d *DB) tryBatch(batch []*appendReq) (int, error) {
 			n, err = res.RowsAffected()
 		}
 		if err != nil {
-			tx.Rollback() // may have been rolled back already: nothing to add
-			return i, err
+			return i, err // rolled back, if SQLite has not already
 		}
 		if n == 0 {
 			// The reads see this transaction's earlier rows, as the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -345,4 +346,187 @@ func TestPutSeatsAtomic(t *testing.T) {
 	if want := []rooms.SeatRecord{freed, moved}; !reflect.DeepEqual(s.Seats, want) {
 		t.Fatalf("seats after the move %+v, want %+v", s.Seats, want)
 	}
+}
+
+// returns runs f and fails the test if it has not returned within 10 s.
+func returns(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s did not return", what)
+	}
+}
+
+// has reports whether a row of batch has the client id.
+func has(batch []*appendReq, client string) bool {
+	return slices.ContainsFunc(batch, func(r *appendReq) bool { return r.client == client })
+}
+
+// TestLeaderPanics makes a leader panic while it writes a batch, with more
+// appends queued behind it: every caller of the batch gets an error, the
+// appends queued behind it and every later one are written, a lone append
+// that panics fails alone, and Close still returns. The store is not closed
+// by a cleanup: if the lead were lost, that would hang.
+func TestLeaderPanics(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 10 // the batch that panics, and the appends queued behind it
+	logged := map[string]int{"L": 0, "LONE": 0}
+	for i := range k {
+		logged[fmt.Sprintf("P%02d", i)] = 0
+		logged[fmt.Sprintf("Q%02d", i)] = 0
+	}
+	setup(t, d, logged)
+
+	// A transaction holding a row with client id "panic" panics once
+	// proceed is closed.
+	entered := make(chan struct{}, 1)
+	proceed := make(chan struct{})
+	d.hook = func(batch []*appendReq) {
+		if has(batch, "panic") {
+			select {
+			case entered <- struct{}{}:
+			default:
+			}
+			<-proceed
+			panic("injected")
+		}
+	}
+
+	// L leads, blocked on the write connection, while the P appends queue;
+	// released, L hands the lead to them, and their leader waits in the
+	// hook while the Q appends queue behind it.
+	release := hold(t, d)
+	var wg sync.WaitGroup
+	var errL error
+	errP, errQ := make([]error, k), make([]error, k)
+	wg.Go(func() { errL = d.AppendCommand(cmd("L", 1, "")) })
+	waitQueued(t, d, 1)
+	for i := range k {
+		wg.Go(func() { errP[i] = d.AppendCommand(cmd(fmt.Sprintf("P%02d", i), 1, "panic")) })
+	}
+	waitQueued(t, d, 1+k)
+	release()
+	returns(t, "the P batch's leader", func() { <-entered })
+	for i := range k {
+		wg.Go(func() { errQ[i] = d.AppendCommand(cmd(fmt.Sprintf("Q%02d", i), 1, "")) })
+	}
+	waitQueued(t, d, 1+2*k)
+	close(proceed)
+	returns(t, "the appends", wg.Wait)
+
+	if errL != nil {
+		t.Errorf("L: %v", errL)
+	}
+	for i := range k {
+		if errP[i] == nil || !strings.Contains(errP[i].Error(), "the write panicked: injected") {
+			t.Errorf("P%02d, in the batch that panicked: %v", i, errP[i])
+		}
+		if errQ[i] != nil {
+			t.Errorf("Q%02d, queued behind it: %v", i, errQ[i])
+		}
+	}
+	want := map[string][]int64{"L": {1}}
+	for i := range k {
+		want[fmt.Sprintf("Q%02d", i)] = []int64{1}
+	}
+	if got := versions(t, d); !reflect.DeepEqual(got, want) {
+		t.Fatalf("log holds %v, want %v", got, want)
+	}
+
+	// Later appends: the P rows again, now without a panic, and a lone
+	// append that panics, then is written.
+	returns(t, "later appends", func() {
+		for i := range k {
+			if err := d.AppendCommand(cmd(fmt.Sprintf("P%02d", i), 1, "")); err != nil {
+				t.Errorf("P%02d again: %v", i, err)
+			}
+		}
+		if err := d.AppendCommand(cmd("LONE", 1, "panic")); err == nil || !strings.Contains(err.Error(), "the write panicked: injected") {
+			t.Errorf("a lone append that panics: %v", err)
+		}
+		if err := d.AppendCommand(cmd("LONE", 1, "")); err != nil {
+			t.Errorf("LONE after its panic: %v", err)
+		}
+	})
+	for i := range k {
+		want[fmt.Sprintf("P%02d", i)] = []int64{1}
+	}
+	want["LONE"] = []int64{1}
+	if got := versions(t, d); !reflect.DeepEqual(got, want) {
+		t.Fatalf("log holds %v, want %v", got, want)
+	}
+	returns(t, "Close", func() {
+		if err := d.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// TestBatchPanicsAfterAnswers: a batch that panics after it has answered a
+// row (a failed statement, the batch then written again) answers every other
+// row once with the panic, its own caller's by its return, and leaves no
+// transaction open (which would hold the write connection: the store is not
+// closed by a cleanup, which would hang).
+func TestBatchPanicsAfterAnswers(t *testing.T) {
+	d, err := Open(filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup(t, d, map[string]int{"A": 0, "B": 0})
+	if _, err := d.write.Exec(`CREATE TEMP TRIGGER abort_row BEFORE INSERT ON commands WHEN NEW.client_id = 'abort'
+		BEGIN SELECT RAISE(ABORT, 'injected: statement fails'); END`); err != nil {
+		t.Fatal(err)
+	}
+	// Panics on the second try, once the "abort" row is out.
+	d.hook = func(batch []*appendReq) {
+		if has(batch, "panic") && !has(batch, "abort") {
+			panic("injected")
+		}
+	}
+	rows := []rooms.CommandRecord{cmd("A", 1, "abort"), cmd("B", 1, "panic"), cmd("A", 1, ""), cmd("B", 1, "")}
+	fail := []string{"injected: statement fails", "the write panicked: injected", "the write panicked: injected", "the write panicked: injected"}
+	var batch []*appendReq
+	for _, c := range rows {
+		r, err := newAppend(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		batch = append(batch, r)
+	}
+	self := batch[2]
+	var selfErr error
+	returns(t, "the batch", func() { selfErr = d.appendBatch(batch, self) })
+	for i, r := range batch {
+		var err error
+		if r == self {
+			err = selfErr
+		} else {
+			err = <-r.done
+		}
+		if err == nil || !strings.Contains(err.Error(), fail[i]) {
+			t.Errorf("row %d: %v, want %q", i, err, fail[i])
+		}
+		if n := len(r.done); n != 0 {
+			t.Errorf("row %d answered %d more times", i, n)
+		}
+	}
+	returns(t, "an append after the panic", func() {
+		if err := d.AppendCommand(cmd("A", 1, "")); err != nil {
+			t.Error(err)
+		}
+	})
+	if got, want := versions(t, d), map[string][]int64{"A": {1}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("log holds %v, want %v", got, want)
+	}
+	returns(t, "Close", func() {
+		if err := d.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 }
