@@ -666,7 +666,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	if crash != nil {
 		// The game panicked building a view, but the row is committed
 		// (and in the room's log, see wait): the seats not yet sent their
-		// frame keep their feeds, and the guard rebuilds the match.
+		// frame get their feeds back, and the guard rebuilds the match.
 		r.restore(out)
 		r.dropFull(out)
 		panic(crash)
