@@ -428,6 +428,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	select {
 	case <-done:
 	case <-ctx.Done():
+		// The listener closes all the same: a wait that ran out must not
+		// leave the server taking new requests.
+		_ = s.app.ShutdownWithContext(ctx)
 		return ctx.Err()
 	}
 	return s.app.ShutdownWithContext(ctx)

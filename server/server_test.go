@@ -593,6 +593,23 @@ func TestShutdownClosesWebsockets(t *testing.T) {
 	}
 }
 
+// TestShutdownOutOfTimeStillStopsServing: a shutdown whose time runs out
+// while the websockets close (a phone slow to take its close frame) still
+// stops the server taking requests. It used to return before closing the
+// listener, and a reload then got pages from a server said to be down.
+func TestShutdownOutOfTimeStillStopsServing(t *testing.T) {
+	e := start(t, nil)
+	e.table(t, nil, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // no time at all: the websockets are still closing
+	_ = e.srv.Shutdown(ctx)
+	http.DefaultTransport.(*http.Transport).CloseIdleConnections()
+	if res, err := http.Get(e.base + "/healthz"); err == nil {
+		res.Body.Close()
+		t.Fatalf("the server still answers after its shutdown: %s", res.Status)
+	}
+}
+
 func TestStaticPages(t *testing.T) {
 	pages := fstest.MapFS{
 		"index.html":  {Data: []byte("<h1>Periscope</h1>")},

@@ -266,7 +266,9 @@ func TestAppShellAndReconnectingScreen(t *testing.T) {
 	h.down()
 	p.errors = false // the page's own fetches fail while the server is down
 	p.run("reload", chromedp.Reload())
-	p.wait("#reconnecting")
+	// Loaded: the reconnecting screen is there at once, or the reload got
+	// a page from a server that should be down (until says which).
+	p.until("the reconnecting screen after the reload", `document.querySelector('#reconnecting')`)
 	if txt := p.text("#reconnecting h1"); txt != "Reconnecting…" {
 		t.Errorf("the reload shows %q", txt)
 	}

@@ -166,9 +166,10 @@ func (p *phone) until(what, cond string) {
 		}
 		if time.Now().After(deadline) {
 			// What the page says instead, if it says why.
-			var alert string
-			chromedp.Run(p.ctx, chromedp.Evaluate(`(document.querySelector('[role=alert]') || {}).textContent || ""`, &alert))
-			p.t.Fatalf("timed out waiting for %s (%s); the page's alert: %q", what, cond, alert)
+			var alert, page string
+			chromedp.Run(p.ctx, chromedp.Evaluate(`(document.querySelector('[role=alert]') || {}).textContent || ""`, &alert),
+				chromedp.Evaluate(`location.pathname + " · " + document.title`, &page))
+			p.t.Fatalf("timed out waiting for %s (%s) on %s; the page's alert: %q", what, cond, page, alert)
 		}
 	}
 }
