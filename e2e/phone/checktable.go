@@ -3,6 +3,7 @@ package phone
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,8 +27,8 @@ type TableSpec struct {
 	Device  Device
 	Screens func(*testing.T) string
 
-	// Waiting checks the screen before the start beyond TableWaiting: the
-	// seats' names and the room's line.
+	// Waiting, if set, checks the screen before the start beyond
+	// TableWaiting and the seats' names (Ada and the bots): the room's line.
 	Waiting func(tv *Phone)
 	// Board shows once the match is on; Fill, named FillWhat in the
 	// failure, must then fill the screen's height.
@@ -67,7 +68,13 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	tv := NewTV(t, b, shots)
 	tv.Run("open the table screen", chromedp.Navigate(srv.Base+"/table/"+host.Code))
 	tv.TableWaiting(host.Code, s.Seats)
-	s.Waiting(tv)
+	// The seats name the host and the room's bots.
+	if seats := tv.Text(".tv-seats"); !strings.Contains(seats, "Ada") || strings.Count(seats, "Bot") != s.Seats-1 {
+		t.Errorf("the seats read %q, want Ada and %d bots", seats, s.Seats-1)
+	}
+	if s.Waiting != nil {
+		s.Waiting(tv)
+	}
 	tv.FitsScreen("waiting")
 	tv.Screenshot("tv-0-waiting.png")
 

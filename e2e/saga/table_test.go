@@ -22,8 +22,8 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {
-			if seats := tv.Text(".tv-seats"); !strings.Contains(seats, "Raven") || !strings.Contains(seats, "Ada") || strings.Count(seats, "Bot") != 1 {
-				t.Errorf("the seats read %q, want Raven: Ada and the bot", seats)
+			if seats := tv.Text(".tv-seats"); !strings.Contains(seats, "Raven") {
+				t.Errorf("the seats read %q, want Raven's name", seats)
 			}
 			if got := tv.Text(".tv-about"); !strings.Contains(got, "house faction") {
 				t.Errorf("the room's line reads %q, want the factions labelled as house", got)
