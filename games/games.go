@@ -86,6 +86,10 @@ type Outcome struct {
 	Reason string `json:"reason"`
 	// Scores holds per-team points where a game keeps them.
 	Scores map[int]int `json:"scores,omitempty"`
+	// Kind says how the match ended, as a snake_case code for tables and
+	// tests ("destroyed", "points", "concede", "round_limit", "draw"...);
+	// Reason is the sentence.
+	Kind string `json:"kind,omitempty"`
 }
 
 // Game is one match of a rules engine, owned by one room goroutine.
@@ -195,9 +199,53 @@ type Definition struct {
 	// House lists the content of this game that is our design, not the
 	// publisher's (boards, units, layouts), as the pages label it.
 	House []string `json:"house,omitempty"`
+	// HouseRules lists every decision of ours that changes play where the
+	// rulebook is silent or unclear, one source for the page's "House rules
+	// at this table" and for docs/rules-decisions.md (a test keeps the two
+	// in agreement).
+	HouseRules []HouseRule `json:"house_rules,omitempty"`
 	// New starts a match. Options are the game's own JSON object (nil for
 	// the defaults); seed drives every random draw of the match.
 	New func(options json.RawMessage, seed uint64) (Game, error) `json:"-"`
+}
+
+// HouseRule is one decision of ours that changes play. A rule with an
+// Option is in force only in rooms whose option Option has one of Values
+// (compared as JSON values, the default applying when the room left the
+// option out); a rule without one is always in force.
+type HouseRule struct {
+	// ID is a stable snake_case name, for tests and the docs.
+	ID string `json:"id"`
+	// Text is what a player reads: one or two plain sentences, no rule codes.
+	Text   string `json:"text"`
+	Option string `json:"option,omitempty"`
+	Values []any  `json:"values,omitempty"`
+}
+
+// Bot strengths: the same three names and order in every game, the value
+// of each game's "bot_level" option.
+const (
+	BotLearner = "learner"
+	BotCrew    = "crew"
+	BotVeteran = "veteran"
+)
+
+// BotLevels lists the strengths from weakest to strongest.
+var BotLevels = []string{BotLearner, BotCrew, BotVeteran}
+
+// LeveledBotter is a Botter that can play any seat at any strength,
+// whatever the room's option says: the balance tool seats two strengths
+// against each other with it. Like BotCommand it decides from what the
+// seat may know and is deterministic given the game state.
+type LeveledBotter interface {
+	BotCommandAt(seat int, level string) (body json.RawMessage, ok bool)
+}
+
+// Starter is implemented by games in which one team takes the first turn
+// of play (after any setup); ok is false until that is decided. Balance
+// tables report the first player's win rate with it.
+type Starter interface {
+	FirstTeam() (team int, ok bool)
 }
 
 // Option kinds.
