@@ -12,6 +12,7 @@ import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
 import { primer, rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the table screen: a spectator, never a seat.
@@ -170,15 +171,8 @@ function outcome(v) {
   const o = v.outcome;
   if (!o) return null;
   const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = w >= 0 ? `${v.sides[w].name} wins` : "A draw";
-  if (v.seat >= 0) head = w === v.seat ? "You win!" : "You lose";
-  return h("div", { class: "outcome " + (w === v.seat ? "blue" : "red"), id: "result", "data-winner": w, role: "status" },
-    h("div", {}, head),
-    h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/battles.html" }, "New battle"),
-      h("a", { class: "button", href: "/history#stats" }, "Stats"),
-      h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({ result: resultFor(o, v.seat), winner: w, reason: o.reason, head: w >= 0 ? `${v.sides[w].name} wins` : "A draw" }),
+    whatNext({ game: "battles", page: "/battles.html" })];
 }
 
 function concede(v) {

@@ -2,6 +2,7 @@
 // (all taken from view.legal, never worked out here), the dice of an
 // assault with their matching, unit cards and the log.
 
+import { endBanner, resultFor, whatNext } from "../next.js";
 import { h } from "../ui.js";
 import { TEAM, TEAM_MARK, short } from "./board.js";
 
@@ -202,10 +203,6 @@ export function outcome(v) {
   const o = v.outcome;
   if (!o) return null;
   const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = w >= 0 ? `${TEAM[w]} wins` : "A draw";
-  if (v.seat >= 0) head = w === v.seat ? "You win!" : w >= 0 ? "You lose" : "A draw";
-  return h("div", { class: `outcome sg-outcome team${w}`, id: "result", "data-winner": w, role: "status" },
-    h("div", {}, head), h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/saga.html" }, "New match"), h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({ result: resultFor(o, v.seat), winner: w, reason: o.reason, cls: `sg-outcome team${w}`, head: w >= 0 ? `${TEAM[w]} wins` : "A draw" }),
+    whatNext({ game: "saga", page: "/saga.html" })];
 }
