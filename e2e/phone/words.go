@@ -164,13 +164,22 @@ func (s *Scan) Report(t *testing.T, game string) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	left := map[string][]string{}
 	for _, k := range keys {
-		kind := k[:strings.IndexByte(k, ' ')]
+		kind, what, _ := strings.Cut(k, " ")
 		fail := kind == "code" || kind == "rule" || (kind == "axial" && s.Axial) || (kind == "id" && s.IDs)
 		if fail {
 			t.Errorf("%s: a player reads %s (%s)", game, k, s.found[k])
 		} else {
-			t.Logf("%s: still in the text: %s (%s)", game, k, s.found[k])
+			if len(left[kind]) == 0 {
+				what += " (" + s.found[k] + ")"
+			}
+			left[kind] = append(left[kind], what)
+		}
+	}
+	for _, kind := range []string{"axial", "id"} {
+		if n := len(left[kind]); n > 0 {
+			t.Logf("%s: still in the text, unchecked: %d %s like %s", game, n, kind, strings.Join(left[kind][:min(n, 6)], ", "))
 		}
 	}
 }
@@ -280,4 +289,22 @@ func (p *Phone) EndScreen(host bool) string {
 		p.T.Errorf("the result and what next are not first on the page, together (first %v, together %v)", end.First, end.Next)
 	}
 	return end.Result
+}
+
+// Navigated waits until the page, which navigates meanwhile (a tap that
+// opens another room), satisfies the script cond, for up to 15 s; a look
+// taken while the page is swapped is taken again.
+func (p *Phone) Navigated(what, cond string) {
+	p.T.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		var ok bool
+		if err := chromedp.Run(p.Ctx, chromedp.Evaluate(cond, &ok)); err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.T.Fatalf("%s: not after 15 s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 }

@@ -113,7 +113,12 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, attacks, turns := 0, 0, 0
 	verdicts := map[string]bool{}
+	// Words, not codes: the page's visible text over the whole match.
+	// Squares are named as the board labels them (A1..H8).
+	words := phone.NewScan(t, "games/gridtactics")
+	words.Axial = true
 	for {
+		words.Look(p, "play")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Seen != "" {
@@ -136,6 +141,15 @@ func TestPlayAgainstBot(t *testing.T) {
 				t.Errorf("the target list shows %q, want a chance like 4+ = 50%%", got)
 			}
 			p.Fits("play")
+			// Board text (coordinates, unit numbers, the chance) is
+			// 11 px or more, every square a 44 px target, on a 360 px
+			// phone.
+			if small := p.SmallType("#board", 11); len(small) > 0 {
+				t.Errorf("board text under 11 px: %q", small)
+			}
+			if small := p.SmallRegions("rect.hit"); len(small) > 0 {
+				t.Errorf("squares under 44 px: %q", small)
+			}
 			p.Screenshot("3-target.png")
 		}
 		if d.Attack {
@@ -159,6 +173,8 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Error("the dice tray never showed a roll")
 	}
 	p.EndScreen(true)
+	words.LookNow(p, "end")
+	words.Report(t, "tactics")
 	result := p.Text("#result")
 	if !strings.Contains(result, "no units left") || !strings.Contains(result, "Tournament points") {
 		t.Errorf("the outcome reads %q, want the reason and the tournament points", result)
@@ -194,6 +210,19 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("version 3 of the replay shows %d units, want both armies", pieces)
 	}
 	p.Screenshot("6-replay.png")
+	p.MustTap("#replay-close")
+
+	// The rematch with the sides swapped: Ada plays Blue against the same
+	// bot, in a new room that starts from its waiting room.
+	p.MustTap("#rematch-swap")
+	p.Navigated("Ada's seat in the rematch", `location.search.includes("seat=1") && !location.search.includes("room=`+code+`")`)
+	p.Wait(`.tx-seat[data-seat="1"].mine`)
+	if got := p.Text(`.tx-seat[data-seat="0"] .name`); got != "Red: Bot" {
+		t.Errorf("in the rematch Red's seat reads %q, want the bot", got)
+	}
+	p.MustTap("#start:not([disabled])")
+	p.Wait(`body[data-phase="setup"] #ready`)
+	p.Screenshot("7-rematch.png")
 }
 
 // TestTwoPhonesHiddenSetup is a match between two phones with hidden

@@ -148,15 +148,16 @@ function draw(st) {
   } else {
     parts.push(h("p", { class: "small muted", id: "rematch-wait" }, "A player can ask for a rematch from their phone: it shows here."));
   }
-  if (st.host) {
-    parts.push(h("button", { class: "danger", id: "close-room", onclick: () => closeRoom(st) },
-      st.confirmClose ? "Tap again: close the room for every phone" : "Close the room (host)"));
-  }
   if (st.error) parts.push(h("p", { class: "refusal", role: "alert" }, st.error));
   parts.push(h("nav", { class: "row next-links", "aria-label": "after the match" },
     h("a", { class: "button", href: `/match/${st.code}`, id: "open-replay" }, "Watch the replay"),
     h("a", { class: "button", href: `/match/${st.code}#debrief`, id: "open-debrief" }, "Debrief"),
     h("a", { class: "button", href: "/history#stats", id: "open-stats" }, "Stats"),
     h("a", { class: "button", href: "/", id: "open-lobby" }, "Back to the lobby")));
+  // Closing the room ends it for every phone: last, apart, asked twice.
+  if (st.host) {
+    parts.push(h("button", { class: "danger block", id: "close-room", onclick: () => closeRoom(st) },
+      st.confirmClose ? "Tap again: close the room for every phone" : "Close the room (host)"));
+  }
   replace(st.el, parts);
 }
