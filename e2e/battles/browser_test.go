@@ -157,7 +157,12 @@ func TestPlayAgainstBot(t *testing.T) {
 	shots := map[string]bool{}
 	outOfView, wide, piecemeal := false, false, ""
 	idle := time.Now()
+	// Words, not codes: the page's visible text over the whole battle
+	// (no board of coordinates here: the dice lists "1,4" are logged).
+	words := phone.NewScan(t, "games/battles")
+	words.IDs = true
 	for {
+		words.Look(p, "battle")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {
@@ -264,6 +269,8 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("deployed %d units by tapping, want the 6 of the rulebook's army", deployed)
 	}
 	p.EndScreen(true)
+	words.LookNow(p, "end")
+	words.Report(t, "battles")
 	var kinds []string
 	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")

@@ -46,11 +46,22 @@ type decision struct {
 }
 
 // playOut taps through the page's turns until the match is over.
+//
+// Words, not codes: it scans the page's visible text all match long, and
+// fails on a rule code (region ids are logged, not yet failed: the moves
+// are still written as region codes).
 func playOut(t *testing.T, p *phone.Phone, shot string) (moves, steps int) {
 	t.Helper()
+	words := phone.NewScan(t, "games/pocketsub")
+	words.Axial = true
+	defer func() {
+		words.LookNow(p, "end")
+		words.Report(t, "pocketsub")
+	}()
 	taps := 0
 	deadline := time.Now().Add(90 * time.Second)
 	for {
+		words.Look(p, "match")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {

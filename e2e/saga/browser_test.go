@@ -187,7 +187,12 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 	var m played
 	taps, placed, assaults, rerolls, passes := 0, map[string]int{}, 0, 0, 0
 	shots := map[string]bool{}
+	// Words, not codes: the page's visible text over the whole match
+	// (axial coordinates are logged, not yet failed: the saga engineer
+	// is naming places as the board labels them).
+	words := phone.NewScan(t, "games/saga")
 	for {
+		words.Look(p, "match")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {
@@ -266,6 +271,8 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		t.Errorf("placed %d units before play, want 3", placed["deploying"])
 	}
 	p.EndScreen(true)
+	words.LookNow(p, "end")
+	words.Report(t, "saga")
 	var kinds []string
 	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")
