@@ -230,10 +230,12 @@ func TestTeamMatchWithBots(t *testing.T) {
 		t.Errorf("the table screen offers %d choices", offered)
 	}
 	table.Screenshot("team-0-table.png")
-	var chips []string
-	p.Eval(`[...document.querySelectorAll('.ps-player')].map((e) => e.textContent)`, &chips)
-	if len(chips) != 4 || !strings.Contains(chips[0], "team Red+Blue") || !strings.Contains(chips[1], "team White+Black") {
-		t.Errorf("the players read %q", chips)
+	// The fleets stand in a column per team, under the team's name.
+	var teams []string
+	p.Eval(`[...document.querySelectorAll('.ps-team')].map((e) => e.textContent)`, &teams)
+	if len(teams) != 2 || !strings.HasPrefix(teams[0], "team Red+Blue") || !strings.Contains(teams[0], "Blue · Bot") ||
+		!strings.HasPrefix(teams[1], "team White+Black") || !strings.Contains(teams[1], "White · Bot") || !strings.Contains(teams[1], "Black · Bot") {
+		t.Errorf("the teams read %q", teams)
 	}
 	var regions int
 	p.Eval(`document.querySelectorAll('polygon.hit').length`, &regions)

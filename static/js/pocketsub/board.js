@@ -95,10 +95,10 @@ function mineShape(player, x, y) {
   const spikes = [];
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    spikes.push(`M${(x + 9 * Math.cos(a)).toFixed(1)} ${(y + 9 * Math.sin(a)).toFixed(1)}L${(x + 15 * Math.cos(a)).toFixed(1)} ${(y + 15 * Math.sin(a)).toFixed(1)}`);
+    spikes.push(`M${(x + 12 * Math.cos(a)).toFixed(1)} ${(y + 12 * Math.sin(a)).toFixed(1)}L${(x + 19 * Math.cos(a)).toFixed(1)} ${(y + 19 * Math.sin(a)).toFixed(1)}`);
   }
   g.append(s("path", { d: spikes.join(""), class: "spikes" }));
-  g.append(s("circle", { cx: x, cy: y, r: 10, fill: COLOUR[player.colour], class: "ball" }));
+  g.append(s("circle", { cx: x, cy: y, r: 13, fill: COLOUR[player.colour], class: "ball" }));
   g.append(s("text", { x, y: y + 1, fill: INK[player.colour], class: "mletter" }, player.letter));
   return g;
 }
@@ -108,7 +108,7 @@ function ccShape(player, x, y) {
   // A pale edge under the colour, so a Black Command Centre shows on deep water.
   g.append(s("path", { d: shapePath(player.shape, x, y, 33), class: "halo" }));
   g.append(s("path", { d: shapePath(player.shape, x, y, 33), class: "ring", stroke: COLOUR[player.colour] }));
-  g.append(s("text", { x, y: y - 22, class: "cclabel" }, "CC"));
+  g.append(s("text", { x, y: y - 23, class: "cclabel" }, "CC"));
   return g;
 }
 
@@ -183,7 +183,7 @@ export function draw(view, marks = {}) {
   for (const [name, kind] of Object.entries(ends)) {
     const p = geo.regions.get(name)?.at;
     if (!p) continue;
-    overlay.append(s("text", { x: p.x + 18, y: p.y + 19, class: `endmark ${kind}` }, kind === "lost" ? "✕" : kind === "win" ? "★" : "⚑"));
+    overlay.append(s("text", { x: p.x + 22, y: p.y + 20, class: `endmark ${kind}` }, kind === "lost" ? "✕" : kind === "win" ? "★" : "⚑"));
   }
   for (const [name, kind] of Object.entries(steps)) overlay.append(ring(geo, name, `step ${kind}`));
   if (marks.path && marks.path.length > 1) overlay.append(line(geo, marks.path, "path"));
