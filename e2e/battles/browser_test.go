@@ -182,6 +182,13 @@ func TestPlayAgainstBot(t *testing.T) {
 				p.Eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
 			}
 			p.Screenshot("2-" + phase + ".png")
+			// Battlefield text 11 px and more, every unit a 44 px target.
+			if small := p.SmallType("#battlefield", 11); len(small) > 0 {
+				t.Errorf("%s: battlefield text under 11 px: %q", phase, small)
+			}
+			if small := p.SmallRegions("#battlefield button"); len(small) > 0 {
+				t.Errorf("%s: battlefield targets under 44 px: %q", phase, small)
+			}
 			p.Eval(fmt.Sprintf(`window.scrollTo(0, %v)`, y), nil)
 			if phase == "deployment" {
 				// Before the reveal only the top troop of the bot's stacks shows.

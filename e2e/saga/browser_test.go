@@ -202,6 +202,13 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		p.Eval(`document.body.dataset.phase`, &phase)
 		if !shots[phase] && (phase == "deploying" || phase == "playing") {
 			shots[phase] = true
+			// Board text 11 px and more, every space a 44 px target.
+			if small := p.SmallType("#map", 11); len(small) > 0 {
+				t.Errorf("%s: map text under 11 px: %q", phase, small)
+			}
+			if small := p.SmallRegions("#map .hit"); len(small) > 0 {
+				t.Errorf("%s: spaces under 44 px: %q", phase, small)
+			}
 			p.Fits(phase)
 			p.Screenshot("2-" + phase + ".png")
 		}
