@@ -233,6 +233,13 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			if got := p.Text("#reroll-clock"); !strings.Contains(got, "s to choose") {
 				t.Errorf("the re-roll timer reads %q, want the seconds left", got)
 			}
+			// The re-roll came into view by itself, under the top bar,
+			// wherever the page was scrolled (the unit card above).
+			var at struct{ Top, Bar, H float64 }
+			p.Eval(`({Top: document.getElementById('fight-now').getBoundingClientRect().top, Bar: document.querySelector('.topbar').getBoundingClientRect().bottom, H: innerHeight})`, &at)
+			if at.Top < at.Bar-1 || at.Top > at.H/2 {
+				t.Errorf("the re-roll to choose is at %.0f px (the bar ends at %.0f, the screen at %.0f): out of view", at.Top, at.Bar, at.H)
+			}
 			// The re-roll is a duty of this phone: the banner says so.
 			if got := p.Text("#duty-banner"); !strings.Contains(got, "YOUR RE-ROLL") {
 				t.Errorf("with a re-roll to choose the banner reads %q", got)

@@ -183,6 +183,29 @@ export function waitingRoom(app, waiting, lobby) {
   return false;
 }
 
+// askInView brings this phone's new question (key names it, "" when none)
+// into view wherever the player had scrolled: el's top just under the top
+// bar, unless it already shows in the upper half of the screen. The same
+// question redrawn is not new: the page stays where the player holds it.
+export function askInView(app, key, el) {
+  if (!key || !el || !el.firstChild) {
+    app.asked = "";
+    return;
+  }
+  if (key === app.asked) return;
+  app.asked = key;
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
+  const top = el.getBoundingClientRect().top;
+  if (top < bar || top > innerHeight / 2) el.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+}
+
+// seatNames is who plays each seat, as the room lists them: a person's
+// name, "Bot", or "" for a free seat; pages write it beside the side's
+// name (Raven, Union), so a table knows who is who.
+export function seatNames(app) {
+  return (app.lobby?.seats || []).map((st) => (st.bot ? "Bot" : st.taken ? st.name || "" : ""));
+}
+
 // dataOf is an event's data, parsed, or null.
 export function dataOf(e) {
   if (!e.data) return null;

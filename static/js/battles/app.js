@@ -5,7 +5,7 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
 import { connectionBanner, duty } from "../banner.js";
@@ -219,7 +219,7 @@ function render() {
   // While replaying, the battlefield, the sides and the dice are those of
   // the step shown; nothing on them can be tapped into a command.
   const shown = app.replay?.snap?.view || v;
-  replace($("sides"), sides(shown));
+  replace($("sides"), sides(shown, seatNames(app)));
   const prompt = $("prompt");
   prompt.textContent = shown.prompt;
   prompt.classList.toggle("mine", mine);
@@ -283,7 +283,7 @@ function tableScreen(box, waiting) {
     board: field(app, v),
     outcome: head,
     turn,
-    sides: h("div", { class: "bt-sides" }, sides(v)),
+    sides: h("div", { class: "bt-sides" }, sides(v, seatNames(app))),
     extra: v.phase === "over" ? null : roll(v),
     events: lastEvents(events, 6),
   });

@@ -5,7 +5,7 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, replayer } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, replayer, askInView } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
@@ -212,6 +212,9 @@ function render() {
   // one resolved stays below it.
   replace($("fight-now"), v.fight ? fightPanel(app, v) : null);
   replace($("fight"), v.fight ? null : fightPanel(app, v));
+  // This phone's re-roll (its dice, the clock) comes into view by itself.
+  const f = v.fight;
+  askInView(app, f && owes(v) ? `${v.turn_number}#${f.combat}#${f.counter_strike}#${f.stage}` : "", $("fight-now"));
   // The card of the selected unit, or of what was tapped.
   let shown = null;
   const focusUnit = app.focus && v.units.find((u) => u.at === app.focus);

@@ -3,6 +3,7 @@
 // assault with their matching, unit cards and the log.
 
 import { endBanner, resultFor, whatNext } from "../next.js";
+import { seatNames } from "../gamepage.js";
 import { h } from "../ui.js";
 import { TEAM, TEAM_MARK, short } from "./board.js";
 
@@ -23,10 +24,12 @@ function houseTag(faction) {
 }
 
 export function sides(app, v) {
+  const names = seatNames(app);
   return v.players.map((p) => {
     const turn = v.turn === p.seat;
+    const who = names[p.seat] || "";
     return h("div", { class: `sg-side team${p.seat}${turn ? " turn" : ""}`, "data-seat": p.seat },
-      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${p.seat === v.seat ? " (you)" : ""}`),
+      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${who ? ` · ${who}` : ""}${p.seat === v.seat ? " (you)" : ""}`),
       h("span", { class: "small" }, p.faction.name, " ", houseTag(p.faction)),
       h("span", { class: "small muted" }, `${p.in_play} in play · ${p.reserves.length} reserve · ${p.captured.length} lost`));
   });
