@@ -276,6 +276,10 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("deployed %d units by tapping, want the 6 of the rulebook's army", deployed)
 	}
 	p.EndScreen(true)
+	// The players' names stand beside their sides.
+	if me, bot := p.Text(`.bt-side[data-seat="0"] .bt-sname`), p.Text(`.bt-side[data-seat="1"] .bt-sname`); !strings.Contains(me, "Confederacy · Ada (you)") || !strings.Contains(bot, "Union · Bot") {
+		t.Errorf("the sides read %q and %q, want the players' names beside them", me, bot)
+	}
 	words.LookNow(p, "end")
 	words.Report(t, "battles")
 	var kinds []string

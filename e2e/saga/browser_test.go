@@ -285,6 +285,10 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		t.Errorf("placed %d units before play, want 3", placed["deploying"])
 	}
 	p.EndScreen(true)
+	// The players' names stand beside their sides.
+	if me, bot := p.Text(`.sg-side[data-seat="0"] .nm`), p.Text(`.sg-side[data-seat="1"] .nm`); !strings.Contains(me, "Raven · Ada (you)") || !strings.Contains(bot, "Wolf · Bot") {
+		t.Errorf("the sides read %q and %q, want the players' names beside them", me, bot)
+	}
 	words.LookNow(p, "end")
 	words.Report(t, "saga")
 	var kinds []string
