@@ -212,16 +212,20 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.Screenshot("6-replay.png")
 	p.MustTap("#replay-close")
 
-	// The rematch with the sides swapped: Ada plays Blue against the same
-	// bot, in a new room that starts from its waiting room.
+	// The rematch with the sides swapped, in one tap: Ada plays Blue
+	// against the same bot, in a new room that starts at once (only bots
+	// to wait for).
 	p.MustTap("#rematch-swap")
 	p.Navigated("Ada's seat in the rematch", `location.search.includes("seat=1") && !location.search.includes("room=`+code+`")`)
-	p.Wait(`.tx-seat[data-seat="1"].mine`)
-	if got := p.Text(`.tx-seat[data-seat="0"] .name`); got != "Red: Bot" {
-		t.Errorf("in the rematch Red's seat reads %q, want the bot", got)
-	}
-	p.MustTap("#start:not([disabled])")
 	p.Wait(`body[data-phase="setup"] #ready`)
+	if got := p.Text(`#sides`); !strings.Contains(got, "Blue") {
+		t.Errorf("in the rematch the sides read %q", got)
+	}
+	var seat string
+	p.Eval(`document.body.dataset.seat`, &seat)
+	if seat != "1" {
+		t.Errorf("in the rematch Ada holds seat %s, want Blue's (1)", seat)
+	}
 	p.Screenshot("7-rematch.png")
 }
 

@@ -49,6 +49,13 @@ export function seatList(app, opts) {
         : null);
   });
   const others = free.filter((st) => st.seat !== app.seat);
+  // A rematch against bots alone starts as soon as its host is back in
+  // it: the rematch was the one tap (next.js marks the address).
+  if (host && !free.length && !app.autoStarted && new URLSearchParams(location.search).has("rematch") &&
+    l.seats.every((st) => st.seat === app.seat || st.bot)) {
+    app.autoStarted = true;
+    setTimeout(() => app.host("start"), 0);
+  }
   // One tap to play alone: the bots take every empty seat and the match
   // starts. A refused step (someone took a seat meanwhile) stops there,
   // its words shown, and the host starts by hand.

@@ -125,7 +125,7 @@ function join(st) {
   const m = st.rematch;
   const seat = m.seats[String(st.held.seat)];
   rememberSeat(m.code, seat, st.held.token, st.held.name);
-  location.href = st.page ? `${st.page}?room=${encodeURIComponent(m.code)}&seat=${seat}` : pageFor(st.game, m.code, seat);
+  location.href = st.page ? `${st.page}?room=${encodeURIComponent(m.code)}&seat=${seat}&rematch=1` : pageFor(st.game, m.code, seat);
 }
 
 function draw(st) {
