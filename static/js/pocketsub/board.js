@@ -95,10 +95,10 @@ function mineShape(player, x, y) {
   const spikes = [];
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    spikes.push(`M${(x + 12 * Math.cos(a)).toFixed(1)} ${(y + 12 * Math.sin(a)).toFixed(1)}L${(x + 19 * Math.cos(a)).toFixed(1)} ${(y + 19 * Math.sin(a)).toFixed(1)}`);
+    spikes.push(`M${(x + 11 * Math.cos(a)).toFixed(1)} ${(y + 11 * Math.sin(a)).toFixed(1)}L${(x + 16 * Math.cos(a)).toFixed(1)} ${(y + 16 * Math.sin(a)).toFixed(1)}`);
   }
   g.append(s("path", { d: spikes.join(""), class: "spikes" }));
-  g.append(s("circle", { cx: x, cy: y, r: 13, fill: COLOUR[player.colour], class: "ball" }));
+  g.append(s("circle", { cx: x, cy: y, r: 11.5, fill: COLOUR[player.colour], class: "ball" }));
   g.append(s("text", { x, y: y + 1, fill: INK[player.colour], class: "mletter" }, player.letter));
   return g;
 }
