@@ -114,10 +114,10 @@ export function draw(view, ui) {
       // Coordinates inside the edge squares, as on a printed board, so the
       // board can use the whole width of a phone.
       if (y === side - CELL) {
-        squares.append(el('text', { x: x + CELL - 5, y: y + CELL - 6, class: 'coord', 'text-anchor': 'end' }, String.fromCharCode(65 + file)));
+        squares.append(el('text', { x: x + CELL - 6, y: y + CELL - 7, class: 'coord', 'text-anchor': 'end' }, String.fromCharCode(65 + file)));
       }
       if (x === 0) {
-        squares.append(el('text', { x: x + 5, y: y + 25, class: 'coord' }, String(rank + 1)));
+        squares.append(el('text', { x: x + 6, y: y + 27, class: 'coord' }, String(rank + 1)));
       }
       if (setupSquares.has(sq)) {
         marks.append(el('rect', { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: 'mark setup' }));
