@@ -24,6 +24,10 @@ const RESULTS = {
   over: { word: "Match over", icon: "⚑" },
 };
 
+// RESULT_ICONS are the results' shapes, for a page that writes its own
+// banner (Captain Sonar's).
+export const RESULT_ICONS = Object.fromEntries(Object.entries(RESULTS).map(([k, r]) => [k, r.icon]));
+
 // resultFor is this phone's end: "victory" or "defeat" for a seat (mine is
 // its team, winners the outcome's winning teams), "draw" when nobody (or
 // everybody) won, "over" for a phone that only watches.
