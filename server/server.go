@@ -69,6 +69,14 @@ type Config struct {
 	// stepping (default 8). See replay.go.
 	ReplayCache   int
 	ReplayCursors int
+	// FileLimit is the process's file descriptor limit (see
+	// RaiseFileLimit); 0 is taken as 1,024. Conns and ConnsPerAddress
+	// bound the TCP connections open at once, in all and from one address
+	// (the server's own machine is not counted there: see connKey); zero
+	// takes ConnLimits(FileLimit), a negative value no bound. A connection
+	// over a bound is closed as soon as it is accepted.
+	FileLimit              int
+	Conns, ConnsPerAddress int
 	// SendQueue is how many messages may wait for a slow phone before it is
 	// dropped (default 256).
 	SendQueue int
@@ -146,6 +154,9 @@ func New(cfg Config) *Server {
 	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
 	cfg.SocketRate = orDefault(cfg.SocketRate, defaultSocketsPerMinute)
 	cfg.ReplayRate = orDefault(cfg.ReplayRate, defaultReplaysPerMinute)
+	total, per := ConnLimits(cfg.FileLimit)
+	cfg.Conns = orDefault(cfg.Conns, total)
+	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
@@ -387,7 +398,13 @@ func (s *Server) Serve(ln net.Listener) error {
 		u := listenerURL(ln.Addr())
 		s.public.Store(&u)
 	}
-	return s.app.Listener(ln)
+	return s.app.Listener(newGuardedListener(ln, s.cfg.Conns, s.cfg.ConnsPerAddress, s.log))
+}
+
+// ConnBounds are the connection bounds in force: in all and from one
+// address (negative: none).
+func (s *Server) ConnBounds() (total, perAddress int) {
+	return s.cfg.Conns, s.cfg.ConnsPerAddress
 }
 
 // Listen serves on addr until Shutdown.
