@@ -11,8 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"periscope/games"
 )
@@ -293,6 +291,9 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		if !r.free(seat) {
 			return errorf(CodeConflict, "seat %d (%s) is taken", seat, r.specs[seat].Label)
 		}
+		if err := r.nameTaken(name, seat); err != nil {
+			return err
+		}
 		token = newToken()
 		rec := SeatRecord{Room: r.code, Seat: seat, Name: name, TokenHash: hashToken(token), Host: r.host() < 0}
 		if err := r.hub.store.PutSeat(rec); err != nil {
@@ -303,39 +304,6 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		return nil
 	})
 	return token, err
-}
-
-// cleanName keeps what a name shows: control characters and the invisible
-// ones that reorder or hide text (bidi overrides, zero-width spaces) are
-// stripped, runs of spaces folded; what is left must fit MaxName.
-func cleanName(name string) (string, error) {
-	if !utf8.ValidString(name) {
-		return "", errorf(CodeBadRequest, "the name is not valid UTF-8 text")
-	}
-	name = strings.Join(strings.FieldsFunc(strings.Map(func(c rune) rune {
-		if unicode.IsControl(c) || hiddenRune(c) {
-			return ' '
-		}
-		return c
-	}, name), unicode.IsSpace), " ")
-	if name == "" {
-		return "", errorf(CodeBadRequest, "a name is needed to take a seat")
-	}
-	if utf8.RuneCountInString(name) > MaxName {
-		return "", errorf(CodeBadRequest, "the name is longer than %d characters", MaxName)
-	}
-	return name, nil
-}
-
-// hiddenRune reports the format characters that can disguise a name:
-// bidi embeddings, overrides and isolates, marks, zero-width spaces.
-func hiddenRune(c rune) bool {
-	switch {
-	case c >= 0x202A && c <= 0x202E, c >= 0x2066 && c <= 0x2069,
-		c == 0x200B, c == 0x200E, c == 0x200F, c == 0x061C, c == 0xFEFF, c == 0x2060:
-		return true
-	}
-	return false
 }
 
 // sideText names the seats of seat's side, for refusals that send a player
@@ -1184,6 +1152,9 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	}
 	name, err := cleanName(name)
 	if err != nil {
+		return err
+	}
+	if err := r.nameTaken(name, seat); err != nil {
 		return err
 	}
 	r.claims = append(r.claims, &claim{id: newClaimID(), seat: seat, name: name, by: s})
