@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"io/fs"
 	"log/slog"
@@ -297,13 +296,13 @@ const (
 // openRooms answers GET /api/rooms: one page of the rooms not finished,
 // newest first. X-Total-Count says how many there are in all.
 func (s *Server) openRooms(c *fiber.Ctx) error {
-	limit, err := queryInt(c, "limit", defaultRoomsPage)
-	if err != nil || limit < 1 || limit > maxRoomsPage {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: fmt.Sprintf("limit must be 1 to %d", maxRoomsPage)}
+	limit, err := queryNumber(c, "limit", defaultRoomsPage, 1, maxRoomsPage)
+	if err != nil {
+		return err
 	}
-	offset, err := queryInt(c, "offset", 0)
-	if err != nil || offset < 0 {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "offset must be 0 or more"}
+	offset, err := queryNumber(c, "offset", 0, 0, maxOffset)
+	if err != nil {
+		return err
 	}
 	open := s.hub.Open()
 	c.Set("X-Total-Count", strconv.Itoa(len(open)))
@@ -311,20 +310,10 @@ func (s *Server) openRooms(c *fiber.Ctx) error {
 	return c.JSON(open[:min(limit, len(open))])
 }
 
-// queryInt reads a whole-number query parameter strictly: "limit=ten" is
-// an error, not the default.
-func queryInt(c *fiber.Ctx, key string, def int) (int, error) {
-	v := c.Query(key)
-	if v == "" {
-		return def, nil
-	}
-	return strconv.Atoi(v)
-}
-
 func (s *Server) finished(c *fiber.Ctx) error {
-	limit := c.QueryInt("limit", 50)
-	if limit < 1 || limit > 500 {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "limit must be 1 to 500"}
+	limit, err := queryNumber(c, "limit", 50, 1, 500)
+	if err != nil {
+		return err
 	}
 	list, err := s.hub.Finished(limit)
 	if err != nil {
@@ -341,9 +330,9 @@ func (s *Server) replay(c *fiber.Ctx) error {
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the version must be a whole number"}
 	}
-	seat, err := strconv.Atoi(c.Query("seat", strconv.Itoa(games.Spectator)))
+	seat, err := queryNumber(c, "seat", games.Spectator, games.Spectator, maxSeatParam)
 	if err != nil {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the seat must be a whole number (-1 for a spectator)"}
+		return err
 	}
 	body, err := s.replays.get(c.Params("code"), v, seat)
 	if err != nil {
