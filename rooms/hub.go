@@ -85,7 +85,7 @@ type Hub struct {
 
 	// rematches is the rematch of each finished match, by its code, so the
 	// players who ask after the first one join the same room. It lives in
-	// memory only: after a restart the table asks again. rematchMu is
+	// memory as a cache: the store keeps each with its room. rematchMu is
 	// taken before mu, and held while a rematch is opened, so a match gets
 	// one rematch even when the whole table taps at once.
 	rematchMu sync.Mutex
