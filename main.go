@@ -54,6 +54,7 @@ func main() {
 	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
 	conns := flag.Int("conns", 0, "most TCP connections open at once (0: from the file limit, which is raised to its hard limit at start)")
 	connsPerAddr := flag.Int("conns-per-address", 0, "most TCP connections one address may hold open (0: a quarter of -conns, at most 128; the server's own machine is not counted)")
+	abandonAfter := flag.Duration("abandon-after", 4*time.Hour, "finish a match in play as abandoned once no player's phone has been connected for this long (0: never)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for docs/benchmarks.md)")
 	flag.Usage = usage
 	flag.Parse()
@@ -72,7 +73,10 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, conns: *conns, connsPerAddr: *connsPerAddr}
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, conns: *conns, connsPerAddr: *connsPerAddr, abandonAfter: *abandonAfter}
+	if *abandonAfter <= 0 {
+		cfg.abandonAfter = -1 // -abandon-after 0: never
+	}
 	if *origins != "" {
 		cfg.origins = strings.Split(*origins, ",")
 	}
@@ -140,6 +144,9 @@ type config struct {
 	noLimits bool
 	// conns and connsPerAddr are -conns and -conns-per-address.
 	conns, connsPerAddr int
+	// abandonAfter is -abandon-after: 0 takes the hub's default (4
+	// hours), negative never abandons.
+	abandonAfter time.Duration
 }
 
 // publicURL checks a -public address and returns it as scheme://host[:port].
@@ -158,7 +165,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue()})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue(), AbandonAfter: cfg.abandonAfter})
 	if err != nil {
 		return err
 	}
@@ -203,8 +210,6 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		RoomLimit: limit, SeatLimit: limit, WriteLimit: limit,
 		FileLimit: files, Conns: cfg.conns, ConnsPerAddress: cfg.connsPerAddr,
 	})
-	total, perAddr := srv.ConnBounds()
-	fmt.Fprintf(out, "periscope: file limit %d: up to %d connections at once, %d from one address\n", files, total, perAddr)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 
@@ -217,6 +222,8 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 			slog.Warn("no QR code", "err", err)
 		}
 	}
+	total, perAddr := srv.ConnBounds()
+	fmt.Fprintf(out, "periscope: file limit %d: up to %d connections at once, %d from one address\n", files, total, perAddr)
 
 	select {
 	case err := <-served:

@@ -67,6 +67,8 @@ type Room struct {
 	timer    <-chan time.Time
 	stop     func()
 	armed    time.Time
+	// lastPhone is when a seated phone was last seen (abandon.go).
+	lastPhone time.Time
 
 	// Lobby frames are coalesced: at most one per Config.LobbyEvery, so a
 	// crowd coming and going costs every phone one frame, not one each.
@@ -124,6 +126,8 @@ func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seat
 		seen:  make(map[clientKey]int64),
 		hist:  history{size: h.history},
 		feeds: make(map[int]*feed),
+
+		lastPhone: h.clock.Now(),
 	}
 	r.seats = make([]SeatRecord, len(r.specs))
 	for i := range r.seats {
@@ -1248,6 +1252,7 @@ func (r *Room) removeSession(s *Session) {
 	for i, x := range r.sessions {
 		if x == s {
 			r.sessions = slices.Delete(r.sessions, i, i+1)
+			r.phoneLeft(s)
 			r.lobbyChanged()
 			break
 		}
@@ -1354,6 +1359,8 @@ func (r *Room) empty() bool {
 // store), and a waiting room expires (see expiry).
 func (r *Room) sweep(now time.Time) {
 	switch r.rec.State {
+	case StatePlaying:
+		r.abandonIfIdle(now)
 	case StateFinished:
 		idle := now.Sub(r.rec.Finished)
 		if idle < r.hub.finishedTTL || (len(r.sessions) > 0 && idle < 6*r.hub.finishedTTL) {
