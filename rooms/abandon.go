@@ -37,6 +37,7 @@ func (r *Room) playersOnline() bool {
 func (r *Room) phoneLeft(s *Session) {
 	if s.seat != games.Spectator {
 		r.lastPhone = r.hub.clock.Now()
+		r.seatLeft(s.seat)
 	}
 }
 

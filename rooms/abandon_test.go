@@ -63,7 +63,7 @@ func TestAbandonedMatchIsNotResumed(t *testing.T) {
 	f := newFixture(t, store)
 	old, tokens := f.room(t, "", 2)
 	phones := started(t, old, tokens)
-	mustAck(t, phones[0].add("a", 1))
+	mustAck(t, phones[phones[0].view.Turn].add("a", 1))
 	f.clock.Advance(3 * time.Hour)
 	recent, tokens := f.room(t, "", 2)
 	started(t, recent, tokens)

@@ -54,6 +54,12 @@ type Config struct {
 	// phone connected before it is finished as abandoned (default 4
 	// hours; negative: never). See abandon.go.
 	AbandonAfter time.Duration
+	// ReclaimAfter is how long a seat of a match in play must have had no
+	// phone connected before the host may let a phone into it whatever
+	// the side (default 2 minutes); ReclaimAnyAfter how long before any
+	// player may, when no host is connected (default 10 minutes). See
+	// reclaim.go.
+	ReclaimAfter, ReclaimAnyAfter time.Duration
 	// SweepEvery is how often the hub looks for rooms to let go (default
 	// 1 minute).
 	SweepEvery time.Duration
@@ -79,8 +85,11 @@ type Hub struct {
 	waitingTTL    time.Duration
 	startTTL      time.Duration
 	abandonAfter  time.Duration
-	sweepEvery    time.Duration
-	seeds         func() uint64
+	reclaimAfter  time.Duration
+	// reclaimAnyAfter: see Config.ReclaimAnyAfter.
+	reclaimAnyAfter time.Duration
+	sweepEvery      time.Duration
+	seeds           func() uint64
 
 	mu     sync.Mutex
 	rooms  map[string]*Room
@@ -104,7 +113,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat, perAddress: cfg.PerAddress,
-		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, abandonAfter: cfg.AbandonAfter, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
+		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, abandonAfter: cfg.AbandonAfter, reclaimAfter: cfg.ReclaimAfter, reclaimAnyAfter: cfg.ReclaimAnyAfter, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
 		rooms: make(map[string]*Room), rematches: make(map[string]Rematch), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
@@ -115,7 +124,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	defaults := []struct {
 		v *time.Duration
 		d time.Duration
-	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.startTTL, 12 * time.Hour}, {&h.abandonAfter, 4 * time.Hour}, {&h.sweepEvery, time.Minute}}
+	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.startTTL, 12 * time.Hour}, {&h.abandonAfter, 4 * time.Hour}, {&h.reclaimAfter, 2 * time.Minute}, {&h.reclaimAnyAfter, 10 * time.Minute}, {&h.sweepEvery, time.Minute}}
 	for _, x := range defaults {
 		if *x.v == 0 {
 			*x.v = x.d

@@ -69,6 +69,7 @@ type Room struct {
 	armed    time.Time
 	// lastPhone is when a seated phone was last seen (abandon.go).
 	lastPhone time.Time
+	reclaim   reclaimState // reclaim.go
 
 	// Lobby frames are coalesced: at most one per Config.LobbyEvery, so a
 	// crowd coming and going costs every phone one frame, not one each.
@@ -128,6 +129,7 @@ func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seat
 		feeds: make(map[int]*feed),
 
 		lastPhone: h.clock.Now(),
+		reclaim:   reclaimState{since: h.clock.Now()},
 	}
 	r.seats = make([]SeatRecord, len(r.specs))
 	for i := range r.seats {
@@ -1196,8 +1198,8 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 		return errorf(CodeNotFound, "no claim %q is waiting (it was answered, or its phone left)", id)
 	}
 	c := r.claims[i]
-	if r.specs[c.seat].Team != r.specs[s.seat].Team {
-		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat)).ruled(RuleOtherSide)
+	if err := r.mayAnswer(s, c.seat); err != nil {
+		return err
 	}
 	if allow && !c.by.canTake(2) {
 		// The asking phone is gone or not reading: a new token sent to it
