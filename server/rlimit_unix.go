@@ -24,3 +24,12 @@ func RaiseFileLimit() (int, error) {
 	}
 	return int(min(lim.Cur, 1<<30)), nil
 }
+
+// currentFileLimit is the soft limit on open files now, 0 if unknown.
+func currentFileLimit() int {
+	var lim syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) != nil {
+		return 0
+	}
+	return int(min(lim.Cur, 1<<30))
+}

@@ -69,7 +69,7 @@ type Config struct {
 	ReplayCache   int
 	ReplayCursors int
 	// FileLimit is the process's file descriptor limit (see
-	// RaiseFileLimit); 0 is taken as 1,024. Conns and ConnsPerAddress
+	// RaiseFileLimit); 0 reads the limit in force (1,024 if unknown). Conns and ConnsPerAddress
 	// bound the TCP connections open at once, in all and from one address
 	// (the server's own machine is not counted there: see connKey); zero
 	// takes ConnLimits(FileLimit), a negative value no bound. A connection
@@ -153,6 +153,9 @@ func New(cfg Config) *Server {
 	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
 	cfg.SocketRate = orDefault(cfg.SocketRate, defaultSocketsPerMinute)
 	cfg.ReplayRate = orDefault(cfg.ReplayRate, defaultReplaysPerMinute)
+	if cfg.FileLimit <= 0 {
+		cfg.FileLimit = currentFileLimit()
+	}
 	total, per := ConnLimits(cfg.FileLimit)
 	cfg.Conns = orDefault(cfg.Conns, total)
 	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
