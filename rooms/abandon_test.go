@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"periscope/db"
+	"periscope/debrief"
 	"periscope/rooms"
+	"periscope/rooms/roomstest"
 )
 
 // TestAbandonedMatchEnds: a match in play whose players' phones are all
@@ -52,6 +54,19 @@ func TestAbandonedMatchEnds(t *testing.T) {
 	}
 	if open, _ := store.Unfinished(); len(open) != 0 {
 		t.Fatalf("%d rooms would resume at the next start", len(open))
+	}
+	// Nobody drew it either: the debrief and the stats say abandoned.
+	saved, err := store.Load(r.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := debrief.Summarize(roomstest.Race, saved)
+	if err != nil || len(sum.Sides) == 0 || sum.Sides[0].Result != debrief.Abandoned {
+		t.Fatalf("the debrief: %+v, %v", sum.Sides, err)
+	}
+	st, err := store.Stats()
+	if err != nil || st.Matches != 1 || st.Games[0].Draws != 0 {
+		t.Fatalf("the stats count an abandoned match as a draw: %+v, %v", st, err)
 	}
 }
 
