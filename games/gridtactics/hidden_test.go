@@ -192,7 +192,10 @@ func TestBotIgnoresWhatItCannotSee(t *testing.T) {
 func checkSwaps(t *testing.T, g *Game, seat int) int {
 	t.Helper()
 	want, _ := g.BotCommand(seat)
-	scores := g.botOptions(seat)
+	var scores [][]botOption
+	for _, level := range games.BotLevels {
+		scores = append(scores, g.botOptions(seat, level))
+	}
 	view, _ := json.Marshal(g.View(seat))
 	tried := 0
 	for i, a := range g.units {
@@ -206,7 +209,11 @@ func checkSwaps(t *testing.T, g *Game, seat int) int {
 			other.units[i].kind, other.units[j].kind = b.kind, a.kind
 			other.units[i].id, other.units[j].id = b.id, a.id
 			got, _ := other.BotCommand(seat)
-			if !reflect.DeepEqual(other.botOptions(seat), scores) {
+			var otherScores [][]botOption
+			for _, level := range games.BotLevels {
+				otherScores = append(otherScores, other.botOptions(seat, level))
+			}
+			if !reflect.DeepEqual(otherScores, scores) {
 				t.Fatalf("turn %d: the bot weighs its choices differently when the face-down %s on %s and %s on %s trade places",
 					g.turns, a.kind, a.at, b.kind, b.at)
 			}

@@ -115,7 +115,7 @@ func (g *Game) firstTurn() []games.Event {
 		break
 	}
 	g.phase = playing
-	g.turns = 1
+	g.turns, g.first = 1, g.turn
 	return evs
 }
 
@@ -327,6 +327,9 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 		return nil, err
 	}
 	un := g.units[u]
+	if un.kind == Tank && toText == "" && !g.opts.TankAttackInPlace {
+		return nil, games.Refuse("tank_must_move", "a tank's combat action is to move 1 square orthogonally and then attack: name the square your tank on %s moves to first", un.at)
+	}
 	isOpen := un.kind == Artillery && g.open == u
 	if isOpen && g.openFired {
 		return nil, games.Refuse("already_fired", "your artillery on %s has already fired this turn", un.at)
@@ -466,6 +469,7 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 			Winners: []int{w},
 			Reason:  fmt.Sprintf("%s has no units left: %s wins", names[loser], names[w]),
 			Scores:  map[int]int{w: 3, loser: 0},
+			Kind:    "destroyed",
 		}))
 	}
 	return evs, true, needs
@@ -499,6 +503,9 @@ func (g *Game) declineSecond() ([]games.Event, error) {
 func (g *Game) endTurn() []games.Event {
 	g.closeOpen()
 	prev := g.turn
+	if g.turns >= TurnLimit {
+		return []games.Event{g.finishOnUnits("turn_limit", fmt.Sprintf("The last turn (%d) is over", TurnLimit))}
+	}
 	g.turn = 1 - prev
 	g.turns++
 	for i := range g.units {
