@@ -331,7 +331,7 @@ func (g *Game) position(seat, u int, sq Square, caution float64, st style) float
 			continue
 		}
 		survive *= 1 - g.threat(seat, e, sq, shielded)
-		nearest = min(nearest, stepsToAttack(un.kind, sq, eu.at, g.size))
+		nearest = min(nearest, g.stepsToAttack(un.kind, sq, eu.at))
 		if g.couldAttackNext(un.kind, sq, eu.at) {
 			opportunity = max(opportunity, g.hitChance(seat, un.kind, e)*unitValue[g.kindFor(seat, e)])
 		}
@@ -349,19 +349,16 @@ func (g *Game) position(seat, u int, sq Square, caution float64, st style) float
 
 // stepsToAttack is about how many steps a unit of kind k on sq needs to
 // reach a square from which it may attack target (blocking ignored).
-func stepsToAttack(k Kind, sq, target Square, size int) int {
-	switch k {
-	case Soldier:
+func (g *Game) stepsToAttack(k Kind, sq, target Square) int {
+	if k == Soldier {
 		return chebyshev(sq, target) - 1
-	case Tank:
-		return manhattan(sq, target) - 1
 	}
-	best := 4 * size
+	best := 4 * g.size
 	for df := -2; df <= 2; df++ {
 		for dr := -2; dr <= 2; dr++ {
-			ring := Square{target.File + df, target.Rank + dr}
-			if max(abs(df), abs(dr)) == 2 && ring.on(size) {
-				best = min(best, manhattan(sq, ring))
+			s := Square{target.File + df, target.Rank + dr}
+			if s.on(g.size) && g.inRange(k, s, target) {
+				best = min(best, manhattan(sq, s))
 			}
 		}
 	}
@@ -375,7 +372,15 @@ func (g *Game) couldAttackNext(k Kind, sq, target Square) bool {
 	case Soldier:
 		return chebyshev(sq, target) == 1
 	case Tank:
-		return manhattan(sq, target) <= 2
+		if g.inRange(Tank, sq, target) {
+			return true
+		}
+		for _, d := range orthogonal {
+			if g.inRange(Tank, sq.add(d), target) {
+				return true
+			}
+		}
+		return false
 	}
 	return chebyshev(sq, target) >= 1 && chebyshev(sq, target) <= 3
 }
@@ -412,7 +417,7 @@ func (g *Game) canThreaten(k Kind, from, sq Square) bool {
 	case Soldier:
 		return chebyshev(from, sq) == 1
 	case Tank:
-		if manhattan(from, sq) == 1 {
+		if g.inRange(Tank, from, sq) {
 			return true
 		}
 	case Artillery:
@@ -422,7 +427,7 @@ func (g *Game) canThreaten(k Kind, from, sq Square) bool {
 	}
 	for _, d := range orthogonal {
 		n := from.add(d)
-		if g.empty(n) && inRange(k, n, sq) {
+		if g.empty(n) && g.inRange(k, n, sq) {
 			return true
 		}
 	}

@@ -36,12 +36,14 @@ var Definition = games.Definition{
 			Help: "The match ends 15 minutes after the start; the side with more units wins, equal numbers draw."},
 		{Key: "tank_attack_in_place", Label: "Tanks may attack without moving (house rule)", Kind: games.OptionBool, Default: false, House: true, Advanced: true,
 			Help: "Off, as the rulebook says: a tank's combat action moves 1 square orthogonally and then attacks. On, a tank may also attack from where it stands."},
+		{Key: "tank_attacks_straight", Label: "Tanks attack only along rows and columns (house rule)", Kind: games.OptionBool, Default: false, House: true, Advanced: true,
+			Help: "Off, as the rulebook says: a tank attacks \"a unit 1 space away\", diagonals included as for soldiers. On, only an enemy beside it along a row or column."},
 		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
 			Help: "How well the bot plays the other seat. Every strength keeps its units out of reach when it gains nothing by it.",
 			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: attacks what it can, moves at random", House: true},
+				{Value: games.BotLearner, Label: "Learner: often plays on a whim", House: true},
 				{Value: games.BotCrew, Label: "Crew: weighs each attack and square (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: strikes together, keeps its formation, waits for you", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: lets you come to it, keeps its soldiers paired, sits on a lead", House: true},
 			}},
 	},
 	House: []string{

@@ -25,6 +25,10 @@ type Options struct {
 	// tank's combat action may attack without its 1-square move. Off, the
 	// rulebook's words hold: "move 1 space orthogonally AND attack".
 	TankAttackInPlace bool `json:"tank_attack_in_place"`
+	// TankAttacksStraight is our older reading, kept as a house option: a
+	// tank attacks only an orthogonal neighbour. Off, "a unit 1 space away"
+	// includes the diagonals, as a soldier's "adjacent" does.
+	TankAttacksStraight bool `json:"tank_attacks_straight"`
 	// BotLevel is how well the room's bot plays: games.BotLearner,
 	// games.BotCrew (the default, also for "") or games.BotVeteran.
 	BotLevel string `json:"bot_level,omitempty"`
@@ -41,6 +45,7 @@ type optionsJSON struct {
 	HiddenSetup    bool      `json:"hidden_setup"`
 	TimeLimit      bool      `json:"time_limit"`
 	TankInPlace    bool      `json:"tank_attack_in_place"`
+	TankStraight   bool      `json:"tank_attacks_straight"`
 	BotLevel       string    `json:"bot_level"`
 	OldSmallBoard  bool      `json:"smallBoard"`
 	OldHiddenSetup bool      `json:"hiddenSetup"`
@@ -69,8 +74,9 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 		TimeLimit:   j.TimeLimit || j.OldTimeLimit,
 		Position:    j.Position,
 
-		TankAttackInPlace: j.TankInPlace,
-		BotLevel:          j.BotLevel,
+		TankAttackInPlace:   j.TankInPlace,
+		TankAttacksStraight: j.TankStraight,
+		BotLevel:            j.BotLevel,
 	}
 	if o.BotLevel == games.BotCrew {
 		o.BotLevel = "" // the default: the zero Options stay the standard game

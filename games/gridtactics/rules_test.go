@@ -190,10 +190,18 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"attack","unit":"C3","target":"C4"}`, check: needed(4, false)},
 		{name: "house option: tank action without its move", opts: inPlace, layout: []string{"rT C3", "bT C4"},
 			body: `{"type":"tank","unit":"C3","target":"C4"}`, check: needed(4, false)},
-		{name: "tank does not attack diagonally", opts: inPlace, layout: []string{"rT C3", "bT D4"},
-			body: `{"type":"attack","unit":"C3","target":"D4"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square"},
-		{name: "tank does not attack diagonally after its move", layout: []string{"rT C3", "bT D5"},
+		// "... AND attack a unit 1 space away": a diagonal neighbour is 1
+		// space away, as for a soldier ("in any direction (including
+		// diagonally)"). Orthogonal only is our older reading, now the house
+		// option tank_attacks_straight.
+		{name: "rulebook: a tank attacks a unit 1 space away, diagonally too", layout: []string{"rT C3", "bT D5", "bS H8"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"D5"}`, check: needed(4, false)},
+		{name: "house option: tank does not attack diagonally", opts: Options{TankAttacksStraight: true, TankAttackInPlace: true}, layout: []string{"rT C3", "bT D4"},
+			body: `{"type":"attack","unit":"C3","target":"D4"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square (house rule)"},
+		{name: "house option: tank does not attack diagonally after its move", opts: Options{TankAttacksStraight: true}, layout: []string{"rT C3", "bT D5"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"D5"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square"},
+		{name: "tank 2 squares away diagonally after its move", layout: []string{"rT C3", "bT E5"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"E5"}`, err: "a tank attacks only an enemy 1 square away, and E5 is not next to C4"},
 		{name: "tank moves 1 and attacks", layout: []string{"rT C3", "bA C5", "bS H8"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`,
 			check: func(t *testing.T, g *Game, evs []games.Event) {

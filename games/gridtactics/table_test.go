@@ -18,8 +18,9 @@ import (
 // allOptions is every combination of the room options that change play.
 func allOptions() []Options {
 	var out []Options
-	for bits := range 16 {
-		out = append(out, Options{SmallBoard: bits&1 != 0, HiddenSetup: bits&2 != 0, TimeLimit: bits&4 != 0, TankAttackInPlace: bits&8 != 0})
+	for bits := range 32 {
+		out = append(out, Options{SmallBoard: bits&1 != 0, HiddenSetup: bits&2 != 0, TimeLimit: bits&4 != 0,
+			TankAttackInPlace: bits&8 != 0, TankAttacksStraight: bits&16 != 0})
 	}
 	return out
 }
@@ -109,7 +110,7 @@ func TestEveryTurnAndMatchEnds(t *testing.T) {
 // reachOf is the squares a unit of kind k on from could attack on its next
 // turn, with occupied the squares taken: where it stands, or after the
 // 1-square orthogonal step of a tank's or artillery's action.
-func reachOf(k Kind, from Square, size int, occupied map[Square]bool) map[Square]bool {
+func reachOf(k Kind, straightTank bool, from Square, size int, occupied map[Square]bool) map[Square]bool {
 	out := map[Square]bool{}
 	spots := []Square{from}
 	if k != Soldier {
@@ -122,7 +123,7 @@ func reachOf(k Kind, from Square, size int, occupied map[Square]bool) map[Square
 	for _, s := range spots {
 		for f := range size {
 			for r := range size {
-				if sq := (Square{f, r}); inRange(k, s, sq) {
+				if sq := (Square{f, r}); reaches(k, straightTank, s, sq) {
 					out[sq] = true
 				}
 			}
@@ -157,7 +158,7 @@ func boardOf(v View) map[Square]seen {
 // forNothing lists seat's units (by id) standing where an enemy could
 // attack them next turn while they could attack no enemy from there: "in
 // reach for nothing". Worked out from the board alone, apart from the bot.
-func forNothing(board map[Square]seen, seat, size int) map[string]bool {
+func forNothing(board map[Square]seen, seat, size int, straight bool) map[string]bool {
 	occupied := map[Square]bool{}
 	for sq := range board {
 		occupied[sq] = true
@@ -168,7 +169,7 @@ func forNothing(board map[Square]seen, seat, size int) map[string]bool {
 			continue
 		}
 		for _, k := range p.kinds {
-			for s := range reachOf(k, sq, size, occupied) {
+			for s := range reachOf(k, straight, sq, size, occupied) {
 				threatened[s] = true
 			}
 		}
@@ -179,7 +180,7 @@ func forNothing(board map[Square]seen, seat, size int) map[string]bool {
 			continue
 		}
 		answer := false
-		for s := range reachOf(p.kinds[0], sq, size, occupied) {
+		for s := range reachOf(p.kinds[0], straight, sq, size, occupied) {
 			if q, ok := board[s]; ok && q.owner != seat {
 				answer = true
 			}
@@ -193,8 +194,8 @@ func forNothing(board map[Square]seen, seat, size int) map[string]bool {
 
 // exposedBy is what moving the unit on from to to (and nothing else) would
 // newly put in reach for nothing.
-func exposedBy(board map[Square]seen, seat, size int, from, to Square) []string {
-	before := forNothing(board, seat, size)
+func exposedBy(board map[Square]seen, seat, size int, straight bool, from, to Square) []string {
+	before := forNothing(board, seat, size, straight)
 	after := map[Square]seen{}
 	for sq, p := range board {
 		after[sq] = p
@@ -202,7 +203,7 @@ func exposedBy(board map[Square]seen, seat, size int, from, to Square) []string 
 	after[to] = after[from]
 	delete(after, from)
 	var out []string
-	for id := range forNothing(after, seat, size) {
+	for id := range forNothing(after, seat, size, straight) {
 		if !before[id] {
 			out = append(out, id)
 		}
@@ -241,7 +242,8 @@ func avoidableExposure(g *Game, seat int, c Command) string {
 	}
 	from, _, _ := parseSquare(c.Unit, g.size)
 	to, _, _ := parseSquare(c.To, g.size)
-	exposed := exposedBy(board, seat, g.size, from, to)
+	straight := g.opts.TankAttacksStraight
+	exposed := exposedBy(board, seat, g.size, straight, from, to)
 	if len(exposed) == 0 {
 		return ""
 	}
@@ -256,7 +258,7 @@ func avoidableExposure(g *Game, seat int, c Command) string {
 	for _, ma := range ua.MoveAttacks {
 		alt, _, _ := parseSquare(ma.To, g.size)
 		for _, tg := range ma.Targets {
-			if tg.At == c.Target && len(exposedBy(board, seat, g.size, from, alt)) == 0 {
+			if tg.At == c.Target && len(exposedBy(board, seat, g.size, straight, from, alt)) == 0 {
 				return fmt.Sprintf("%s moves to %s to attack %s, putting %v in reach for nothing, though from %s it would not", c.Unit, c.To, c.Target, exposed, ma.To)
 			}
 		}
