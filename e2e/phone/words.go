@@ -22,8 +22,8 @@ import (
 
 // Scan gathers, over a whole match, what a page's visible text
 // (document.body.innerText) shows that a player should never read: a rule
-// code (or "rule:"), axial coordinates ("0,-9"), region ids ("A2"). Rule
-// codes and "rule:" always fail the test; Axial and IDs say whether those
+// code (alone or as "rule: too_far"), axial coordinates ("0,-9"), region
+// ids ("A2"). Rule codes always fail the test; Axial and IDs say whether those
 // patterns fail it too (a game whose board labels its squares A1..H8
 // names them so on purpose), else they are only logged, as what remains.
 type Scan struct {
@@ -106,16 +106,16 @@ func runtimeRules(t *testing.T, path string) []string {
 	return codes
 }
 
-// readWords returns every snake_case word, "rule:", axial pair and
-// letter-digit id of the page's visible text, each with a few words around
-// it.
+// readWords returns every snake_case word, the word after "rule:", axial
+// pair and letter-digit id of the page's visible text, each with a few
+// words around it.
 const readWords = `(() => {
   const text = document.body.innerText || "";
   const out = [];
   const near = (i, n) => text.slice(Math.max(0, i - 30), i + n + 30).replace(/\s+/g, " ").trim();
   const grab = (kind, re) => { for (const m of text.matchAll(re)) out.push({kind, what: m[1] || m[0], near: near(m.index, m[0].length)}); };
   grab("code", /\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g);
-  grab("rule", /\brule:/gi);
+  grab("rule", /\brule:\s*([a-z][a-z0-9_]*)/gi);
   grab("axial", /(?<![\w.,])(-?\d{1,2},\s?-?\d{1,2})(?![\d,])/g);
   grab("id", /\b([A-Z][0-9]{1,2})\b/g);
   return out;
@@ -145,7 +145,8 @@ func (s *Scan) LookNow(p *Phone, when string) {
 	var ws []word
 	p.Eval(readWords, &ws)
 	for _, w := range ws {
-		if w.Kind == "code" && !s.codes[w.What] {
+		// A code, or "rule: CODE" ("House rule: after turn 60" is words).
+		if (w.Kind == "code" || w.Kind == "rule") && !s.codes[w.What] {
 			continue
 		}
 		key := w.Kind + " " + w.What
@@ -155,7 +156,7 @@ func (s *Scan) LookNow(p *Phone, when string) {
 	}
 }
 
-// Report fails the test for each rule code, "rule:" and each enforced
+// Report fails the test for each rule code and each enforced
 // pattern seen, and logs the others: what a game still prints in codes.
 func (s *Scan) Report(t *testing.T, game string) {
 	t.Helper()
@@ -192,7 +193,7 @@ func (p *Phone) RefusalRule(sel string) string {
 		Rule, Text string
 	}
 	p.Eval(fmt.Sprintf(`(() => { const e = document.querySelector(%q + " .refusal"); return e ? {Rule: e.dataset.rule || "", Text: e.innerText} : {}; })()`, sel), &r)
-	if r.Rule != "" && (strings.Contains(r.Text, r.Rule) || strings.Contains(r.Text, "rule:")) {
+	if r.Rule != "" && (strings.Contains(r.Text, r.Rule)) {
 		p.T.Errorf("the refusal %q shows its rule code %s to the player", r.Text, r.Rule)
 	}
 	return r.Rule
