@@ -46,6 +46,14 @@ function pointOf(c, slot) {
   return { x: c.x + d * Math.cos(a), y: c.y + d * Math.sin(a) };
 }
 
+// slotLabelAt is where an edge region's number goes: beside the middle
+// of its band (clockwise) and toward the tile's rim, where the band is
+// widest, so a Sub or Mine standing in the middle never hides it.
+function slotLabelAt(r) {
+  const a = ((270 + 60 * (r.slot - 1)) * Math.PI) / 180;
+  return { x: r.at.x - 31 * Math.sin(a) + 9 * Math.cos(a), y: r.at.y + 31 * Math.cos(a) + 9 * Math.sin(a) };
+}
+
 // geometry is every region of the view's board: outline and middle.
 export function geometry(view) {
   const regions = new Map();
@@ -160,7 +168,8 @@ export function draw(view, marks = {}) {
       water.append(s("polygon", { points: points(r.poly), class: "texture", fill: r.terrain === "rocky" ? "url(#ps-rock)" : "url(#ps-deep)" }));
     }
     const label = r.slot === 0 ? r.tile : String(r.slot);
-    labels.append(s("text", { x: r.at.x, y: r.slot === 0 ? r.at.y + 30 : r.at.y + 14, class: r.slot === 0 ? "tilename" : "slot" }, label));
+    const at = r.slot === 0 ? { x: r.at.x, y: r.at.y + 30 } : slotLabelAt(r);
+    labels.append(s("text", { x: at.x, y: at.y, class: r.slot === 0 ? "tilename" : "slot" }, label));
     if (whirl.has(r.name)) {
       // Above the middle, where a Sub or Mine in the centre leaves it seen.
       labels.append(s("text", { x: r.at.x, y: r.at.y - 24, class: "whirl" }, whirl.get(r.name) === "cw" ? "↻" : "↺"));
