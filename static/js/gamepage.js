@@ -269,7 +269,7 @@ export function replayer(app, opts) {
     const r = app.replay;
     if (!r) {
       if (!ready || app.lobby?.state !== "finished") return null;
-      return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; at(1); } }, opts.open || "Watch the replay");
+      return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; at(1); } }, opts.open || "Step through it on this board, as this phone saw it");
     }
     const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
     return h("div", { class: "card", id: "replay-panel" },

@@ -151,7 +151,6 @@ function marks(v) {
 // the tiles it changed and shows its assault.
 const replay = replayer(app, {
   unit: "step",
-  open: "Watch the replay, step by step",
   seen: (r) => {
     r.fight = null;
     r.changed = [];
