@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"sort"
+	"strings"
+	"unicode"
 )
 
 // This file holds what every game does to the JSON a room hands it: read
@@ -19,12 +21,16 @@ import (
 const MaxBody = 4096
 
 // DecodeStrict decodes data, one JSON object, into v (a pointer). Unknown
-// fields, a value of the wrong type, anything but an object and any data
-// after it are refused; JSON null leaves v as it is. The refusal has the
+// fields, a key given twice in one object (at any depth), a value of the
+// wrong type, anything but an object and any data after it are refused;
+// JSON null leaves v as it is. The refusal has the
 // rule code "malformed" and a message that is a clause (lower case, no
 // full stop) naming the field at fault, never a Go type, for the caller to
 // set in a sentence of its own: "Unreadable command: %v.".
 func DecodeStrict(data []byte, v any) error {
+	if err := CheckKeys(data); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -42,6 +48,84 @@ func DecodeStrict(data []byte, v any) error {
 		return Refuse("malformed", "unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// CheckKeys refuses data, JSON, if one of its objects, at any depth, gives
+// a key twice: encoding/json would keep the last, so
+// {"type":"pass","type":"concede"} would concede. Keys that differ only in
+// letter case are the same key to encoding/json, and so to CheckKeys. The
+// refusal has the rule code "malformed" and a clause naming the key, like
+// DecodeStrict's (which calls it before touching v). Data that is not JSON
+// is checked as far as it goes and left for the decoder to refuse.
+func CheckKeys(data []byte) error {
+	first, again, twice := duplicateKey(data)
+	switch {
+	case !twice:
+		return nil
+	case first == again:
+		return Refuse("malformed", "the key %q is given twice", again)
+	}
+	return Refuse("malformed", "the keys %q and %q are the same key given twice", first, again)
+}
+
+// duplicateKey walks data as far as it is valid JSON and returns the first key that repeats an earlier key of the same
+// object (again) with the key it repeats (first); twice is false when no
+// key repeats. Keys that differ only in letter case count as the same, as
+// encoding/json matches a field by either.
+func duplicateKey(data []byte) (first, again string, twice bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func() bool
+	walk = func() bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]string{}
+			for dec.More() {
+				k, err := dec.Token()
+				key, ok := k.(string)
+				if err != nil || !ok {
+					return false
+				}
+				folded := foldKey(key)
+				if f, ok := seen[folded]; ok {
+					first, again, twice = f, key, true
+					return false
+				}
+				seen[folded] = key
+				if !walk() {
+					return false
+				}
+			}
+			_, err = dec.Token()
+			return err == nil
+		case json.Delim('['):
+			for dec.More() {
+				if !walk() {
+					return false
+				}
+			}
+			_, err = dec.Token()
+			return err == nil
+		}
+		return true
+	}
+	walk()
+	return first, again, twice
+}
+
+// foldKey folds a key as encoding/json does when it matches a field name:
+// each letter becomes the smallest of the letters that fold to it.
+func foldKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, k)
 }
 
 // DecodeCommand reads a command's body into v with DecodeStrict. A body
