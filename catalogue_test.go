@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -116,5 +119,200 @@ func equalViews(a, b [][]byte) bool {
 	return true
 }
 
-var _ = fmt.Sprint
-var _ = os.ReadFile
+// pocketGames must each list at least one house rule: every one of them
+// has decisions of ours that change play.
+var pocketGames = []string{"gridtactics", "saga", "battles", "pocketsub"}
+
+// Every game's house rules are data (Definition.HouseRules), one source
+// for the rules card's "House rules at this table" and for
+// docs/rules-decisions.md: the doc holds, in the game's own section,
+// exactly the block games.HouseRulesBlock prints, and no block of a game
+// without rules. Each rule is well formed: a unique snake_case id, words
+// for players, and an option the lobby offers with values it can take.
+func TestHouseRulesAreInTheDocs(t *testing.T) {
+	raw, err := os.ReadFile("docs/rules-decisions.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(raw)
+	names := map[string]bool{}
+	for _, def := range catalogue() {
+		t.Run(def.Name, func(t *testing.T) {
+			if len(def.HouseRules) == 0 {
+				if slices.Contains(pocketGames, def.Name) {
+					t.Fatalf("%s lists no house rule (Definition.HouseRules): its decisions that change play where the rulebook is silent or unclear belong there, and in docs/rules-decisions.md", def.Title)
+				}
+				return
+			}
+			names[def.Name] = true
+			for _, p := range houseRulesProblems(doc, def) {
+				t.Error(p)
+			}
+		})
+	}
+	for _, m := range regexp.MustCompile(`<!-- house-rules:([a-z0-9_]+) -->`).FindAllStringSubmatch(doc, -1) {
+		if !names[m[1]] {
+			t.Errorf("docs/rules-decisions.md has a block of house rules for %q, a game with none in its Definition", m[1])
+		}
+	}
+}
+
+// houseRulesProblems compares def's house rules with doc, the text of
+// docs/rules-decisions.md, and checks each rule is well formed; it lists
+// what is wrong, nothing when all is well.
+func houseRulesProblems(doc string, def games.Definition) []string {
+	problems := ruleProblems(def)
+	want := games.HouseRulesBlock(def.Name, def.HouseRules)
+	open := fmt.Sprintf("<!-- house-rules:%s -->\n", def.Name)
+	end := fmt.Sprintf("<!-- /house-rules:%s -->\n", def.Name)
+	i, j := strings.Index(doc, open), strings.Index(doc, end)
+	switch {
+	case i < 0 || j < i:
+		return append(problems, fmt.Sprintf("docs/rules-decisions.md has no block of %s's house rules; put this in its section:\n%s", def.Title, want))
+	case strings.Count(doc, open) > 1:
+		return append(problems, fmt.Sprintf("docs/rules-decisions.md has %d blocks of %s's house rules; want one", strings.Count(doc, open), def.Title))
+	}
+	if got := doc[i : j+len(end)]; got != want {
+		problems = append(problems, fmt.Sprintf("docs/rules-decisions.md and %s's Definition.HouseRules disagree: %s\nthe block should read:\n%s", def.Title, firstDifference(got, want), want))
+	}
+	heading := doc[strings.LastIndex(doc[:i], "\n## ")+1:]
+	heading = heading[:strings.IndexByte(heading, '\n')]
+	if !strings.HasPrefix(heading, "## "+def.Title) {
+		problems = append(problems, fmt.Sprintf("%s's house rules stand under %q, not in the game's own section", def.Title, heading))
+	}
+	return problems
+}
+
+// The check itself, on a made-up game: it finds the block that agrees,
+// and names what differs in one that does not.
+func TestHouseRulesProblems(t *testing.T) {
+	def := games.Definition{Name: "toy", Title: "Toy Game",
+		Options: []games.Option{{Key: "limit", Kind: games.OptionInt, Min: 0, Max: 9}, {Key: "mode", Kind: games.OptionChoice, Choices: []games.Choice{{Value: "a"}, {Value: "b"}}}},
+		HouseRules: []games.HouseRule{
+			{ID: "ties_draw", Text: "A tie is a draw."},
+			{ID: "short", Text: "Play ends after the limit.", Option: "limit", Values: []any{3, 5}},
+		}}
+	good := "# Rules\n\n## Other\n\ntext\n\n## Toy Game (house)\n\nWhy.\n\n" + games.HouseRulesBlock("toy", def.HouseRules) + "\n## Next\n"
+	cases := []struct {
+		name string
+		doc  string
+		def  func(games.Definition) games.Definition
+		want string // a part of the only problem; "" for none
+	}{
+		{"agrees", good, nil, ""},
+		{"no block", strings.Replace(good, "<!-- house-rules:toy -->", "", 1), nil, "has no block of Toy Game's house rules"},
+		{"a rule's words changed", strings.Replace(good, "A tie is a draw.", "A tie is a loss.", 1), nil, "line 2 of the block reads"},
+		{"a rule left out of the doc", strings.Replace(good, "- A tie is a draw. (`ties_draw`)\n", "", 1), nil, "line 2 of the block reads"},
+		{"a rule's option changed", good, func(d games.Definition) games.Definition {
+			d.HouseRules = slices.Clone(d.HouseRules)
+			d.HouseRules[1].Values = []any{3}
+			return d
+		}, "line 3 of the block reads"},
+		{"in another game's section", strings.Replace(good, "## Toy Game (house)", "## Toy", 1), nil, "not in the game's own section"},
+		{"twice", good + games.HouseRulesBlock("toy", def.HouseRules), nil, "2 blocks"},
+		{"an option the lobby lacks", good, func(d games.Definition) games.Definition { d.Options = d.Options[1:]; return d }, "which the lobby does not offer"},
+		{"a value the option never has", good, func(d games.Definition) games.Definition {
+			d.HouseRules = slices.Clone(d.HouseRules)
+			d.HouseRules[1].Values = []any{10}
+			d.HouseRules[1].Option = "limit"
+			return d
+		}, "never has the value 10"},
+		{"an id twice", good, func(d games.Definition) games.Definition {
+			d.HouseRules = slices.Clone(d.HouseRules)
+			d.HouseRules[1].ID = "ties_draw"
+			return d
+		}, "a unique snake_case name"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := def
+			if tc.def != nil {
+				d = tc.def(def)
+			}
+			got := houseRulesProblems(tc.doc, d)
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Fatalf("problems %q; want none", got)
+				}
+				return
+			}
+			if len(got) == 0 || !slices.ContainsFunc(got, func(p string) bool { return strings.Contains(p, tc.want) }) {
+				t.Fatalf("problems %q; want one saying %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// firstDifference names the first line where the doc's block (got) and
+// the data's (want) part.
+func firstDifference(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < max(len(g), len(w)); i++ {
+		switch {
+		case i >= len(g):
+			return fmt.Sprintf("the doc lacks %q", w[i])
+		case i >= len(w):
+			return fmt.Sprintf("the doc has %q, which the data does not", g[i])
+		case g[i] != w[i]:
+			return fmt.Sprintf("line %d of the block reads %q in the doc, %q from the data", i+1, g[i], w[i])
+		}
+	}
+	return "no line differs"
+}
+
+var ruleID = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// ruleProblems lists what is wrong with def's house rules as data.
+func ruleProblems(def games.Definition) []string {
+	var problems []string
+	errorf := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	seen := map[string]bool{}
+	for _, r := range def.HouseRules {
+		if !ruleID.MatchString(r.ID) || seen[r.ID] {
+			errorf("house rule id %q: a unique snake_case name is wanted", r.ID)
+		}
+		seen[r.ID] = true
+		if strings.TrimSpace(r.Text) == "" || strings.ContainsAny(r.Text, "`\n") {
+			errorf("house rule %s: its text %q is not one line of plain words", r.ID, r.Text)
+		}
+		if r.Option == "" {
+			if len(r.Values) > 0 {
+				errorf("house rule %s has values but no option", r.ID)
+			}
+			continue
+		}
+		i := slices.IndexFunc(def.Options, func(o games.Option) bool { return o.Key == r.Option })
+		if i < 0 {
+			errorf("house rule %s depends on the option %q, which the lobby does not offer", r.ID, r.Option)
+			continue
+		}
+		if len(r.Values) == 0 {
+			errorf("house rule %s names the option %q but no value of it", r.ID, r.Option)
+		}
+		for _, v := range r.Values {
+			if !optionTakes(def.Options[i], v) {
+				errorf("house rule %s: the option %q never has the value %v", r.ID, r.Option, v)
+			}
+		}
+	}
+	return problems
+}
+
+// optionTakes reports whether o can have the value v, compared as JSON.
+func optionTakes(o games.Option, v any) bool {
+	j := func(x any) string { b, _ := json.Marshal(x); return string(b) }
+	switch o.Kind {
+	case games.OptionBool:
+		_, ok := v.(bool)
+		return ok
+	case games.OptionInt:
+		var n float64
+		if json.Unmarshal([]byte(j(v)), &n) != nil {
+			return false
+		}
+		return n == math.Trunc(n) && n >= float64(o.Min) && n <= float64(o.Max)
+	case games.OptionChoice:
+		return slices.ContainsFunc(o.Choices, func(c games.Choice) bool { return j(c.Value) == j(v) })
+	}
+	return false
+}
