@@ -188,7 +188,7 @@ func checkAids(t *testing.T, s AidsSpec, o Options) {
 			a.errorf("the rules card lacks %q", want)
 		}
 	}
-	if wrong := houseRulesShown(p, base, code, s.Definition); wrong != "" {
+	if wrong := p.HouseRulesShown(base, code, s.Definition); wrong != "" {
 		a.errorf("%s", wrong)
 	}
 	if s.RulesMore != nil {
@@ -262,11 +262,12 @@ func (a aids) duty(p *Phone, d Duty, screenshot func(string)) {
 	}
 }
 
-// houseRulesShown compares the open rules card's "House rules at this
+// HouseRulesShown compares the open rules card's "House rules at this
 // table" with the house rules games.HouseRulesInForce puts in force for
-// the room's options (as the server keeps them): the same rules, in the
-// same order, in the same words. It answers what differs, "" when nothing.
-func houseRulesShown(p *Phone, base, code string, def games.Definition) string {
+// the options of room code (as the server at base keeps them): the same
+// rules, in the same order, in the same words. It answers what differs,
+// "" when nothing. CheckAids asks it of every pocket page.
+func (p *Phone) HouseRulesShown(base, code string, def games.Definition) string {
 	p.T.Helper()
 	res, err := http.Get(base + "/api/rooms/" + code)
 	if err != nil {
