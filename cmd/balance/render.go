@@ -65,7 +65,11 @@ func render(rep report, stamp string) string {
 	w("# Balance of the pocket games\n\n")
 	w("Written by `cmd/balance` from bot-vs-bot matches; do not edit it by hand. To make it again:\n\n")
 	w("    %s\n\n", s.Command)
-	w("Run: %s. %d matches per configuration (seeds 1 to %d) and per pair of strengths; a match still playing after %d commands counts as unfinished.\n\n", stamp, s.N, s.N, s.Cap)
+	matches := "matches"
+	if s.N == 1 {
+		matches = "match"
+	}
+	w("Run: %s. %d %s per configuration (seeds 1 to %d) and per pair of strengths; a match still playing after %d commands counts as unfinished.\n\n", stamp, s.N, matches, s.N, s.Cap)
 	if s.N < 100 {
 		w("**A small run**: with %d matches a configuration the intervals are wide, so these figures show the tables, not a verdict; rerun with `-n 400` for one.\n\n", s.N)
 	}
