@@ -107,6 +107,52 @@ func TestEveryGameRefusesAKeyGivenTwice(t *testing.T) {
 	}
 }
 
+// FuzzEveryGameRefusesAKeyGivenTwice: whatever command an object holds,
+// given again with a "type" of its own in front it is refused by every
+// game, as a seat's and as the room's, with "malformed", and changes
+// nothing: no game reads a repeated key by its last value.
+func FuzzEveryGameRefusesAKeyGivenTwice(f *testing.F) {
+	for _, s := range []string{`{"type":"concede"}`, `{"type":"pass"}`, `{"type":"start"}`, `{"type":"end_turn"}`,
+		`{"type":"move","sub":"red2","path":["C1","C2"],"mine":"C1"}`, `{"type":"place_tile","at":"0,-1"}`,
+		`{"type":"setup","place":{"B1":"tank","C1":"soldier"}}`, `{"Type":"bot"}`, `{"type":"course","dir":"NORTH"}`} {
+		f.Add([]byte(s))
+	}
+	t0 := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		var keys map[string]json.RawMessage
+		if len(body) > games.MaxBody || json.Unmarshal(body, &keys) != nil || keys == nil {
+			return
+		}
+		hasType := false
+		for k := range keys {
+			hasType = hasType || strings.EqualFold(k, "type")
+		}
+		if !hasType {
+			return
+		}
+		twice := append([]byte(`{"type":"decoy",`), bytes.TrimSpace(body)[1:]...)
+		for _, def := range catalogue() {
+			g, err := def.New(nil, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.Apply(games.Command{Seat: games.System, Body: games.StartBody, Time: t0}); err != nil {
+				t.Fatalf("%s: start: %v", def.Name, err)
+			}
+			before := views(t, g)
+			for _, seat := range []int{0, games.System} {
+				_, err := g.Apply(games.Command{Seat: seat, Body: twice, Time: t0.Add(time.Second), Bot: seat >= 0})
+				if err == nil || games.RuleOf(err) != "malformed" {
+					t.Fatalf("%s: %s by seat %d: %v (rule %q); want malformed", def.Name, twice, seat, err, games.RuleOf(err))
+				}
+			}
+			if g.Outcome() != nil || !equalViews(before, views(t, g)) {
+				t.Fatalf("%s: %s changed the match", def.Name, twice)
+			}
+		}
+	})
+}
+
 func equalViews(a, b [][]byte) bool {
 	if len(a) != len(b) {
 		return false
