@@ -16,7 +16,7 @@ import (
 // workers played it. This is what keeps the tool honest in CI; the full
 // run (go run ./cmd/balance) writes docs/balance.md.
 func TestSmallRunOfThePocketGames(t *testing.T) {
-	n := 6
+	n := 4
 	if testing.Short() {
 		n = 2
 	}
