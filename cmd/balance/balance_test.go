@@ -16,9 +16,9 @@ import (
 // workers played it. This is what keeps the tool honest in CI; the full
 // run (go run ./cmd/balance) writes docs/balance.md.
 func TestSmallRunOfThePocketGames(t *testing.T) {
-	n := 4
+	n := 3
 	if testing.Short() {
-		n = 2
+		n = 1
 	}
 	s := settings{N: n, Levels: games.BotLevels, Cap: 20000, Workers: 2, Command: "go run ./cmd/balance"}
 	var log strings.Builder
@@ -49,12 +49,20 @@ func TestSmallRunOfThePocketGames(t *testing.T) {
 				t.Errorf("%s: no table %q", g.Def.Name, h)
 			}
 		}
-		for _, c := range g.Configs {
+		for i, c := range g.Configs {
 			if c.Problem != "" {
 				t.Errorf("%s, %s: %s", g.Def.Name, c.Config.Name, c.Problem)
 			}
-			// A row per side and the first player, and a length row.
-			if got, want := strings.Count(section, "| "+c.Config.Name+" |"), len(c.Teams)+2; got != want {
+			// A row per side and the first player, a length row, and on
+			// the first configuration the strength rows.
+			want := len(c.Teams) + 2
+			if i == 0 && g.Leveled {
+				want += len(s.Levels) * (len(s.Levels) - 1) / 2
+				if len(g.Strength) != want-len(c.Teams)-2 {
+					t.Errorf("%s: %d strength rows", g.Def.Name, len(g.Strength))
+				}
+			}
+			if got := strings.Count(section, "| "+c.Config.Name+" |"); got != want {
 				t.Errorf("%s, %s: %d rows; want %d", g.Def.Name, c.Config.Name, got, want)
 			}
 		}
