@@ -46,7 +46,9 @@ func main() {
 		fmt.Fprintln(os.Stderr, "balance:", err)
 		os.Exit(2)
 	}
+	began := time.Now()
 	rep := run(defs, s, os.Stderr)
+	fmt.Fprintf(os.Stderr, "balance: matches played: %d, in %s on %d workers\n", rep.matches(), time.Since(began).Round(time.Second), s.Workers)
 	text := render(rep, stamp())
 	if *out == "-" {
 		_, err = os.Stdout.WriteString(text)

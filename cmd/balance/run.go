@@ -46,6 +46,19 @@ type strengthRow struct {
 	MatchesPlanned int
 }
 
+func (r report) matches() int {
+	n := 0
+	for _, g := range r.Games {
+		for _, c := range g.Configs {
+			n += len(c.Results)
+		}
+		for _, s := range g.Strength {
+			n += len(s.Results)
+		}
+	}
+	return n
+}
+
 func (r report) unfinished() int {
 	n := 0
 	for _, g := range r.Games {
