@@ -194,8 +194,12 @@ func TestToolOnAKnownGame(t *testing.T) {
 			t.Errorf("%s beat %s %d times of %d", row.Strong, row.Weak, k, s.N)
 		}
 	}
+	// The first player's edge is the race's own: the report says so.
+	causes["race/default options"] = "the first to move is ahead, by the rules"
+	defer delete(causes, "race/default options")
 	text := render(rep, "a test")
-	for _, want := range []string{"| default options | veteran | learner |", "| default options | first player |", "points ("} {
+	for _, want := range []string{"| default options | veteran | learner |", "| default options | first player |", "points (",
+		"points)**: the first to move is ahead, by the rules |"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}
@@ -216,6 +220,22 @@ func TestWilson(t *testing.T) {
 		lo, hi := wilson(tc.k, tc.n)
 		if math.Abs(lo-tc.lo) > 1e-3 || math.Abs(hi-tc.hi) > 1e-3 {
 			t.Errorf("wilson(%d, %d) = %.4f, %.4f; want %.4f, %.4f", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+// Every recorded cause names a configuration the tool plays, so that a
+// renamed layout or army cannot leave its cause behind unseen.
+func TestCausesNameConfigurations(t *testing.T) {
+	known := map[string]bool{}
+	for _, d := range pocketGames() {
+		for _, c := range configs(d) {
+			known[c.Def.Name+"/"+c.Name] = true
+		}
+	}
+	for k := range causes {
+		if !known[k] {
+			t.Errorf("causes has %q, which is no configuration the tool plays", k)
 		}
 	}
 }

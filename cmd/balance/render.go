@@ -75,7 +75,7 @@ func render(rep report, stamp string) string {
 	}
 	w("## Method\n\n")
 	w("Each match is played through the games' contract only, as a room whose seats are all bots plays it: `Definition.New(options, seed)`, the room's start, then every seat in turn asked for its bot's command (`games.LeveledBotter.BotCommandAt(seat, level)`, or `games.Botter.BotCommand(seat)` for a game whose bot has one strength) and the command applied as that seat, the room's clock tick whenever a `games.Clocked` game's deadline has passed, until the match has an outcome. Every command is refused or taken exactly as in a room; a refused bot command ends the match as unfinished. The clock starts at a fixed time and moves a millisecond a command (a room's bots answer at once), jumping to the deadline when nobody can act.\n\n")
-	w("**Sides.** Every default configuration (what a host picks: players, layout, factions, armies, size; everything else at its default) is played %d times at the strongest level, *%s*, on every seat. A side's win rate is its share of the decisive matches (draws and unfinished matches left out), with a 95%% Wilson interval; fair is one over the number of sides. The first player is the team that took the first turn of play (`games.Starter`), or, marked †, for a game that does not say, the team of the first seat that acted after the start. The verdict is *fair* when the rate is within %.0f points of fair; a row that is not fair is in bold, and its cause (the rulebook, or house content to change) is for docs/rules-decisions.md.\n\n", s.N, s.strongest(), fairBand)
+	w("**Sides.** Every default configuration (what a host picks: players, layout, factions, armies, size; everything else at its default) is played %d times at the strongest level, *%s*, on every seat. A side's win rate is its share of the decisive matches (draws and unfinished matches left out), with a 95%% Wilson interval; fair is one over the number of sides. The first player is the team that took the first turn of play (`games.Starter`), or, marked †, for a game that does not say, the team of the first seat that acted after the start. The verdict is *fair* when the rate is within %.0f points of fair; a row that is not fair is in bold, with its cause where it is known (the rulebook's own, kept; or house content being changed: `cmd/balance/causes.go`, reasoning in docs/rules-decisions.md).\n\n", s.N, s.strongest(), fairBand)
 	w("**Length.** Commands count every command applied, the room's own included; rounds are the round (or turn) number the spectator's view shows at the end, where it shows one. How matches end is `games.Outcome.Kind` (the Reason sentence where a game gives no kind).\n\n")
 	w("**Strengths.** On each game's first configuration, each stronger level plays each weaker (levels %s), the stronger on each side in turn; the goal is that the stronger wins at least %.0f%% of all its matches (draws count as not won).\n\n", strings.Join(s.Levels, ", "), 100*strengthGoal)
 	w("## Unfinished matches\n\n")
@@ -122,6 +122,13 @@ func render(rep report, stamp string) string {
 			if c.Problem != "" {
 				w("| %s | – | **cannot be played**: %s | – | – |\n", c.Config.Name, c.Problem)
 				continue
+			}
+			verdict := func(k, n int, fair float64) string {
+				v := verdict(k, n, fair)
+				if cause := causeOf(c.Config); cause != "" && strings.HasPrefix(v, "**not fair") {
+					v += ": " + cause
+				}
+				return v
 			}
 			fair := 1 / float64(len(c.Teams))
 			dec := 0
