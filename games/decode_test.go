@@ -91,6 +91,55 @@ func TestDecodeStrictNested(t *testing.T) {
 	}
 }
 
+// A struct's fields are matched whatever their letter case, so two keys
+// differing only in case are one field given twice; a map keeps both keys,
+// so they are two (the game may have a rule of its own for them: Pocket
+// Tactics refuses a square named twice in its words). Without a type every
+// object counts as a struct.
+func TestCheckKeysStructsAndMaps(t *testing.T) {
+	type inner struct {
+		X int `json:"x"`
+	}
+	type embedded struct {
+		Deep map[string]inner `json:"deep"`
+	}
+	type outer struct {
+		embedded
+		Place map[string]string `json:"place"`
+		In    *inner            `json:"in"`
+		List  []inner           `json:"list"`
+		Any   any               `json:"any"`
+	}
+	cases := []struct {
+		name, body string
+		v          any
+		err        string
+	}{
+		{"a map's keys in two cases", `{"place":{"b1":"tank","B1":"soldier"}}`, &outer{}, ""},
+		{"a map's key twice", `{"place":{"B1":"tank","B1":"soldier"}}`, &outer{}, `the key "B1" is given twice`},
+		{"a struct's field in two cases", `{"in":{"x":1,"X":2}}`, &outer{}, `the keys "x" and "X" are the same key given twice`},
+		{"in a list of structs", `{"list":[{"x":1},{"x":1,"X":2}]}`, &outer{}, `the keys "x" and "X" are the same key given twice`},
+		{"through an embedded struct and a map", `{"deep":{"a":{"x":1},"A":{"X":1,"x":2}}}`, &outer{}, `the keys "X" and "x" are the same key given twice`},
+		{"any keeps both cases", `{"any":{"k":1,"K":2}}`, &outer{}, ""},
+		{"the outer fields in two cases", `{"Place":{},"place":{}}`, &outer{}, `the keys "Place" and "place" are the same key given twice`},
+		{"no type: every object a struct", `{"place":{"b1":"tank","B1":"soldier"}}`, nil, `the keys "b1" and "B1" are the same key given twice`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckKeys([]byte(tc.body), tc.v)
+			if tc.err == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tc.err || RuleOf(err) != "malformed" {
+				t.Fatalf("error %v (rule %q); want malformed %q", err, RuleOf(err), tc.err)
+			}
+		})
+	}
+}
+
 // FuzzDecodeStrict: no input panics and every refusal is "malformed". An
 // accepted object given again with a "type" of its own in front is refused
 // if it had a type already (the key is then given twice) and read with the

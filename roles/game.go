@@ -263,7 +263,7 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	// A key given twice would be read by its last value; sonar's own
 	// decoder cannot see it. Bounded first, as ParseOrder bounds it.
 	if len(cmd.Body) <= sonar.MaxCommand {
-		if err := games.CheckKeys(cmd.Body); err != nil {
+		if err := games.CheckKeys(cmd.Body, nil); err != nil {
 			return nil, refusal(sonar.CodeMalformed, "malformed command: %v", err)
 		}
 	}
