@@ -10,6 +10,7 @@ import { intro, lobby } from "./lobby.js";
 import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { primer, rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
@@ -290,7 +291,7 @@ function tableScreen(box, waiting) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view)));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view), "battles", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

@@ -12,6 +12,7 @@ import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList } from "./story.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
@@ -211,7 +212,7 @@ function aboutRoom(v) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "pocketsub", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 

@@ -11,6 +11,7 @@ import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
@@ -302,7 +303,7 @@ function tableScreen(box, waiting) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "saga", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

@@ -12,6 +12,7 @@ import { absorb, rejoin, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 
@@ -152,6 +153,6 @@ setInterval(() => {
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "gridtactics", app.lobby?.options)));
 
 start();
