@@ -665,7 +665,9 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
 	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
 	for _, h := range t.log[:t.nLog] {
-		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: "destroyed"})
+		// Where it happened, so a page can mark the loss on the board.
+		lost, _ := json.Marshal(map[string]any{"seat": seat, "at": g.nameOr(h.at)})
+		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: "destroyed", Data: lost})
 	}
 	if t.over {
 		evs = append(evs, g.finish(t.winner, g.overReason(t)))

@@ -114,7 +114,12 @@ export function gamePage(app, opts) {
       // usually still on the wire.
       if (pause > 0 && !reduced.matches) {
         render();
-        await new Promise((ok) => setTimeout(ok, pause));
+        // app.wake cuts the hold short (a tap that skips the turn).
+        await new Promise((ok) => {
+          const t = setTimeout(ok, pause);
+          app.wake = () => { clearTimeout(t); ok(); };
+        });
+        app.wake = null;
       }
     }
     app.showing = false;
