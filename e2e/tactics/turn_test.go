@@ -34,7 +34,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 
 	var (
 		played, attacked, skipped bool
-		shots                      int
+		shots                     int
 	)
 	for turn := 0; turn < 30 && !(played && attacked && skipped); turn++ {
 		p.Wait(`body[data-phase="play"][data-turn="mine"][data-busy="0"], #result`)

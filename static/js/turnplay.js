@@ -127,12 +127,18 @@ export function turnPlay(app, adapter) {
     const steps = current();
     if (!steps.length) return;
     const r = adapter.size;
+    // Words on the board stay readable (12 px or more) however small the
+    // board is drawn: f is a label's font size in SVG units.
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const wide = svg.getBoundingClientRect().width;
+    const perPx = vb && vb.width && wide ? vb.width / wide : 1;
+    const f = Math.max(r * 0.36, 12 * perPx);
     const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
     const label = (pt, text, cls) => {
-      const w = Math.max(r * 1.1, text.length * r * 0.3 + r * 0.3);
+      const w = text.length * f * 0.62 + f * 0.8;
       return s("g", { class: "tp-label " + cls },
-        s("rect", { x: pt.x - w / 2, y: pt.y - r * 1.05, width: w, height: r * 0.5, rx: r * 0.12 }),
-        s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": r * 0.36 }, text));
+        s("rect", { x: pt.x - w / 2, y: pt.y - r * 0.8 - f * 0.75, width: w, height: f * 1.4, rx: f * 0.3 }),
+        s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
     };
     const last = steps[steps.length - 1];
     const replaying = !!(tp.replaying && app.replay);
@@ -182,6 +188,10 @@ export function turnPlay(app, adapter) {
           sg.append(label(t, st.hit ? "✸ hit" : "miss", st.hit ? "hit" : "miss"));
         }
       }
+      for (const note of st.notes || []) {
+        const t = adapter.center(note.at);
+        if (t) sg.append(label({ x: t.x, y: t.y + r * 1.6 }, note.label, "note"));
+      }
       for (const at of st.lost) {
         const t = adapter.center(at);
         if (!t) continue;
@@ -191,8 +201,9 @@ export function turnPlay(app, adapter) {
       // The step's number, as the card numbers it.
       const spot = adapter.center(st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from);
       if (spot) {
-        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: spot.y + r * 0.55, r: r * 0.26, class: "tp-num" }));
-        sg.append(s("text", { x: spot.x + r * 0.7, y: spot.y + r * 0.56, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": r * 0.34 }, String(n)));
+        const nr = Math.max(r * 0.26, f * 0.72);
+        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: spot.y + r * 0.55, r: nr, class: "tp-num" }));
+        sg.append(s("text", { x: spot.x + r * 0.7, y: spot.y + r * 0.56, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
       }
       g.append(sg);
     });
