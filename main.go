@@ -53,8 +53,12 @@ func main() {
 	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
 	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for docs/benchmarks.md)")
+	ops := addOpsFlags(flag.CommandLine) // config.go: environment, logs, backups, -version
 	flag.Usage = usage
 	flag.Parse()
+	if code, done := ops.setup(flag.CommandLine, os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {
@@ -70,7 +74,7 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits}
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, ops: ops}
 	if *origins != "" {
 		cfg.origins = strings.Split(*origins, ",")
 	}
@@ -100,6 +104,7 @@ Usage: periscope [flags]
 
 `)
 	flag.PrintDefaults()
+	fmt.Fprint(w, envHelp(flag.CommandLine))
 	fmt.Fprint(w, `
 Example: periscope -addr :8081 -db friday.db
 `)
@@ -136,6 +141,8 @@ type config struct {
 	qr     bool
 	// noLimits turns the per-address rate limits off (-limits=false).
 	noLimits bool
+	// ops: backups, pruning, the access log (config.go); nil for none.
+	ops *opsConfig
 }
 
 // publicURL checks a -public address and returns it as scheme://host[:port].
@@ -154,6 +161,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
+	defer cfg.ops.start(ctx, store)() // stopped before the store closes
 	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue()})
 	if err != nil {
 		return err
@@ -193,6 +201,10 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		Origins:   cfg.origins,
 		PublicURL: strings.TrimSuffix(urls[0], "/"),
 		RoomLimit: limit, SeatLimit: limit, WriteLimit: limit,
+		Health:       store.Check,
+		DatabaseSize: store.Size,
+		Version:      versionLine(),
+		AccessLog:    cfg.ops != nil && cfg.ops.accessLog,
 	})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

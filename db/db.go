@@ -60,6 +60,8 @@ type DB struct {
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
+
+	path string // the file, for Size; ":memory:" for none
 }
 
 var _ rooms.Store = (*DB)(nil)
@@ -81,7 +83,7 @@ func Open(path string) (*DB, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	d := &DB{write: write, read: write, Now: time.Now}
+	d := &DB{write: write, read: write, Now: time.Now, path: path}
 	if err := migrate(write, migrations); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
