@@ -33,7 +33,8 @@ func envName(flagName string) string {
 }
 
 // applyEnv sets every flag of fs not given on the command line from its
-// variable, when that is set. A value the flag refuses is an error naming
+// variable, when that is set. Call it once, right after fs.Parse: a flag
+// set by then counts as given. A value the flag refuses is an error naming
 // the variable, as a bad flag names the flag.
 func applyEnv(fs *flag.FlagSet, lookup func(string) (string, bool)) error {
 	given := map[string]bool{}
@@ -48,7 +49,7 @@ func applyEnv(fs *flag.FlagSet, lookup func(string) (string, bool)) error {
 			return
 		}
 		if err := fs.Set(f.Name, v); err != nil {
-			errs = append(errs, fmt.Errorf("%s=%q (for -%s): %v", envName(f.Name), v, f.Name, err))
+			errs = append(errs, fmt.Errorf("invalid value %q in %s (for -%s): %v", v, envName(f.Name), f.Name, err))
 		}
 	})
 	return errors.Join(errs...)
