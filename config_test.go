@@ -171,6 +171,7 @@ func TestHelperMain(t *testing.T) {
 	}
 	os.Args = append([]string{"periscope"}, strings.Fields(args)...)
 	flag.CommandLine = flag.NewFlagSet("periscope", flag.ExitOnError)
+	flag.CommandLine.Usage = func() { flag.Usage() } // as the flag package's own CommandLine
 	main()
 	os.Exit(0)
 }

@@ -2,7 +2,9 @@
 # Builds Periscope's release binaries for Linux: amd64 (laptops, mini PCs),
 # arm64 (Raspberry Pi 3/4/5, Zero 2 W on a 64-bit OS) and armv7 (the same
 # boards on a 32-bit OS), with SHA256SUMS, the systemd unit and the install
-# script beside them.
+# script beside them, and all of it in one periscope-VERSION-linux.tar.gz
+# (the file a host downloads). The version (git describe: the tag) and the
+# commit are stamped into each binary: periscope -version prints them.
 #
 #   scripts/release.sh [OUT]            # into OUT (default dist/)
 #   TARGETS="arm64" scripts/release.sh  # only some of amd64 arm64 armv7
@@ -71,3 +73,11 @@ cp deploy/periscope.service deploy/install.sh "$out/"
 (cd "$out" && sha256sum periscope-linux-* periscope.service install.sh >SHA256SUMS)
 echo "== $out/SHA256SUMS ($version)"
 cat "$out/SHA256SUMS"
+
+# One archive for a host who does not know the board's architecture:
+# install.sh picks the binary by uname -m.
+name=periscope-$version-linux
+tar -czf "$out/$name.tar.gz" --transform "s,^,$name/," -C "$out" \
+	$(cd "$out" && ls periscope-linux-*) periscope.service install.sh SHA256SUMS
+(cd "$out" && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+echo "== $out/$name.tar.gz"
