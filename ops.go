@@ -146,7 +146,7 @@ func (c chores) pruneLoop(ctx context.Context) {
 		if n, err := c.store.Prune(cutoff); err != nil {
 			c.log.Error("pruning old matches failed", "err", err)
 		} else if n > 0 {
-			c.log.Info("old matches pruned", "matches", n, "finished before", cutoff.Format(time.DateOnly))
+			c.log.Info("old matches pruned", "matches", n, "before", cutoff.Format(time.DateOnly))
 		}
 		select {
 		case <-ctx.Done():
