@@ -13,6 +13,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/valyala/fasthttp v1.78.0
 	github.com/wI2L/jsondiff v0.7.1
+	golang.org/x/text v0.43.0
 	rsc.io/qr v0.2.0
 )
 
