@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,6 +137,9 @@ func TestKeepNewest(t *testing.T) {
 // A server started with -backup-dir writes its first backup at once when
 // none is due, and keeps serving.
 func TestServerWritesItsBackups(t *testing.T) {
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
+	defer slog.SetDefault(old)
 	dir := t.TempDir()
 	backups := filepath.Join(dir, "backups")
 	ctx, cancel := context.WithCancel(context.Background())
