@@ -58,6 +58,9 @@ type unit struct {
 	at     position
 	orders int
 	gone   bool
+	// recalled: Command took this unit's Order tokens back this round,
+	// which it may do once a round (house rule).
+	recalled bool
 }
 
 type side struct {
@@ -66,7 +69,9 @@ type side struct {
 	confirmed bool
 	tokens    int
 	unused    int
-	aside     int      // spent on a Pass, or on troops and units killed this round
+	aside     int      // on troops and units killed this round, or on a Pass (house reading)
+	passed    int      // spent on a Pass, as if on a unit: may become a Wound token
+	turns     int      // turns taken this round
 	lost      []string // its own tiles destroyed, in order
 	armyDP    int
 	recovered bool
@@ -174,8 +179,25 @@ func definitionOptions() []games.Option {
 			Help: "The most Deployment Points each army may spend; each player gets one Order/Wound token per 10 points."},
 		{Key: "army_a", Label: "Army of seat A", Kind: games.OptionChoice, Choices: armies, Default: "confederacy"},
 		{Key: "army_b", Label: "Army of seat B", Kind: games.OptionChoice, Choices: armies, Default: "union"},
-		{Key: "round_limit", Label: "Round limit (0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRoundLimit, Default: 0,
-			Help: "After this many rounds the higher total destroyed wins (Player 2 on a tie).", Advanced: true, House: true},
+		{Key: "round_limit", Label: "Round limit (house rule)", Kind: games.OptionInt, Min: 1, Max: MaxRoundLimit, Default: DefaultRoundLimit,
+			Help: "House rule, the rulebook sets none: after this many rounds the higher total destroyed wins (Player 2 on a tie), so every battle ends.", Advanced: true, House: true},
+		{Key: "hidden_stacks", Label: "Hidden stacks show the enemy", Kind: games.OptionChoice, Default: StacksTop, Advanced: true,
+			Choices: []games.Choice{
+				{Value: StacksTop, Label: "Only the top troop, as the rulebook says (default)"},
+				{Value: StacksHeight, Label: "The top troop and how many troops are under it (house rule)", House: true},
+			}},
+		{Key: "pass_token", Label: "A token set aside by a Pass", Kind: games.OptionChoice, Default: PassSpent, Advanced: true,
+			Choices: []games.Choice{
+				{Value: PassSpent, Label: "Counts as spent on a unit and may become a Wound token, as the rulebook says (default)"},
+				{Value: PassAside, Label: "Stays out of play until the next round (house rule)", House: true},
+			}},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
+			Help: "How well the bots the host seats play: a learner for a first battle, a veteran to be beaten.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: orders one unit at a time and often misjudges a fight", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs each order, answers charges, keeps its troops alive (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: also builds its army for the fight and moves its guns into range", House: true},
+			}},
 	}
 }
 
