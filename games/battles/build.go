@@ -269,27 +269,27 @@ func (g *Game) endRound(log *events) {
 		g.name(SeatA), d[0], g.sides[1].armyDP, g.name(SeatB), d[1], g.sides[0].armyDP)
 	p2 := 1 - g.p1
 	winner := -1
-	why := ""
+	why, kind := "", ""
 	switch {
 	case half[0] && half[1]:
 		winner = p2
 		if d[g.p1] > d[p2] {
 			winner = g.p1
 		}
-		why = "both destroyed half of the enemy army"
+		why, kind = "both destroyed half of the enemy army", "both_half_destroyed"
 	case half[0]:
-		winner, why = SeatA, "half of the enemy army destroyed"
+		winner, why, kind = SeatA, "half of the enemy army destroyed", "half_destroyed"
 	case half[1]:
-		winner, why = SeatB, "half of the enemy army destroyed"
-	case g.opts.RoundLimit > 0 && g.round >= g.opts.RoundLimit:
+		winner, why, kind = SeatB, "half of the enemy army destroyed", "half_destroyed"
+	case g.round >= g.opts.RoundLimit:
 		winner = p2
 		if d[g.p1] > d[p2] {
 			winner = g.p1
 		}
-		why = fmt.Sprintf("the round limit of %d is reached", g.opts.RoundLimit)
+		why, kind = fmt.Sprintf("the round limit of %d is reached", g.opts.RoundLimit), "round_limit"
 	}
 	if winner >= 0 {
-		g.finish([]int{winner}, fmt.Sprintf("%s wins: %s (%d DP to %d)", g.name(winner), why, d[winner], d[1-winner]), log)
+		g.finish([]int{winner}, kind, fmt.Sprintf("%s wins: %s (%d DP to %d)", g.name(winner), why, d[winner], d[1-winner]), log)
 		return
 	}
 	g.phase = recovery

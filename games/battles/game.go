@@ -233,6 +233,10 @@ func (g *Game) name(s int) string {
 	return n
 }
 
+// FirstTeam is Player 1's seat, who takes the first turn of the battle,
+// once the dice have named it (games.Starter).
+func (g *Game) FirstTeam() (int, bool) { return g.p1, g.p1 >= 0 }
+
 // Outcome is nil while the battle is on.
 func (g *Game) Outcome() *games.Outcome {
 	if g.outcome == nil {
@@ -306,7 +310,7 @@ func (g *Game) run(seat int, c Command, log *events) error {
 		return refuse("battle_over", "The battle is over: %s.", g.outcome.Reason)
 	}
 	if c.Type == TypeConcede {
-		g.finish([]int{1 - seat}, fmt.Sprintf("%s concedes: %s wins", g.name(seat), g.name(1-seat)), log)
+		g.finish([]int{1 - seat}, "concede", fmt.Sprintf("%s concedes: %s wins", g.name(seat), g.name(1-seat)), log)
 		return nil
 	}
 	switch g.phase {
@@ -323,13 +327,13 @@ func (g *Game) run(seat int, c Command, log *events) error {
 	return g.battleCommand(seat, c, log)
 }
 
-// finish ends the battle.
-func (g *Game) finish(winners []int, reason string, log *events) {
+// finish ends the battle; kind is how, as Outcome.Kind says it.
+func (g *Game) finish(winners []int, kind, reason string, log *events) {
 	g.phase = over
 	g.ops = nil
 	g.turn = -1
 	scores := map[int]int{SeatA: g.destroyed(SeatA), SeatB: g.destroyed(SeatB)}
-	g.outcome = &games.Outcome{Winners: winners, Reason: reason, Scores: scores}
+	g.outcome = &games.Outcome{Winners: winners, Reason: reason, Scores: scores, Kind: kind}
 	log.add("over", "%s.", reason)
 }
 
