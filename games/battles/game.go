@@ -156,6 +156,7 @@ var Definition = games.Definition{
 		"Every trait effect (Fast, Drummer, Disciplined, Fierce, Volley, Sniper, Elusive, Heavy, Command, Bless, Field hospital, Signal)",
 		"Where Rear and adjacent-sector charges end, how shots on an engagement split, the round limit",
 	},
+	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
