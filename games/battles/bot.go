@@ -385,9 +385,20 @@ func (r *reading) score(l Legal) float64 {
 	return -1
 }
 
-// slips is how often a level gives an order picked at random among those
-// that are no blunder, instead of its best.
-var slips = map[string]float64{games.BotLearner: 0.85, games.BotCrew: 0.35, games.BotVeteran: 0}
+// style is how a level plays: how often it gives an order picked at
+// random among those that are no blunder instead of its best (slip),
+// whether it answers charges and uses the free redeployment.
+type style struct {
+	slip     float64
+	react    bool
+	redeploy bool
+}
+
+var styles = map[string]style{
+	games.BotLearner: {slip: 1},
+	games.BotCrew:    {slip: 0.5, react: true},
+	games.BotVeteran: {react: true, redeploy: true},
+}
 
 func botChoose(v View, level string) Command {
 	r := read(v, level)
@@ -401,7 +412,7 @@ func botChoose(v View, level string) Command {
 		case "wounds":
 			return r.wounds()
 		case "reaction":
-			if level == games.BotLearner && dice(v, "react") < 0.5 {
+			if !styles[level].react {
 				return Command{Type: TypeHold}
 			}
 			return r.react()
@@ -422,7 +433,7 @@ func botChoose(v View, level string) Command {
 	for i := range v.Legal {
 		l := &v.Legal[i]
 		if l.Command.Type == TypeRedeploy {
-			if level == games.BotLearner {
+			if !styles[level].redeploy {
 				continue
 			}
 			u := r.units[l.Command.Unit]
@@ -439,11 +450,19 @@ func botChoose(v View, level string) Command {
 			fair = append(fair, l)
 		}
 	}
-	if len(fair) > 0 && dice(v, "slip") < slips[level] {
+	if len(fair) > 0 && dice(v, "slip") < styles[level].slip {
 		return fair[int(dice(v, "pick")*float64(len(fair)))].Command
 	}
 	if move != nil && (best == nil || best.Command.Unit != move.Command.Unit) {
 		return move.Command
+	}
+	if best.Command.Type == TypeMove {
+		// Where the free redeployment goes as far, it saves the tokens.
+		for _, l := range v.Legal {
+			if c := l.Command; c.Type == TypeRedeploy && c.Unit == best.Command.Unit && c.To == best.Command.To && styles[level].redeploy {
+				return c
+			}
+		}
 	}
 	return best.Command
 }

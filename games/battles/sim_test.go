@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"periscope/games"
@@ -90,7 +91,15 @@ func TestMeasureBalance(t *testing.T) {
 	if n == 0 {
 		t.Skip("BATTLES_SIM=n measures n battles per size")
 	}
-	for _, size := range []int{50, 80, 100} {
+	sizes := []int{50, 80, 100}
+	if e := os.Getenv("BATTLES_SIZES"); e != "" {
+		sizes = nil
+		for _, f := range strings.Split(e, ",") {
+			n, _ := strconv.Atoi(f)
+			sizes = append(sizes, n)
+		}
+	}
+	for _, size := range sizes {
 		t.Logf("%d points: %v", size, series(t, size, n, [2]string{games.BotVeteran, games.BotVeteran}, 1_000_000))
 	}
 }
