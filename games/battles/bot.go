@@ -25,10 +25,13 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 // choice that loses none exists (hits are taken on Wound tokens while
 // tokens last, no troop is sacrificed while a token is unused, no shot
 // falls on an engagement of its own units). The levels differ in how well
-// they judge: the learner often gives an order at random and never moves
-// a unit on purpose; the crew weighs every order but only edges its units
-// towards the enemy; the veteran weighs where each unit can strike from,
-// so guns and support units make Tactical Moves into range.
+// they judge: the learner gives its orders at random among those that are
+// no blunder, lets every charge come and never moves a unit on purpose;
+// the crew weighs every order but gives a random one seven times in ten
+// and only edges its units towards the enemy; the veteran always gives
+// its best, uses the free redeployment and weighs where each unit can
+// strike from and what it risks there, so guns and support units make
+// Tactical Moves into range.
 func (g *Game) BotCommandAt(seat int, level string) (json.RawMessage, bool) {
 	if seat != SeatA && seat != SeatB {
 		return nil, false
@@ -394,9 +397,13 @@ type style struct {
 	redeploy bool
 }
 
+// fairFloor is the score below which an order is a blunder that no level
+// gives by chance.
+const fairFloor = -2.5
+
 var styles = map[string]style{
 	games.BotLearner: {slip: 1},
-	games.BotCrew:    {slip: 0.5, react: true},
+	games.BotCrew:    {slip: 0.7, react: true},
 	games.BotVeteran: {react: true, redeploy: true},
 }
 
@@ -446,7 +453,7 @@ func botChoose(v View, level string) Command {
 		if s > bestScore {
 			best, bestScore = l, s
 		}
-		if s > -0.5 && l.Command.Type != TypeMove {
+		if s > fairFloor && l.Command.Type != TypeMove {
 			fair = append(fair, l)
 		}
 	}

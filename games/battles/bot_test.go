@@ -269,3 +269,31 @@ func TestBotTacticalMove(t *testing.T) {
 	}
 	t.Logf("%d Tactical Moves in %d actions", moves, actions)
 }
+
+// Each strength beats the one below it at least 70% of the time, over
+// battles of every default size, each level on each seat and army.
+func TestBotStrengths(t *testing.T) {
+	n := 90
+	if testing.Short() {
+		n = 12
+	}
+	for _, pair := range [][2]string{{games.BotCrew, games.BotLearner}, {games.BotVeteran, games.BotCrew}} {
+		won, total := 0, 0
+		for _, size := range []int{50, 80, 100} {
+			w, n := strengthSeries(t, size, n/3, pair)
+			won += w
+			total += n
+		}
+		lo, hi := wilson(won, total)
+		t.Logf("%s beats %s in %d of %d battles (%.0f%%, 95%% interval %.0f-%.0f%%)", pair[0], pair[1], won, total, 100*float64(won)/float64(total), 100*lo, 100*hi)
+		// The short run plays too few battles to hold 70%: it asks for
+		// more than half.
+		least := 70
+		if testing.Short() {
+			least = 51
+		}
+		if won*100 < total*least {
+			t.Errorf("%s beats %s in only %d of %d battles; want at least %d%%", pair[0], pair[1], won, total, least)
+		}
+	}
+}

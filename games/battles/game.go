@@ -195,9 +195,9 @@ func definitionOptions() []games.Option {
 		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
 			Help: "How well the bots the host seats play: a learner for a first battle, a veteran to be beaten.",
 			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: orders one unit at a time and often misjudges a fight", House: true},
-				{Value: games.BotCrew, Label: "Crew: weighs each order, answers charges, keeps its troops alive (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: also builds its army for the fight and moves its guns into range", House: true},
+				{Value: games.BotLearner, Label: "Learner: gives sensible orders by chance, lets every charge come", House: true},
+				{Value: games.BotCrew, Label: "Crew: answers charges, weighs its orders but often goes by feel (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: weighs every order, redeploys, moves its guns into range", House: true},
 			}},
 	}
 }

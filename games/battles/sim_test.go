@@ -75,6 +75,19 @@ func series(tb testing.TB, size, n int, levels [2]string, from uint64) tally {
 	return t
 }
 
+// simSizes is the battle sizes measured: BATTLES_SIZES=50,80 or all three.
+func simSizes() []int {
+	sizes := []int{50, 80, 100}
+	if e := os.Getenv("BATTLES_SIZES"); e != "" {
+		sizes = nil
+		for _, f := range strings.Split(e, ",") {
+			n, _ := strconv.Atoi(f)
+			sizes = append(sizes, n)
+		}
+	}
+	return sizes
+}
+
 // simCount is the battles per configuration of the long measurements:
 // BATTLES_SIM=n, or 0 to skip them.
 func simCount() int {
@@ -91,15 +104,7 @@ func TestMeasureBalance(t *testing.T) {
 	if n == 0 {
 		t.Skip("BATTLES_SIM=n measures n battles per size")
 	}
-	sizes := []int{50, 80, 100}
-	if e := os.Getenv("BATTLES_SIZES"); e != "" {
-		sizes = nil
-		for _, f := range strings.Split(e, ",") {
-			n, _ := strconv.Atoi(f)
-			sizes = append(sizes, n)
-		}
-	}
-	for _, size := range sizes {
+	for _, size := range simSizes() {
 		t.Logf("%d points: %v", size, series(t, size, n, [2]string{games.BotVeteran, games.BotVeteran}, 1_000_000))
 	}
 }
@@ -110,8 +115,13 @@ func TestMeasureStrengths(t *testing.T) {
 	if n == 0 {
 		t.Skip("BATTLES_SIM=n measures n battles per pairing")
 	}
-	for _, pair := range [][2]string{{games.BotCrew, games.BotLearner}, {games.BotVeteran, games.BotCrew}, {games.BotVeteran, games.BotLearner}} {
-		for _, size := range []int{50, 80, 100} {
+	pairs := [][2]string{{games.BotCrew, games.BotLearner}, {games.BotVeteran, games.BotCrew}, {games.BotVeteran, games.BotLearner}}
+	if e := os.Getenv("BATTLES_PAIR"); e != "" {
+		a, b, _ := strings.Cut(e, ":")
+		pairs = [][2]string{{a, b}}
+	}
+	for _, pair := range pairs {
+		for _, size := range simSizes() {
 			won, total := strengthSeries(t, size, n, pair)
 			lo, hi := wilson(won, total)
 			t.Logf("%s beats %s at %d points: %d of %d (%.1f%% [%.1f, %.1f])", pair[0], pair[1], size, won, total, 100*float64(won)/float64(total), 100*lo, 100*hi)

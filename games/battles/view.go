@@ -298,10 +298,10 @@ func (g *Game) legalFor(seat int) []Legal {
 					switch c.Type {
 					case TypeIntercept:
 						x := g.unit(c.Unit)
-						add(c, x.cost(), "Intercept with %s", x.name())
+						add(c, x.cost(), "Intercept with %s (an order: it costs tokens, house rule)", x.name())
 					case TypeFireAt:
 						x := g.unit(c.Unit)
-						add(c, x.cost(), "Shoot at the charge with %s", x.name())
+						add(c, x.cost(), "Shoot at the charge with %s (an order: it costs tokens, house rule)", x.name())
 					default:
 						add(c, 0, "Let the charge come")
 					}
@@ -358,7 +358,7 @@ func (g *Game) turnOptions(seat int, add func(Command, int, string, ...any)) {
 			kind := g.chargeKind(u)
 			if kind != chargeFront {
 				for _, t := range g.chargeTargets(u, kind) {
-					add(Command{Type: TypeCharge, Unit: u.id, Target: t.id}, cost, "Charge with %s at %s", u.name(), t.name())
+					add(Command{Type: TypeCharge, Unit: u.id, Target: t.id}, cost, "Charge with %s at %s (it is drawn into the Engagement zone of its sector: house rule)", u.name(), t.name())
 				}
 			}
 		}
@@ -366,12 +366,20 @@ func (g *Game) turnOptions(seat int, add func(Command, int, string, ...any)) {
 			add(Command{Type: TypeCarryOn, Unit: u.id, Target: t.id}, cost, "Carry on: %s strikes %s", u.name(), t.name())
 		}
 		if u.at == engaged && len(g.contactsOf(u)) > 0 {
-			add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s", u.name())
+			if u.has(HookNoLeaveStrike) {
+				add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s (Elusive: no enemy strikes it)", u.name())
+			} else {
+				add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s (each enemy in contact strikes it once: house rule)", u.name())
+			}
 		}
 		if g.canShoot(u) == nil {
 			for _, t := range g.enemies(seat, func(*unit) bool { return true }) {
 				if g.shotBlock(u, t) == nil {
-					add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s", u.name(), t.name())
+					if len(g.contactsOf(t)) > 0 {
+						add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s (in an engagement: the hits split over all its units, yours included: house rule)", u.name(), t.name())
+					} else {
+						add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s", u.name(), t.name())
+					}
 				}
 			}
 		}
