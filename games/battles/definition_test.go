@@ -9,8 +9,10 @@ import (
 )
 
 var (
-	_ games.Game   = (*Game)(nil)
-	_ games.Botter = (*Game)(nil)
+	_ games.Game          = (*Game)(nil)
+	_ games.Botter        = (*Game)(nil)
+	_ games.LeveledBotter = (*Game)(nil)
+	_ games.Starter       = (*Game)(nil)
 )
 
 // The catalogue entry: the lobby's options with their defaults, a match
