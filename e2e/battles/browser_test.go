@@ -185,6 +185,12 @@ func TestPlayAgainstBot(t *testing.T) {
 				if !hiddenOK {
 					t.Error("an enemy stack shows more than its top troop before the reveal")
 				}
+				// Nor how many troops it holds: the rulebook shows the top only.
+				var heights int
+				p.Eval(`document.querySelectorAll('.bt-unit.enemy .bt-hidden').length`, &heights)
+				if heights != 0 {
+					t.Errorf("%d enemy stacks show how many troops they hide before the reveal", heights)
+				}
 			}
 		}
 		// The battlefield changes all battle long (a unit in contact with

@@ -488,11 +488,17 @@ func (r *reading) deploy() Command {
 	if r.faces(u, false)+r.faces(u, true) == 0 {
 		pos = "rear"
 	}
-	best := ""
+	best, bestScore := "", -1e9
 	for _, sec := range []string{"center", "left", "right"} {
 		z := sec + "_" + pos
-		if best == "" || count[z] < count[best] {
-			best = z
+		s := -float64(count[z])
+		if r.level == games.BotVeteran && pos == "front" {
+			// The veteran reads the enemy's visible tops: it faces what it
+			// beats and keeps clear of what beats it.
+			s += r.zoneValue(u, z)
+		}
+		if s > bestScore {
+			best, bestScore = z, s
 		}
 	}
 	return Command{Type: TypeDeploy, Unit: u.ID, To: best}
