@@ -495,7 +495,7 @@ func (r *reading) deploy() Command {
 		if r.level == games.BotVeteran && pos == "front" {
 			// The veteran reads the enemy's visible tops: it faces what it
 			// beats and keeps clear of what beats it.
-			s += r.zoneValue(u, z)
+			s += 0.5 * r.zoneValue(u, z)
 		}
 		if s > bestScore {
 			best, bestScore = z, s
