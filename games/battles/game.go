@@ -155,6 +155,7 @@ var Definition = games.Definition{
 		"Eleven troop tiles the rulebook never names (CON02, CON08, CON15, CON18, CON20, UNI07, UNI17, UNI20, UNI21, UNI24, UNI27)",
 		"Every trait effect (Fast, Drummer, Disciplined, Fierce, Volley, Sniper, Elusive, Heavy, Command, Bless, Field hospital, Signal)",
 		"Where Rear and adjacent-sector charges end, how shots on an engagement split, the round limit",
+		"The two 100-point armies (the rulebook's examples stop at 80 points)",
 	},
 	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
