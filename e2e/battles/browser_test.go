@@ -89,6 +89,12 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("more options read %q, want the round limit marked HOUSE", got)
 	}
 	p.Wait("#opt-round_limit")
+	// The rulebook's readings and ours are choices there too, each saying
+	// which it is, and the unfolded form still fits the phone.
+	if got := p.Text("#more-options"); !strings.Contains(got, "Top troop only (rulebook)") || !strings.Contains(got, "Usable as Wound (rulebook)") {
+		t.Errorf("more options read %q, want the rulebook's readings of hidden stacks and passed tokens", got)
+	}
+	p.Fits("new battle form with more options")
 	p.Eval(`document.getElementById('opt-round_limit').value = '12'`, nil)
 	code := p.CreateRoom()
 	p.Wait("#options")

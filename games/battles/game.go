@@ -184,21 +184,23 @@ func definitionOptions() []games.Option {
 		{Key: "round_limit", Label: "Round limit (house rule)", Kind: games.OptionInt, Min: 1, Max: MaxRoundLimit, Default: DefaultRoundLimit,
 			Help: "House rule, the rulebook sets none: after this many rounds the higher total destroyed wins (Player 2 on a tie), so every battle ends.", Advanced: true, House: true},
 		{Key: "hidden_stacks", Label: "Hidden stacks show the enemy", Kind: games.OptionChoice, Default: StacksTop, Advanced: true,
+			Help: "Before every unit is placed. The rulebook shows only the top troop; our reading also shows how many troops a stack holds.",
 			Choices: []games.Choice{
-				{Value: StacksTop, Label: "Only the top troop, as the rulebook says (default)"},
-				{Value: StacksHeight, Label: "The top troop and how many troops are under it (house rule)", House: true},
+				{Value: StacksTop, Label: "Top troop only (rulebook)"},
+				{Value: StacksHeight, Label: "Top and height (house)", House: true},
 			}},
 		{Key: "pass_token", Label: "A token set aside by a Pass", Kind: games.OptionChoice, Default: PassSpent, Advanced: true,
+			Help: "The rulebook counts it as spent on a unit, so it may become a Wound token; our reading keeps it out of play until the next round.",
 			Choices: []games.Choice{
-				{Value: PassSpent, Label: "Counts as spent on a unit and may become a Wound token, as the rulebook says (default)"},
-				{Value: PassAside, Label: "Stays out of play until the next round (house rule)", House: true},
+				{Value: PassSpent, Label: "Usable as Wound (rulebook)"},
+				{Value: PassAside, Label: "Out of play (house rule)", House: true},
 			}},
 		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
-			Help: "How well the bots the host seats play: a learner for a first battle, a veteran to be beaten.",
+			Help: "Learner: sensible orders by chance, lets every charge come. Crew: answers charges, weighs its orders but often goes by feel. Veteran: always its best order, redeploys, moves its guns into range.",
 			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: gives sensible orders by chance, lets every charge come", House: true},
-				{Value: games.BotCrew, Label: "Crew: answers charges, weighs its orders but often goes by feel (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: weighs every order, redeploys, moves its guns into range", House: true},
+				{Value: games.BotLearner, Label: "Learner: plays by chance", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs orders (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: its best every time", House: true},
 			}},
 	}
 }
