@@ -225,6 +225,39 @@ func perTurnBound(g *Game) int {
 // more commands than those turns can hold; no battle lasts more rounds
 // than the round limit.
 func TestEveryRoundEnds(t *testing.T) {
+	cases := allOptions()
+	seeds, every := 2, 1
+	if testing.Short() {
+		seeds, every = 1, 12
+	}
+	matches, commands, maxTurns := 0, 0, 0
+	for i, o := range cases {
+		if i%every != 0 {
+			continue
+		}
+		for s := range uint64(seeds) {
+			n, most := randomBattle(t, o, uint64(i)*101+s)
+			matches++
+			commands += n
+			maxTurns = max(maxTurns, most)
+		}
+	}
+	t.Logf("%d battles, %d commands; at most %d turns by one general in a round", matches, commands, maxTurns)
+}
+
+// FuzzEveryRoundEnds is TestEveryRoundEnds with the fuzzer picking the
+// options and the seed of the random generals.
+func FuzzEveryRoundEnds(f *testing.F) {
+	f.Add(uint8(0), uint64(1))
+	f.Add(uint8(100), uint64(77))
+	f.Fuzz(func(t *testing.T, pick uint8, seed uint64) {
+		cases := allOptions()
+		randomBattle(t, cases[int(pick)%len(cases)], seed)
+	})
+}
+
+// allOptions is every size, army pairing and option of the rules.
+func allOptions() []Options {
 	var cases []Options
 	for _, size := range []int{50, 80, 100} {
 		for _, armies := range [][2]string{{"confederacy", "union"}, {"union", "confederacy"}, {"union", "union"}} {
@@ -237,64 +270,60 @@ func TestEveryRoundEnds(t *testing.T) {
 			}
 		}
 	}
-	seeds, every := 2, 1
-	if testing.Short() {
-		seeds, every = 1, 12
-	}
-	matches, commands, maxTurns := 0, 0, 0
-	for i, o := range cases {
-		if i%every != 0 {
-			continue
+	return cases
+}
+
+// randomBattle plays a battle of random legal commands to its end and
+// checks every round on the way: it ends within the turn limit and the
+// commands those turns can hold, and no battle outlasts its round limit.
+// It returns the commands played and the most turns of one general in a
+// round.
+func randomBattle(t *testing.T, o Options, seed uint64) (commands, maxTurns int) {
+	t.Helper()
+	name := fmt.Sprintf("%+v seed %d", o, seed)
+	r := rand.New(rand.NewPCG(seed, 3))
+	g := New(o, seed)
+	mustApply(t, g, games.System, `{"type":"start"}`)
+	round, inRound, bound := 0, 0, 0
+	for g.Outcome() == nil {
+		if g.round > o.RoundLimit {
+			t.Fatalf("%s: round %d of a battle limited to %d", name, g.round, o.RoundLimit)
 		}
-		for s := range uint64(seeds) {
-			seed := uint64(i)*101 + s
-			name := fmt.Sprintf("%+v seed %d", o, seed)
-			r := rand.New(rand.NewPCG(seed, 3))
-			g := New(o, seed)
-			mustApply(t, g, games.System, `{"type":"start"}`)
-			round, inRound, bound := 0, 0, 0
-			for g.Outcome() == nil {
-				if g.round > o.RoundLimit {
-					t.Fatalf("%s: round %d of a battle limited to %d", name, g.round, o.RoundLimit)
-				}
-				moved := false
-				for _, seat := range []int{SeatA, SeatB} {
-					c, ok := randomCommand(g, seat, r)
-					if !ok {
-						continue
-					}
-					if _, err := g.Apply(games.Command{Seat: seat, Body: c.Encode(), Time: t0}); err != nil {
-						t.Fatalf("%s: a legal command %s was refused: %v", name, c.Encode(), err)
-					}
-					moved = true
-					break
-				}
-				if !moved {
-					t.Fatalf("%s: nobody can act in phase %s", name, g.phase)
-				}
-				commands++
-				if g.round != round {
-					round, inRound = g.round, 0
-					bound = (g.maxTurns(SeatA)+g.maxTurns(SeatB))*perTurnBound(g) + len(g.units)*4 + 2
-				}
-				if g.phase >= fighting {
-					inRound++
-					for seat, sd := range g.sides {
-						if sd.turns > g.maxTurns(seat) {
-							t.Fatalf("%s: seat %d took %d turns in round %d; the limit is %d", name, seat, sd.turns, g.round, g.maxTurns(seat))
-						}
-						maxTurns = max(maxTurns, sd.turns)
-					}
-					if inRound > bound {
-						t.Fatalf("%s: round %d still on after %d commands (bound %d)", name, g.round, inRound, bound)
-					}
-				}
-				tokenBooks(t, g)
+		moved := false
+		for _, seat := range []int{SeatA, SeatB} {
+			c, ok := randomCommand(g, seat, r)
+			if !ok {
+				continue
 			}
-			matches++
+			if _, err := g.Apply(games.Command{Seat: seat, Body: c.Encode(), Time: t0}); err != nil {
+				t.Fatalf("%s: a legal command %s was refused: %v", name, c.Encode(), err)
+			}
+			moved = true
+			break
 		}
+		if !moved {
+			t.Fatalf("%s: nobody can act in phase %s", name, g.phase)
+		}
+		commands++
+		if g.round != round {
+			round, inRound = g.round, 0
+			bound = (g.maxTurns(SeatA)+g.maxTurns(SeatB))*perTurnBound(g) + len(g.units)*4 + 2
+		}
+		if g.phase >= fighting {
+			inRound++
+			for seat, sd := range g.sides {
+				if sd.turns > g.maxTurns(seat) {
+					t.Fatalf("%s: seat %d took %d turns in round %d; the limit is %d", name, seat, sd.turns, g.round, g.maxTurns(seat))
+				}
+				maxTurns = max(maxTurns, sd.turns)
+			}
+			if inRound > bound {
+				t.Fatalf("%s: round %d still on after %d commands (bound %d)", name, g.round, inRound, bound)
+			}
+		}
+		tokenBooks(t, g)
 	}
-	t.Logf("%d battles, %d commands; at most %d turns by one general in a round", matches, commands, maxTurns)
+	return commands, maxTurns
 }
 
 // A general takes at most two turns per token in a round (house rule):
