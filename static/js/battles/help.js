@@ -108,13 +108,6 @@ export function rules(v) {
         body: [
           ...houseRules(house, [
             ["Troop values beyond the rulebook's examples, and the tiles marked ", h("sup", { class: "house-tag" }, "H"), " (the rulebook never names them)."],
-            "Where Rear and adjacent-sector charges end: the Engagement zone of the target's sector; a lone survivor returns to its Front there.",
-            "Shots on an engagement split their hits over every unit in it, your own included.",
-            "Command takes back at most as many Order tokens as its own order cost, and a unit's tokens only once a round.",
-            "A general takes at most two turns per token in one round.",
-            `At most ${o.round_limit || 12} rounds: then the higher total destroyed wins (Player 2 on a tie).`,
-            ...(o.hidden_stacks === "height" ? ["Before every unit is placed the enemy also sees how many troops each hidden stack holds."] : []),
-            ...(o.pass_token === "aside" ? ["A token set aside by a Pass stays out of play until the next round: it cannot become a Wound token."] : []),
             "Every trait effect:",
           ], "our design, not the publisher's."),
           traits.length ? list(traits) : null,
