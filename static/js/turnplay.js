@@ -40,6 +40,7 @@ export function turnPlay(app, adapter) {
   // merge adds a loss or a result to the step before it.
   function merge(last, st) {
     if (!last) return;
+    if (typeof st.merge === "function") st.merge(last);
     if (st.lost) last.lost = [...last.lost, ...[].concat(st.lost)];
     if (st.text) last.text += " " + st.text;
     if (st.hit !== undefined) last.hit = st.hit;
@@ -74,7 +75,9 @@ export function turnPlay(app, adapter) {
         tp.skipping = false;
       }
       tp.steps.push(fresh(st));
-      pause = STEP;
+      // A seated player follows the turn step by step; a watching screen
+      // (the table's) marks it without holding the match back.
+      if (app.seat >= 0) pause = STEP;
     }
     // A welcome catches up on the past: marked, not played.
     if (welcome || reduced.matches) {
@@ -175,6 +178,12 @@ export function turnPlay(app, adapter) {
             ghost.animate(frames, { duration: STEP * 0.7, delay: -elapsed, easing: "ease-in-out", fill: "forwards" });
           });
         }
+      }
+      if (pts.length === 1 && !st.at) {
+        // Put on the board from off it (a unit summoned from the reserves).
+        const z = pts[0];
+        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.to || st.from) }));
+        sg.append(label(z, st.to ? "new" : "left", "from"));
       }
       if (st.at) {
         const t = adapter.center(st.at);
