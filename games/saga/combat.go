@@ -380,7 +380,7 @@ func (g *Game) resolve() []games.Event {
 	owner := g.units[f.attacker].owner
 	switch res {
 	case ResultBaseDefeated:
-		return append(evs, g.finish(games.Outcome{Winners: []int{owner}, Reason: fmt.Sprintf("%s defeated %s", names[owner], d)}))
+		return append(evs, g.finish(games.Outcome{Winners: []int{owner}, Reason: fmt.Sprintf("%s defeated %s", names[owner], d), Kind: KindBase}))
 	case ResultBothCaptured:
 		evs = append(evs, g.capture(f.defender)...)
 		evs = append(evs, g.capture(f.attacker)...)

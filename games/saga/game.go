@@ -22,6 +22,19 @@ var names = [2]string{"Raven", "Wolf"}
 // a table and a phone).
 const TableHalfWidth = 3
 
+// MaxTurns is the most turns of play a match lasts (a house rule). Bot
+// matches last about 85 turns and seldom 200; at the limit the side that
+// captured more points of units wins, equal points draw.
+const MaxTurns = 300
+
+// How a match ended (games.Outcome.Kind).
+const (
+	KindBase      = "base_defeated"  // a base fell to an assault
+	KindForce     = "force_captured" // a whole force is captured
+	KindDraw      = "draw"           // both forces captured in one assault
+	KindTurnLimit = "turn_limit"     // MaxTurns played: captured points decide
+)
+
 // UnitsInPlay is how many units each player places before the first turn.
 const UnitsInPlay = 3
 
@@ -182,6 +195,15 @@ func (g *Game) Outcome() *games.Outcome {
 	o := *g.outcome
 	o.Winners = append([]int{}, o.Winners...)
 	return &o
+}
+
+// FirstTeam is the seat that takes the first turn of play (the winner of
+// the first roll, who also placed first), once the roll is made.
+func (g *Game) FirstTeam() (int, bool) {
+	if g.phase == waiting {
+		return 0, false
+	}
+	return g.first, true
 }
 
 // Deadline is when the player thinking over a re-roll runs out of time,
@@ -422,35 +444,48 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 // many tile sides as the first base does (or as near that number as the map
 // allows), as far as possible from the first base.
 func (g *Game) baseOptions() []Hex {
-	want := g.touching(g.bases[g.first])
-	type cand struct {
-		h          Hex
-		miss, dist int
+	opts, _ := secondBase(func(h Hex) bool { return g.tileAt(h) != nil }, g.tiles, g.bases[g.first])
+	return opts
+}
+
+// secondBase is where the second base may go on a map (has says which
+// positions hold a tile, at lists them; first is the first base): the
+// bare positions within the table touching as many tiles as the first base
+// does (the nearest count where none does exactly), farthest from the first
+// base, and how far that is. The bot and the building phase's warning ask
+// it of maps not yet finished.
+func secondBase(has func(Hex) bool, at []tile, first Hex) ([]Hex, int) {
+	touching := func(h Hex) int {
+		n := 0
+		for s := range 6 {
+			if has(h.neighbour(s)) {
+				n++
+			}
+		}
+		return n
 	}
-	var cs []cand
+	want := touching(first)
+	var out []Hex
+	bestMiss, bestDist := 1<<30, -1
 	seen := map[Hex]bool{}
-	for _, t := range g.tiles {
+	for _, t := range at {
 		for s := range 6 {
 			h := t.at.neighbour(s)
-			if seen[h] || g.tileAt(h) != nil || abs(h.Q) > TableHalfWidth {
+			if seen[h] || has(h) || abs(h.Q) > TableHalfWidth {
 				continue
 			}
 			seen[h] = true
-			cs = append(cs, cand{h, abs(g.touching(h) - want), distance(h, g.bases[g.first])})
-		}
-	}
-	var out []Hex
-	best := cand{miss: 1 << 30}
-	for _, c := range cs {
-		switch {
-		case c.miss < best.miss || c.miss == best.miss && c.dist > best.dist:
-			best, out = c, []Hex{c.h}
-		case c.miss == best.miss && c.dist == best.dist:
-			out = append(out, c.h)
+			miss, dist := abs(touching(h)-want), distance(h, first)
+			switch {
+			case miss < bestMiss || miss == bestMiss && dist > bestDist:
+				bestMiss, bestDist, out = miss, dist, []Hex{h}
+			case miss == bestMiss && dist == bestDist:
+				out = append(out, h)
+			}
 		}
 	}
 	sortHexes(out)
-	return out
+	return out, bestDist
 }
 
 // touching counts the tiles against h's sides.

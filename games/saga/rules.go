@@ -21,6 +21,9 @@ type Legal struct {
 	Water bool `json:"water,omitempty"`
 	// Base: the target is the enemy's base.
 	Base bool `json:"base,omitempty"`
+	// BasesApart: for a tile placement, how far apart the bases would end
+	// if the bag ran out right after it (see View.SecondBase).
+	BasesApart int `json:"bases_apart,omitempty"`
 	// Distance of a ranged assault, in tiles.
 	Distance int `json:"distance,omitempty"`
 	// Hit is the chance in percent that the strike succeeds, before
@@ -400,14 +403,14 @@ func (g *Game) checkForces() *games.Event {
 	}
 	switch {
 	case gone[0] && gone[1]:
-		e := g.finish(games.Outcome{Winners: []int{}, Reason: "Both forces are captured at once: a draw"})
+		e := g.finish(games.Outcome{Winners: []int{}, Reason: "Both forces are captured at once: a draw", Kind: KindDraw})
 		return &e
 	case gone[0] || gone[1]:
 		w := Raven
 		if gone[Raven] {
 			w = Wolf
 		}
-		e := g.finish(games.Outcome{Winners: []int{w}, Reason: fmt.Sprintf("%s captured %s's entire force", names[w], names[1-w])})
+		e := g.finish(games.Outcome{Winners: []int{w}, Reason: fmt.Sprintf("%s captured %s's entire force", names[w], names[1-w]), Kind: KindForce})
 		return &e
 	}
 	return nil
@@ -421,10 +424,39 @@ func (g *Game) finish(o games.Outcome) games.Event {
 	return games.Event{Text: o.Reason, Kind: "over", Data: data}
 }
 
+// endTurn passes the turn, and ends the match once MaxTurns turns have
+// been played (a house rule: the rulebook's win conditions alone let two
+// careful players shuffle for ever).
 func (g *Game) endTurn() []games.Event {
 	g.turn = 1 - g.turn
 	g.turns++
-	return nil
+	if g.turns <= MaxTurns {
+		return nil
+	}
+	pts := g.capturedPoints()
+	switch {
+	case pts[Raven] == pts[Wolf]:
+		return []games.Event{g.finish(games.Outcome{Winners: []int{}, Kind: KindTurnLimit,
+			Reason: fmt.Sprintf("%d turns are played and both sides captured %d points of units: a draw", MaxTurns, pts[Raven])})}
+	default:
+		w := Raven
+		if pts[Wolf] > pts[Raven] {
+			w = Wolf
+		}
+		return []games.Event{g.finish(games.Outcome{Winners: []int{w}, Kind: KindTurnLimit,
+			Reason: fmt.Sprintf("%d turns are played: %s captured %d points of units to %s's %d and wins", MaxTurns, names[w], pts[w], names[1-w], pts[1-w])})}
+	}
+}
+
+// capturedPoints is what each seat has captured, in unit cost.
+func (g *Game) capturedPoints() [2]int {
+	var pts [2]int
+	for i, u := range g.units {
+		if u.where == captured {
+			pts[1-u.owner] += g.card(i).Cost
+		}
+	}
+	return pts
 }
 
 func validCombat(k string) error {
