@@ -119,6 +119,7 @@ var Definition = games.Definition{
 		"Terrain bag of 20 tiles (5 Forest, 4 Hills, 4 Field, 2 Village, 3 Water, 2 Ice)",
 		"The map is at most 7 tiles wide",
 	},
+	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -126,6 +127,29 @@ var Definition = games.Definition{
 		}
 		return New(o, seed), nil
 	},
+}
+
+// houseRules are our decisions that change play where the rulebook is
+// silent or unclear (docs/rules-decisions.md keeps the same list; the
+// page's rules card shows those in force at the table).
+var houseRules = []games.HouseRule{
+	{ID: "table_edge", Text: "The map is at most 7 tiles wide: no tile goes more than 3 columns to either side of the first base."},
+	{ID: "build_northwards", Text: "A new tile goes only against a north, north-east or north-west side of a tile in play, so the map always grows towards the second player (our reading of \"sides that face the first player's half of the table\")."},
+	{ID: "second_base_nearest_count", Text: "If no free spot touches exactly as many tiles as the first base, the second base goes where the number is nearest; among equally far spots its player chooses."},
+	{ID: "first_units_water", Text: "The first units go on the free tiles fewest steps from their base; one placed on Water makes no drowning check, as a summoned unit."},
+	{ID: "hop_straight", Text: "A hop goes over one tile held by a friendly unit in a straight line, onto a free tile or your own base (the Valkyrie hops over any unit)."},
+	{ID: "enemy_base_assault_only", Text: "No unit moves onto the enemy's base: it assaults it instead."},
+	{ID: "range_over_tiles", Text: "Extended range is counted in steps over tiles, occupied or not; a defender strikes back at range only if its own reach in that ability covers the distance."},
+	{ID: "assists_not_fighters", Text: "Assists come from units next to the assaulted tile other than the attacker and the defender themselves."},
+	{ID: "reroll_rounds", Text: "Re-rolls come in two rounds, special-ability re-rolls first, then situational ones; in each the attacker goes first and the sides alternate one die at a time."},
+	{ID: "pass_is_final", Text: "Keeping your dice (a pass) ends your re-rolls for that round of the assault: you cannot re-roll again in it, while your opponent may go on."},
+	{ID: "empty_strike_fails", Text: "A strike with no dice left after the ties fails; a base never strikes back."},
+	{ID: "drowning_is_capture", Text: "A drowned unit counts as captured by the opponent (a Draugr's Restless Dead may still roll to return), and a unit that drowns in a close assault never fights."},
+	{ID: "mutual_wipeout_draw", Text: "If both forces are captured in the same assault, the match is a draw."},
+	{ID: "no_voluntary_pass", Text: "You cannot pass your turn: you may skip it only when none of your units can move, assault or be summoned."},
+	{ID: "turn_limit", Text: fmt.Sprintf("The match ends after %d turns: the side that captured more points of units wins, equal points draw.", MaxTurns)},
+	{ID: "reroll_timer", Text: "With a re-roll timer set, a player who runs out of time gets the re-roll the strongest bot would choose."},
+	{ID: "automatic_rerolls", Text: "The server plays every re-roll of both sides at once, as the strongest bot would.", Option: "rerolls", Values: []any{RerollAuto}},
 }
 
 func definitionOptions() []games.Option {
@@ -141,6 +165,13 @@ func definitionOptions() []games.Option {
 			Choices: []games.Choice{{Value: RerollChoose, Label: "Players choose"}, {Value: RerollAuto, Label: "Automatic"}}},
 		{Key: "reroll_seconds", Label: "Re-roll timer (seconds, 0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRerollSeconds, Default: 0,
 			Help: "When a player thinks longer than this over a re-roll, the server picks it for them.", Advanced: true},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: DefaultBotLevel, House: true,
+			Help: "How well a bot seat plays. Every strength plays carefully: no needless drowning, re-rolls with a pass in mind.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: plays it safe, assaults only with the odds in its favour", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs each move and what threatens it (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: counts every re-roll of an assault ahead", House: true},
+			}},
 	}
 }
 
