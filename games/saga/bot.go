@@ -51,8 +51,6 @@ type style struct {
 	timid bool
 	// slowToStrike: assaults the enemy's base only at even odds or better
 	slowToStrike bool
-	// heedless: does not see the threats to its own base coming
-	heedless bool
 }
 
 var styleHook func(string) (style, bool) // tests try other strengths
@@ -65,7 +63,7 @@ func styleOf(level string) style {
 	}
 	switch level {
 	case games.BotLearner:
-		return style{noise: 70, wary: 0.2, timid: true, heedless: true}
+		return style{noise: 70, wary: 0.2, timid: true}
 	case games.BotVeteran:
 		return style{noise: 0.05, wary: 1, seeking: 1, deep: true, counts: true}
 	}
@@ -138,9 +136,6 @@ func botChoose(v View, r *rand.Rand, st style) Command {
 	}
 	b := read(v)
 	b.st = st
-	if st.heedless {
-		b.threats = 0
-	}
 	legal := careful(v)
 	if st.noise > 1 {
 		// A likely capture is plain to see at every strength: a weaker
@@ -158,7 +153,13 @@ func botChoose(v View, r *rand.Rand, st style) Command {
 	}
 	best, bestScore := legal[0].Command, -1e18
 	for _, l := range legal {
-		s := b.score(l) + r.Float64()*max(0.05, st.noise)
+		noise := st.noise
+		if v.Phase != playing.String() {
+			// Building and placing are plain: every strength builds a
+			// map that keeps the bases apart.
+			noise = 0
+		}
+		s := b.score(l) + r.Float64()*max(0.05, noise)
 		if s > bestScore {
 			best, bestScore = l.Command, s
 		}
@@ -346,7 +347,7 @@ func (b *board) position(h Hex, c *Card, self Hex) float64 {
 	s += friendWorth * float64(friends)
 	s -= b.danger(h, c, me) * float64(c.Cost) * 0.6 * b.caution() * b.st.wary
 	s += b.opportunity(h, c, me) * b.st.seeking
-	if n := b.enemiesNext(b.bases[me], me); n > 0 && !b.st.heedless {
+	if n := b.enemiesNext(b.bases[me], me); n > 0 {
 		s -= float64(distance(h, b.bases[me])) * homeGuard * float64(n) * 0.5
 	}
 	// Next to a threatened base a unit grants it a re-roll per threat.

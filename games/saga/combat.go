@@ -373,7 +373,7 @@ func (g *Game) resolve() []games.Event {
 	default:
 		text = "Neither strike succeeds: a stalemate"
 		if f.close {
-			text += fmt.Sprintf(", %s returns to %s", a, f.from)
+			text += fmt.Sprintf(", %s returns to %s", a, f.from.Label())
 		}
 	}
 	evs := []games.Event{{Text: text, Kind: "combat", Data: data}}

@@ -435,10 +435,10 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		return nil, games.Refuse("bad_position", "%v.", err)
 	}
 	if g.tileAt(h) != nil {
-		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h)
+		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h.Label())
 	}
 	if abs(h.Q) > TableHalfWidth {
-		return nil, games.Refuse("table_edge", "%s is beyond the edge of the table: the map is at most %d tiles wide.", h, 2*TableHalfWidth+1)
+		return nil, games.Refuse("table_edge", "%s is beyond the edge of the table: the map is at most %d tiles wide.", h.Label(), 2*TableHalfWidth+1)
 	}
 	touching := false
 	for s := range 6 {
@@ -447,7 +447,7 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		}
 	}
 	if !touching {
-		return nil, games.Refuse("tile_not_touching", "A tile goes against a side of a tile in play; %s touches none.", h)
+		return nil, games.Refuse("tile_not_touching", "A tile goes against a side of a tile in play; %s touches none.", h.Label())
 	}
 	ok := false
 	for _, o := range g.tileOptions() {
@@ -456,12 +456,12 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		}
 	}
 	if !ok {
-		return nil, games.Refuse("faces_first_half", "%s would go against a side facing %s's half of the table: build towards %s.", h, names[g.first], names[1-g.first])
+		return nil, games.Refuse("faces_first_half", "%s would go against a side facing %s's half of the table: build towards %s.", h.Label(), names[g.first], names[1-g.first])
 	}
 	terrain := g.bag[g.drawn]
 	g.addTile(tile{at: h, terrain: terrain})
 	g.drawn++
-	evs := []games.Event{{Text: fmt.Sprintf("%s places the %s tile on %s", names[seat], g.set.terrainName(terrain), h), Kind: "tile", Data: hexData("at", h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s places the %s tile on %s", names[seat], g.set.terrainName(terrain), h.Label()), Kind: "tile", Data: hexData("at", h)}}
 	if g.drawn < len(g.bag) {
 		g.turn = 1 - seat
 		return append(evs, g.drawEvent()), nil
@@ -536,7 +536,7 @@ func (g *Game) placeBase(seat int, at string) ([]games.Event, error) {
 		return nil, games.Refuse("bad_position", "%v.", err)
 	}
 	if g.tileAt(h) != nil {
-		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h)
+		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h.Label())
 	}
 	opts := g.baseOptions()
 	ok := false
@@ -553,7 +553,7 @@ func (g *Game) placeBase(seat int, at string) ([]games.Event, error) {
 	g.bases[seat] = h
 	g.phase = deploying
 	g.turn = g.first
-	return []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.fac[seat].Base, h), Kind: "base", Data: hexData("at", h)}}, nil
+	return []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.fac[seat].Base, h.Label()), Kind: "base", Data: hexData("at", h)}}, nil
 }
 
 // deployOptions are the free Terrain tiles closest to seat's base.
@@ -603,7 +603,7 @@ func (g *Game) deploy(seat int, ref, at string) ([]games.Event, error) {
 	}
 	g.units[u].where, g.units[u].at = onMap, h
 	g.deployed[seat]++
-	evs := []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.card(u).Name, h), Kind: "deploy", Data: hexData("at", h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.card(u).Name, h.Label()), Kind: "deploy", Data: hexData("at", h)}}
 	if g.deployed[Raven] == UnitsInPlay && g.deployed[Wolf] == UnitsInPlay {
 		g.phase = playing
 		g.turn = g.first
@@ -622,11 +622,11 @@ func (g *Game) destination(h Hex) error {
 	t := g.tileAt(h)
 	switch {
 	case t == nil:
-		return games.Refuse("no_tile", "There is no tile on %s.", h)
+		return games.Refuse("no_tile", "There is no tile on %s.", h.Label())
 	case t.base >= 0:
-		return games.Refuse("tile_taken", "%s stands on %s.", g.fac[t.base].Base, h)
+		return games.Refuse("tile_taken", "%s stands on %s.", g.fac[t.base].Base, h.Label())
 	case g.occupant(h) >= 0:
-		return games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h)
+		return games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h.Label())
 	}
 	return nil
 }
@@ -655,7 +655,7 @@ func hexList(hs []Hex) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += h.String()
+		s += h.Label()
 	}
 	return s
 }

@@ -294,11 +294,11 @@ func (g *Game) summon(seat, u int, at string) ([]games.Event, error) {
 		return nil, err
 	}
 	if distance(h, g.bases[seat]) != 1 {
-		return nil, games.Refuse("not_next_to_base", "A summoned unit goes on an empty tile next to your base; %s is not.", h)
+		return nil, games.Refuse("not_next_to_base", "A summoned unit goes on an empty tile next to your base; %s is not.", h.Label())
 	}
 	g.units[u].where, g.units[u].at = onMap, h
 	// Summoning onto Water needs no drowning check.
-	evs := []games.Event{{Text: fmt.Sprintf("%s summons %s to %s", names[seat], g.card(u).Name, h), Kind: "summon", Data: moveData(g.units[u].id, seat, Hex{}, h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s summons %s to %s", names[seat], g.card(u).Name, h.Label()), Kind: "summon", Data: moveData(g.units[u].id, seat, Hex{}, h)}}
 	return append(evs, g.endTurn()...), nil
 }
 
@@ -311,11 +311,11 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 	t := g.tileAt(h)
 	switch {
 	case t == nil:
-		return nil, games.Refuse("no_tile", "There is no tile on %s: units move over tiles only.", h)
+		return nil, games.Refuse("no_tile", "There is no tile on %s: units move over tiles only.", h.Label())
 	case t.base == 1-seat:
-		return nil, games.Refuse("tile_taken", "%s stands on %s: assault it instead of moving there.", g.fac[1-seat].Base, h)
+		return nil, games.Refuse("tile_taken", "%s stands on %s: assault it instead of moving there.", g.fac[1-seat].Base, h.Label())
 	case t.base < 0 && g.occupant(h) >= 0:
-		return nil, games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h)
+		return nil, games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h.Label())
 	}
 	var st *step
 	for _, s := range g.moves(u) {
@@ -329,12 +329,12 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 				mid := from.neighbour(s)
 				if mid.neighbour(s) == h {
 					if o := g.occupant(mid); o >= 0 && g.units[o].owner != seat {
-						return nil, games.Refuse("hop_needs_friend", "A unit hops only over a tile held by a friendly unit; %s holds %s.", g.name(o), mid)
+						return nil, games.Refuse("hop_needs_friend", "A unit hops only over a tile held by a friendly unit; %s holds %s.", g.name(o), mid.Label())
 					}
 				}
 			}
 		}
-		return nil, games.Refuse("too_far", "Your %s moves to an adjacent tile, or hops one tile held by a friend in a straight line; %s is out of reach.", g.card(u).Name, h)
+		return nil, games.Refuse("too_far", "Your %s moves to an adjacent tile, or hops one tile held by a friend in a straight line; %s is out of reach.", g.card(u).Name, h.Label())
 	}
 	name := g.card(u).Name
 	data := moveData(g.units[u].id, seat, from, h)
@@ -348,7 +348,7 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 	if st.hop {
 		verb = "hops"
 	}
-	evs := []games.Event{{Text: fmt.Sprintf("%s's %s %s from %s to %s", names[seat], name, verb, from, h), Kind: "move", Data: data}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s's %s %s from %s to %s", names[seat], name, verb, from.Label(), h.Label()), Kind: "move", Data: data}}
 	if t.terrain == "water" && g.card(u).hook(HookNoDrowning) == nil {
 		evs = append(evs, g.drowningCheck(u)...)
 	}
@@ -485,14 +485,14 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 	}
 	e, base := g.enemyAt(seat, h)
 	if e < 0 && !base {
-		return nil, games.Refuse("no_enemy_there", "There is no enemy unit or base on %s to assault.", h)
+		return nil, games.Refuse("no_enemy_there", "There is no enemy unit or base on %s to assault.", h.Label())
 	}
 	card := g.card(u)
 	from := g.units[u].at
 	dist := 1
 	if close {
 		if distance(from, h) != 1 {
-			return nil, games.Refuse("not_adjacent", "A close assault moves onto an adjacent enemy; %s is not next to your %s.", h, card.Name)
+			return nil, games.Refuse("not_adjacent", "A close assault moves onto an adjacent enemy; %s is not next to your %s.", h.Label(), card.Name)
 		}
 	} else {
 		reach := card.reach(c.Combat)
@@ -502,7 +502,7 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 			if reach > 1 {
 				more = fmt.Sprintf(" within %d tiles over land (bare table blocks the line)", reach)
 			}
-			return nil, games.Refuse("out_of_range", "Your %s's %s assaults reach adjacent enemies%s; %s is out of range.", card.Name, title(c.Combat), more, h)
+			return nil, games.Refuse("out_of_range", "Your %s's %s assaults reach adjacent enemies%s; %s is out of range.", card.Name, title(c.Combat), more, h.Label())
 		}
 	}
 	if card.stat(c.Combat).Off == 0 {
@@ -516,7 +516,7 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 	if e >= 0 {
 		target = g.name(e)
 	}
-	evs := []games.Event{{Text: fmt.Sprintf("%s's %s makes a %s %s assault on %s at %s", names[seat], card.Name, kind, title(c.Combat), target, h),
+	evs := []games.Event{{Text: fmt.Sprintf("%s's %s makes a %s %s assault on %s at %s", names[seat], card.Name, kind, title(c.Combat), target, h.Label()),
 		Kind: "assault", Data: moveData(g.units[u].id, seat, from, h)}}
 	if close && g.tileAt(h).terrain == "water" && card.hook(HookNoDrowning) == nil {
 		evs = append(evs, g.drowningCheck(u)...)
