@@ -47,10 +47,8 @@ type style struct {
 	deep    bool    // looks ahead through every re-roll left in an assault
 	counts  bool    // counts both sides' re-rolls into an assault's odds
 	// timid: assaults only when its strike is likelier than the
-	// counter-strike, never the enemy's base unless at even odds or better
+	// counter-strike, the enemy's base only at even odds or better
 	timid bool
-	// slowToStrike: assaults the enemy's base only at even odds or better
-	slowToStrike bool
 }
 
 var styleHook func(string) (style, bool) // tests try other strengths
@@ -230,7 +228,7 @@ func (b *board) score(l Legal) float64 {
 		}
 		return s
 	case TypeCloseAssault, TypeRangedAssault:
-		if (b.st.timid || b.st.slowToStrike) && l.Base && l.Hit < 50 || b.st.timid && !l.Base && l.Hit <= l.Counter {
+		if b.st.timid && (l.Base && l.Hit < 50 || !l.Base && l.Hit <= l.Counter) {
 			return -10
 		}
 		return b.assaultValue(l)
@@ -557,7 +555,47 @@ func chooseReroll(v View, sty style) Command {
 		// Too many re-rolls left to see through: think one die ahead.
 		return quickReroll(f, me, worth(f.Sides[0]), worth(f.Sides[1]))
 	}
+	if best.Type == TypePass && st.canAct(1-me) {
+		// The search may find a pass as good as any re-roll; a careful
+		// player still keeps the last word while a die cannot hurt.
+		if c, ok := harmlessReroll(f, me, sr, st); ok {
+			return c
+		}
+	}
 	return best
+}
+
+// harmlessReroll is a die of side me whose re-roll leaves the result as it
+// is or better whatever it shows, if there is one.
+func harmlessReroll(f *FightView, me int, sr *rerollSearch, st rstate) (Command, bool) {
+	sign := 1.0
+	if me == 1 {
+		sign = -1
+	}
+	now := sign * sr.outcome(st)
+	for p := 2 * me; p < 2*me+2; p++ {
+		for i := range st.pool[p].n {
+			ok := true
+			for x := int8(1); x <= 6 && ok; x++ {
+				m := st
+				m.pool[p] = st.pool[p].with(i, x)
+				ok = sign*sr.outcome(m) >= now-1e-9
+			}
+			if !ok {
+				continue
+			}
+			kind, dd := "off", f.Sides[me].Dice.Off
+			if p%2 == 1 {
+				kind, dd = "def", f.Sides[me].Dice.Def
+			}
+			for j, x := range dd {
+				if x == int(st.pool[p].d[i]) {
+					return Command{Type: TypeReroll, Dice: kind, Index: intp(j)}, true
+				}
+			}
+		}
+	}
+	return Command{}, false
 }
 
 // pool is up to three dice, highest first.
