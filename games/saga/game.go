@@ -228,6 +228,13 @@ func (g *Game) Outcome() *games.Outcome {
 	return &o
 }
 
+// The balance tool seats two strengths against each other and reports the
+// first player's win rate.
+var (
+	_ games.LeveledBotter = (*Game)(nil)
+	_ games.Starter       = (*Game)(nil)
+)
+
 // FirstTeam is the seat that takes the first turn of play (the winner of
 // the first roll, who also placed first), once the roll is made.
 func (g *Game) FirstTeam() (int, bool) {
