@@ -291,6 +291,9 @@ func TestCloseBasesWarning(t *testing.T) {
 			t.Fatal("no second_base while the map is built")
 		}
 		if v.SecondBase.Close {
+			if left := len(g.bag) - g.drawn; left > WarnTilesLeft {
+				t.Fatalf("warned with %d tiles still to place: the map is only begun", left)
+			}
 			warned++
 			if w := v.SecondBase.Warning; !strings.Contains(w, fmt.Sprintf("only %d tiles", v.SecondBase.Apart)) || !strings.Contains(w, "touching as many tiles") {
 				t.Fatalf("the warning says %q", w)

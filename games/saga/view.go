@@ -44,7 +44,8 @@ type SecondBaseView struct {
 	// Apart is how many tiles from the first base it would stand.
 	Apart int `json:"apart"`
 	// Close: Apart is CloseBases or less, where units placed before play
-	// can reach the enemy's base in their first turn or two.
+	// can reach the enemy's base in their first turn or two, with
+	// WarnTilesLeft tiles or fewer to place.
 	Close bool `json:"close"`
 	// Warning says it in words, when Close.
 	Warning string `json:"warning,omitempty"`
@@ -53,6 +54,9 @@ type SecondBaseView struct {
 // CloseBases is how near the bases are too near: at 4 tiles or fewer a
 // unit placed next to its base stands one or two moves from the enemy's.
 const CloseBases = 4
+
+// WarnTilesLeft is how near the end of the bag the warning begins.
+const WarnTilesLeft = 7
 
 // PlayerView is one side: its faction's cards and where its units are.
 type PlayerView struct {
@@ -234,13 +238,20 @@ func (g *Game) legalFor(seat int) []Legal {
 func (g *Game) foresee() *SecondBaseView {
 	first := g.bases[g.first]
 	_, d := secondBase(func(h Hex) bool { return g.tileAt(h) != nil }, g.tiles, first)
-	v := &SecondBaseView{Touching: g.touching(first), Apart: d, Close: d <= CloseBases}
+	// Early on every map is small and the bases would stand close: the
+	// figure is worth a warning only once the map is nearly built.
+	left := len(g.bag) - g.drawn // the tile in hand included
+	v := &SecondBaseView{Touching: g.touching(first), Apart: d, Close: d <= CloseBases && left <= WarnTilesLeft}
 	if v.Close {
+		tiles := "tiles"
+		if v.Touching == 1 {
+			tiles = "tile"
+		}
 		second := names[1-g.first]
 		v.Warning = fmt.Sprintf("Careful: if the bag ran out now, %s's base would stand only %d tiles from %s's. "+
 			"The second base goes as far away as it can while touching as many tiles as %s (now %d), "+
-			"so leave a spot far away that touches %d tiles.",
-			second, d, names[g.first], g.fac[g.first].Base, v.Touching, v.Touching)
+			"so leave a spot far away that touches %d %s.",
+			second, d, names[g.first], g.fac[g.first].Base, v.Touching, v.Touching, tiles)
 	}
 	return v
 }

@@ -96,7 +96,7 @@ export function draw(view, cards, opts) {
       g.append(s("text", { x: c.x, y: c.y - SIZE * 0.57, class: "tletter", "text-anchor": "middle" }, letter));
     }
     // The position's label low in the tile, as the log and hints name it.
-    g.append(s("text", { x: c.x + SIZE * 0.42, y: c.y + SIZE * 0.74, class: "hexlabel", "text-anchor": "middle", "data-label": label(t.at) }, label(t.at)));
+    g.append(s("text", { x: c.x + SIZE * 0.4, y: c.y + SIZE * 0.78, class: "hexlabel", "text-anchor": "middle", "data-label": label(t.at) }, label(t.at)));
     if (opts.last && opts.last.includes(t.at)) g.append(s("polygon", { points: corners(c, 0.9), class: "lastmark" }));
     svg.append(g);
   }

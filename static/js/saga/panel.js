@@ -5,7 +5,7 @@
 import { endBanner, resultFor, whatNext } from "../next.js";
 import { seatNames } from "../gamepage.js";
 import { h } from "../ui.js";
-import { TEAM, TEAM_MARK, short } from "./board.js";
+import { TEAM, TEAM_MARK, short, label } from "./board.js";
 
 const COMBATS = ["melee", "ballistics", "arcane"];
 const TITLE = { melee: "Melee", ballistics: "Ballistics", arcane: "Arcane" };
@@ -91,7 +91,7 @@ function assaultOptions(app, v) {
   const ls = legalOf(v, (c) => (c.type === "close_assault" || c.type === "ranged_assault") && c.unit === app.sel && c.target === app.focus);
   if (!ls.length) return null;
   return h("div", { class: "sg-assaults" },
-    h("p", { class: "small muted" }, `Assault ${app.focus}:`),
+    h("p", { class: "small muted" }, `Assault ${label(app.focus)}:`),
     ls.map((l) => {
       const c = l.command;
       const kind = c.type === "close_assault" ? "Close" : `Ranged (${l.distance})`;
