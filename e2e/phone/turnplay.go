@@ -166,3 +166,19 @@ func (p *Phone) ShowTurn() {
 	p.Eval(`(() => { const m = document.querySelector('.tp-marks'); const svg = m && m.closest('svg'); if (!svg) return false; svg.scrollIntoView({block: 'start'}); return true; })()`, &ok)
 	time.Sleep(150 * time.Millisecond)
 }
+
+// ReplayToMarks steps the open replay on from version v, at most max
+// versions, until one marks a move on the board; it answers that version.
+func (p *Phone) ReplayToMarks(v, max int) (int, bool) {
+	p.T.Helper()
+	for i := 0; i < max; i++ {
+		v++
+		p.ReplayNext(v)
+		var n int
+		p.Eval(`document.querySelectorAll('.tp-marks .tp-step').length`, &n)
+		if n > 0 {
+			return v, true
+		}
+	}
+	return v, false
+}
