@@ -201,7 +201,9 @@ export function askInView(app, key, el) {
   app.asked = key;
   const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
   const top = el.getBoundingClientRect().top;
-  if (top < bar || top > innerHeight / 2) el.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+  // Scrolled by the bar measured now: the duty banner may have just made
+  // it taller, before --bar-h (scroll-padding-top) has caught up.
+  if (top < bar || top > innerHeight / 2) scrollBy({ top: top - bar - 6, behavior: reduced.matches ? "auto" : "smooth" });
 }
 
 // seatNames is who plays each seat, as the room lists them: a person's
