@@ -98,7 +98,7 @@ func (s TurnShow) OneByOne(n int) bool {
 
 // TurnMarks is what the board and the card tell of the last opponent
 // turn once it has been played: the places marked by role ("from", "to",
-// "hit", "miss", "lost"), each mark's words, and the card's sentences.
+// "target" (any, "hit", "miss" or still rolling), "hit", "miss", "lost"), each mark's words, and the card's sentences.
 type TurnMarks struct {
 	Places map[string][]string
 	Labels []string
@@ -112,7 +112,7 @@ func (p *Phone) Marked() TurnMarks {
 	p.Eval(`(() => {
   const places = {};
   const add = (role, sel) => { places[role] = [...document.querySelectorAll('.tp-marks ' + sel)].map((e) => e.dataset.place); };
-  add('from', '.tp-from'); add('to', '.tp-to'); add('hit', '.tp-target.hit'); add('miss', '.tp-target.miss'); add('lost', '.tp-lost');
+  add('from', '.tp-from'); add('to', '.tp-to'); add('hit', '.tp-target.hit'); add('miss', '.tp-target.miss'); add('target', '.tp-target'); add('lost', '.tp-lost');
   return {
     Places: places,
     Labels: [...document.querySelectorAll('.tp-marks .tp-label text')].map((e) => e.textContent),

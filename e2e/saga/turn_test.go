@@ -23,9 +23,9 @@ func TestOpponentTurnPlayed(t *testing.T) {
 	newMatch(t, p, base, false)
 	p.WatchTurns()
 
-	var played, moved, attacked bool
+	var played, moved, attacked, resolved bool
 	deadline := time.Now().Add(100 * time.Second)
-	for time.Now().Before(deadline) && !(moved && attacked) {
+	for time.Now().Before(deadline) && !(moved && attacked && resolved) {
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {
@@ -53,13 +53,22 @@ func TestOpponentTurnPlayed(t *testing.T) {
 				p.Screenshot("turn-1-bot-moved.png")
 				moved = true
 			}
-			if !attacked && (m.Any("hit") || m.Any("miss")) {
+			if !attacked && m.Any("target") {
 				if !m.Says("assault") {
 					t.Errorf("the card says %q, want the assault in words", m.Card)
 				}
 				p.ShowTurn()
 				p.Screenshot("turn-2-bot-assault.png")
 				attacked = true
+			}
+			if !resolved && (m.Any("hit") || m.Any("miss")) {
+				// The assault's end stays marked: hit or not, and what was lost.
+				if m.Any("hit") && !m.Any("lost") && !m.Says("falls") {
+					t.Errorf("a hit is marked but no loss (%v), and the card says %q", m.Places, m.Card)
+				}
+				p.ShowTurn()
+				p.Screenshot("turn-3-bot-assault-ended.png")
+				resolved = true
 			}
 		} else {
 			p.Turns()
@@ -72,5 +81,5 @@ func TestOpponentTurnPlayed(t *testing.T) {
 	if !moved {
 		t.Error("no bot move was seen marked from and to")
 	}
-	t.Logf("bot assault seen marked: %v", attacked)
+	t.Logf("bot assault seen marked: %v, its end: %v", attacked, resolved)
 }

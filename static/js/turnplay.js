@@ -17,6 +17,9 @@
 import { h, s } from "./ui.js";
 import { dataOf, reduced } from "./gamepage.js";
 
+// sentence ends text with a full stop unless it has one.
+const sentence = (text) => (!text || /[.!?]$/.test(text) ? text || "" : text + ".");
+
 // STEP is how long each of the opponent's moves is held on screen (ms).
 export const STEP = 800;
 
@@ -42,12 +45,12 @@ export function turnPlay(app, adapter) {
     if (!last) return;
     if (typeof st.merge === "function") st.merge(last);
     if (st.lost) last.lost = [...last.lost, ...[].concat(st.lost)];
-    if (st.text) last.text += " " + st.text;
+    if (st.text) last.text = sentence(last.text) + " " + sentence(st.text);
     if (st.hit !== undefined) last.hit = st.hit;
   }
 
   function fresh(st) {
-    return { ...st, lost: st.lost ? [].concat(st.lost) : [], seq: ++tp.seq, t0: performance.now() };
+    return { ...st, text: sentence(st.text), lost: st.lost ? [].concat(st.lost) : [], seq: ++tp.seq, t0: performance.now() };
   }
 
   tp.take = (msg) => {
@@ -193,8 +196,10 @@ export function turnPlay(app, adapter) {
             sg.append(s("circle", { cx: src.x, cy: src.y, r: r * 0.8, class: "tp-from tp-shooter", "data-place": adapter.name(st.from) }));
             sg.append(s("line", { x1: src.x, y1: src.y, x2: t.x, y2: t.y, class: "tp-shot", pathLength: 100 }));
           }
-          sg.append(s("circle", { cx: t.x, cy: t.y, r: r * 0.9, class: "tp-target " + (st.hit ? "hit" : "miss"), "data-place": adapter.name(st.at) }));
-          sg.append(label(t, st.hit ? "✸ hit" : "miss", st.hit ? "hit" : "miss"));
+          // An assault whose dice are still rolling is a target, not yet a hit or a miss.
+          const how = st.hit === undefined ? "pending" : st.hit ? "hit" : "miss";
+          sg.append(s("circle", { cx: t.x, cy: t.y, r: r * 0.9, class: "tp-target " + how, "data-place": adapter.name(st.at) }));
+          sg.append(label(t, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
         }
       }
       for (const note of st.notes || []) {

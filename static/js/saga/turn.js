@@ -33,18 +33,18 @@ export function turnAdapter(app) {
           const lost = [];
           if ((d.result === "captured" || d.result === "both_captured") && def?.at) lost.push(def.at);
           if ((d.result === "attacker_captured" || d.result === "both_captured") && att?.at) lost.push(att.at);
-          return { merge: true, hit: WON.has(d.result), lost, text: e.text + "." };
+          return { merge: true, hit: WON.has(d.result), lost, text: e.text };
         }
         case "drowning":
           return {
             merge: (last) => {
               if (d.drowned && (last.to || last.from)) last.lost.push(last.to || last.from);
             },
-            text: e.text + ".",
+            text: e.text,
           };
         case "captured":
         case "returned":
-          return { merge: true, text: e.text + "." };
+          return { merge: true, text: e.text };
       }
       return null;
     },
