@@ -1,22 +1,41 @@
 package pocketsub
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"math/bits"
+	"slices"
+
+	"periscope/games"
 )
 
-// BotCommand is the seat's next command when it is the seat to act. The bot
-// plays through the same commands and the same legal lists as a player.
+// BotCommand is the seat's next command when it is the seat to act, at
+// the room's bot strength.
+func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+	return g.BotCommandAt(seat, g.opts.BotLevel)
+}
+
+// BotCommandAt is the seat's next command at a strength (games.BotLearner,
+// BotCrew or BotVeteran; anything else plays as crew). The bot plays
+// through the same commands and the same legal lists as a player.
 // Everything in Pocket Sub is on the table, so it reads the board as any
 // seat sees it; it never looks at the seed.
 //
-// In play it scores every legal move and Mine: winning, sinking enemy Subs
-// and keeping its own; never ending where an enemy Hero Sub (or, for a
-// non-hero, any enemy Sub) can reach it next turn; keeping a way out for
-// next turn (above all for its Hero Sub); threatening lone enemy Subs; and
-// laying Mines where enemy Subs must pass.
-func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+// At every strength it plays like a careful person: it never loses a Sub
+// of its side on a move when another move loses none, unless that move
+// wins the match. Within that:
+//   - a learner takes a win or a free kill when it sees one and otherwise
+//     sails where it likes, laying its Mine towards the enemy, without
+//     looking at what the enemy could do next turn;
+//   - a crew scores every move and Mine: sinking enemy Subs; never ending
+//     where an enemy Hero Sub (or, for a non-hero, any enemy Sub) can
+//     reach it next turn; keeping a way out (above all for its Hero Sub);
+//     threatening enemy Subs; laying Mines where enemy Subs must pass;
+//   - a veteran also plays its best few moves out on a copy of the board
+//     and prefers the one that leaves the enemy fewest safe moves and its
+//     own fleet most.
+func (g *Game) BotCommandAt(seat int, level string) (json.RawMessage, bool) {
 	if seat < 0 || seat >= g.opts.Players || g.turn != seat {
 		return nil, false
 	}
@@ -28,7 +47,7 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 		}
 		return c.Encode(), true
 	case playing:
-		c, ok := g.botMove(seat)
+		c, ok := g.botMove(seat, level)
 		if !ok {
 			return nil, false
 		}
@@ -150,7 +169,83 @@ type botCandidate struct {
 	score float64
 }
 
-func (g *Game) botMove(seat int) (Command, bool) {
+// loses reports whether a plan destroys a Sub of seat's side.
+func (g *Game) loses(seat int, p *plan) bool {
+	if p.dead {
+		return true
+	}
+	for i, u := range g.subs {
+		if p.subGone(i) && g.friends(u.owner, seat) {
+			return true
+		}
+	}
+	return false
+}
+
+// wins reports whether a plan wins the match for seat's side.
+func (g *Game) wins(seat int, p *plan) bool { return p.over && p.winner == g.team[seat] }
+
+// carefulPlans lists seat's legal moves without those that lose a Sub of
+// its side, when some move loses none, unless they win: the moves a
+// careful player considers.
+func (g *Game) carefulPlans(seat int) []plan {
+	var all []plan
+	safe := false
+	for i, u := range g.subs {
+		if u.owner != seat || !u.alive {
+			continue
+		}
+		for _, p := range g.plans(i) {
+			all = append(all, p)
+			safe = safe || !g.loses(seat, &p)
+		}
+	}
+	if !safe {
+		return all
+	}
+	out := all[:0]
+	for _, p := range all {
+		if !g.loses(seat, &p) || g.wins(seat, &p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func (g *Game) botMove(seat int, level string) (Command, bool) {
+	if level == games.BotLearner {
+		return g.learnerMove(seat)
+	}
+	cands := g.crewCandidates(seat)
+	if len(cands) == 0 {
+		return Command{}, false
+	}
+	best := 0
+	for i, c := range cands {
+		if c.score > cands[best].score {
+			best = i
+		}
+	}
+	if level == games.BotVeteran {
+		best = g.veteranPick(seat, cands)
+	}
+	return g.commandOf(cands[best].plan, cands[best].mine), true
+}
+
+// commandOf is the move command of a plan and its Mine.
+func (g *Game) commandOf(p plan, mine Region) Command {
+	cmd := Command{Type: TypeMove, Sub: g.subs[p.sub].id, Tokens: p.tokens.names()}
+	for _, r := range p.pathSlice() {
+		cmd.Path = append(cmd.Path, g.board.name(r))
+	}
+	if mine != NoRegion {
+		cmd.Mine = g.board.name(mine)
+	}
+	return cmd
+}
+
+// crewCandidates scores every careful move and Mine of seat.
+func (g *Game) crewCandidates(seat int) []botCandidate {
 	myTeam := g.team[seat]
 	// Where each enemy Sub could strike next turn, from the board as it is.
 	threat := map[int]uint64{}
@@ -165,39 +260,17 @@ func (g *Game) botMove(seat int) (Command, bool) {
 	near := g.distances(enemies)
 
 	var cands []botCandidate
-	for i, u := range g.subs {
-		if u.owner != seat || !u.alive {
+	for _, p := range g.carefulPlans(seat) {
+		base := g.scorePlan(seat, &p, threat)
+		if len(p.mines) == 0 {
+			cands = append(cands, botCandidate{plan: p, mine: NoRegion, score: base})
 			continue
 		}
-		for _, p := range g.plans(i) {
-			base := g.scorePlan(seat, &p, threat)
-			if len(p.mines) == 0 {
-				cands = append(cands, botCandidate{plan: p, mine: NoRegion, score: base})
-				continue
-			}
-			for _, m := range p.mines {
-				cands = append(cands, botCandidate{plan: p, mine: m, score: base + g.scoreMine(seat, m, near, &p)})
-			}
+		for _, m := range p.mines {
+			cands = append(cands, botCandidate{plan: p, mine: m, score: base + g.scoreMine(seat, m, near, &p)})
 		}
 	}
-	if len(cands) == 0 {
-		return Command{}, false
-	}
-	best := 0
-	for i, c := range cands {
-		if c.score > cands[best].score {
-			best = i
-		}
-	}
-	c := cands[best]
-	cmd := Command{Type: TypeMove, Sub: g.subs[c.plan.sub].id, Tokens: c.plan.tokens.names()}
-	for _, r := range c.plan.pathSlice() {
-		cmd.Path = append(cmd.Path, g.board.name(r))
-	}
-	if c.mine != NoRegion {
-		cmd.Mine = g.board.name(c.mine)
-	}
-	return cmd, true
+	return cands
 }
 
 // distances is each region's fewest steps from any of the given Subs.
@@ -343,6 +416,122 @@ func (g *Game) scoreMine(seat int, m Region, near []int, p *plan) float64 {
 	}
 	if !p.dead && g.board.adjacent(m, p.at) {
 		score -= 2 // a Mine next to the Sub hems it in
+	}
+	return score
+}
+
+// learnerMove is a learner's move: among the careful moves, a win, then
+// the most enemy Subs sunk, then a Mine towards the enemy; the rest is a
+// whim, drawn from the state of the board (never from the seed), so the
+// same position always gets the same move.
+func (g *Game) learnerMove(seat int) (Command, bool) {
+	var enemies []int
+	for i, u := range g.subs {
+		if u.alive && !g.friends(u.owner, seat) {
+			enemies = append(enemies, i)
+		}
+	}
+	near := g.distances(enemies)
+	var best botCandidate
+	found := false
+	n := uint64(0)
+	for _, p := range g.carefulPlans(seat) {
+		score := -6 * float64(p.tokens.count())
+		switch {
+		case g.wins(seat, &p):
+			score += 1e6
+		case g.loses(seat, &p):
+			score -= 100
+		}
+		for i, u := range g.subs {
+			if p.subGone(i) && !g.friends(u.owner, seat) {
+				score += 100
+			}
+		}
+		mines := p.mines
+		if len(mines) == 0 {
+			mines = []Region{NoRegion}
+		}
+		for _, m := range mines {
+			n++
+			c := botCandidate{plan: p, mine: m, score: score + whim(uint64(g.turns), uint64(seat), n)}
+			if m != NoRegion && near[m] <= 2 {
+				c.score += 4
+			}
+			if !found || c.score > best.score {
+				best, found = c, true
+			}
+		}
+	}
+	if !found {
+		return Command{}, false
+	}
+	return g.commandOf(best.plan, best.mine), true
+}
+
+// whim is a number in [0, 10) mixed from its inputs (splitmix64).
+func whim(a, b, c uint64) float64 {
+	x := a*0x9e3779b97f4a7c15 + b*0xbf58476d1ce4e5b9 + c*0x94d049bb133111eb
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return float64(x%1000) / 100
+}
+
+// veteranLook is how many of the crew's best moves a veteran plays out.
+const veteranLook = 6
+
+// veteranPick plays the crew's best few moves out on copies of the board
+// and returns the index of the one that leaves the position best: the
+// enemy with fewest safe moves (a player with none must lose a Sub), its
+// own Subs with most.
+func (g *Game) veteranPick(seat int, cands []botCandidate) int {
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cands[b].score, cands[a].score) })
+	best, bestScore := order[0], math.Inf(-1)
+	for _, i := range order[:min(veteranLook, len(order))] {
+		c := cands[i]
+		if c.plan.over {
+			if g.wins(seat, &c.plan) {
+				return i
+			}
+			continue
+		}
+		h := g.clone()
+		if _, err := h.move(seat, g.commandOf(c.plan, c.mine)); err != nil {
+			continue // cannot happen: the plan is legal
+		}
+		score := c.score + h.mobility(seat)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// mobility values a position for seat's side by the safe moves each side
+// has: a player with few is hemmed in, one with none must lose a Sub.
+func (g *Game) mobility(seat int) float64 {
+	score := 0.0
+	enemy := map[int]int{}
+	for i, u := range g.subs {
+		if !u.alive {
+			continue
+		}
+		safe := g.reachOf(i, u.at).safe
+		if g.friends(u.owner, seat) {
+			score -= 30 / float64(1+min(safe, 8))
+		} else {
+			enemy[u.owner] += safe
+		}
+	}
+	for _, safe := range enemy {
+		score += 60 / float64(1+min(safe, 12))
 	}
 	return score
 }

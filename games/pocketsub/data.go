@@ -48,6 +48,11 @@ type LayoutSeat struct {
 type Layout struct {
 	Tiles []LayoutTile `json:"tiles"`
 	Seats []LayoutSeat `json:"seats"`
+	// Mines is each player's supply of Mines in turn order, the first
+	// player's first (house: the box holds 12 of each colour, and the
+	// rulebook does not say how many a player may lay). Standard setup
+	// uses the same supplies.
+	Mines []int `json:"mines"`
 }
 
 var (
@@ -135,6 +140,14 @@ func loadLayouts(data []byte, faces []*TileFace) (map[int]*Layout, error) {
 		}
 		if len(l.Seats) != n {
 			return nil, fmt.Errorf("layouts.json: the %d-player layout seats %d", n, len(l.Seats))
+		}
+		if len(l.Mines) != n {
+			return nil, fmt.Errorf("layouts.json: the %d-player layout gives Mines to %d players", n, len(l.Mines))
+		}
+		for _, m := range l.Mines {
+			if m < 1 || m > MinesEach {
+				return nil, fmt.Errorf("layouts.json: the %d-player layout gives a player %d Mines; the box holds %d of a colour", n, m, MinesEach)
+			}
 		}
 		// The standard setup lays the tiles marked for n players in the
 		// same places, so there must be exactly as many.

@@ -26,6 +26,7 @@ const (
 	hStuck               // the Sub cannot spend all its points: destroyed
 	hNoMine              // the Sub has nowhere to lay its Mine: destroyed
 	hNoSupply            // its player has no Mine left to lay: destroyed
+	hShelter             // it cannot finish its turn, but its Command Centre shelters it
 )
 
 // Loss codes, as views name why a Sub is destroyed.
@@ -52,7 +53,11 @@ type trip struct {
 	tokens tokenSet
 	start  Region
 	at     Region
+	budget int // the points it has this turn: 3, or 4 with a Strong Current
 	left   int
+	// spare is how many of the points left the Sub may leave unused: 1
+	// with a Strong Current that allows a 4th point, else 0.
+	spare int
 
 	path  [maxSteps]Region
 	steps int
@@ -74,10 +79,14 @@ type trip struct {
 
 func (g *Game) newTrip(sub int, tokens tokenSet) trip {
 	u := g.subs[sub]
-	t := trip{g: g, sub: sub, owner: u.owner, tokens: tokens, start: u.at, at: u.at, left: Budget, winner: -1}
+	t := trip{g: g, sub: sub, owner: u.owner, tokens: tokens, start: u.at, at: u.at, budget: Budget, winner: -1}
 	if tokens&tokCurrent != 0 {
-		t.left++
+		t.budget++
+		if g.opts.StrongCurrent == CurrentAllows {
+			t.spare = 1
+		}
 	}
+	t.left = t.budget
 	t.hero = g.liveSubs(u.owner) == 1
 	return t
 }
@@ -232,6 +241,20 @@ func (t *trip) stepCode(r Region) (int, string) {
 	return cost, ""
 }
 
+// mayStop reports whether the Sub has spent the points it must.
+func (t *trip) mayStop() bool { return t.left <= t.spare }
+
+// sheltered reports whether the Sub, still afloat, stands in its side's
+// Command Centre, where (with the rulebook's reading) it cannot be
+// destroyed.
+func (t *trip) sheltered() bool {
+	if t.dead || t.g.opts.Shelter != ShelterAll {
+		return false
+	}
+	c := t.g.ccAt(t.at)
+	return c >= 0 && t.g.friends(c, t.owner)
+}
+
 // canGoOn reports whether the Sub has any legal step left.
 func (t *trip) canGoOn() bool {
 	if t.dead || t.over || t.left == 0 {
@@ -336,7 +359,11 @@ func (t *trip) end() {
 			}
 		}
 	}
-	if t.left > 0 {
+	if !t.mayStop() {
+		if t.sheltered() {
+			t.note(hShelter, t.at, hStuck)
+			return
+		}
 		t.die(hStuck, t.at, -1)
 	}
 }
@@ -385,6 +412,16 @@ func (t *trip) settle() []Region {
 	t.end()
 	spots := t.mineSpots()
 	if len(spots) == 0 && !t.dead && !t.over {
+		if t.sheltered() {
+			// "While one of your Subs is in the region with your own
+			// Command Centre, the Sub cannot be destroyed": no Mine.
+			cause := hNoMine
+			if t.g.mines[t.owner] == 0 {
+				cause = hNoSupply
+			}
+			t.note(hShelter, t.at, cause)
+			return spots
+		}
 		if t.g.mines[t.owner] == 0 {
 			t.die(hNoSupply, t.at, -1)
 		} else {
@@ -436,6 +473,12 @@ func (g *Game) walk(t trip, visit func(plan)) {
 		mines := t.settle()
 		visit(plan{trip: t, mines: mines})
 		return
+	}
+	if t.steps > 0 && t.mayStop() {
+		// A Strong Current allows a 4th point: stopping after 3 is legal.
+		u := t
+		mines := u.settle()
+		visit(plan{trip: u, mines: mines})
 	}
 	var buf [24]Region
 	for _, r := range g.nextRegions(t.at, buf[:0]) {
@@ -491,7 +534,7 @@ func (g *Game) move(seat int, c Command) ([]games.Event, error) {
 		}
 		t.step(r, cost)
 	}
-	if t.canGoOn() {
+	if t.canGoOn() && !t.mayStop() {
 		return nil, games.Refuse("path_short", "%s has %d movement point%s left on %s: every point must be used, so the path goes on.", g.subs[i].label, t.left, plural(t.left), g.board.name(t.at))
 	}
 	spots := t.settle()
@@ -573,7 +616,7 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 		return games.Refuse("mine_after_end", "The match ends during this move: no Mine is laid.")
 	}
 	if g.mines[t.owner] == 0 {
-		return games.Refuse("no_mines_left", "You have laid all %d of your Mines.", MinesEach)
+		return games.Refuse("no_mines_left", "You have laid all %d of your Mines: destroyed Mines are gone for good.", g.supply[t.owner])
 	}
 	out := t.movedOutOf()
 	on := false
@@ -665,13 +708,28 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
 	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
 	for _, h := range t.log[:t.nLog] {
-		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: "destroyed"})
+		kind := "destroyed"
+		if h.what == hShelter {
+			kind = "sheltered"
+		}
+		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind})
 	}
 	if t.over {
-		evs = append(evs, g.finish(t.winner, g.overReason(t)))
+		kind := "destroyed"
+		if t.winner < 0 {
+			kind = "draw"
+		}
+		evs = append(evs, g.finish(t.winner, kind, g.overReason(t)))
 		return evs
 	}
-	return append(evs, g.endTurn()...)
+	if laid != NoRegion || t.dead || t.goneSubs != 0 {
+		g.lively = true
+	}
+	evs = append(evs, g.endTurn()...)
+	if g.quiet >= QuietRounds {
+		evs = append(evs, g.stalemate())
+	}
+	return evs
 }
 
 // moveData is a move event's data, for pages that animate it.
@@ -715,6 +773,15 @@ func (g *Game) happened(t *trip, h happening) string {
 		return fmt.Sprintf("%s cannot use all its movement points on %s and is destroyed.", who, at)
 	case hNoMine:
 		return fmt.Sprintf("%s has nowhere to lay its Mine and is destroyed.", who)
+	case hShelter:
+		// other is what would have destroyed the Sub anywhere else.
+		switch h.other {
+		case hStuck:
+			return fmt.Sprintf("%s cannot use all its movement points, but in its own Command Centre it cannot be destroyed.", who)
+		case hNoSupply:
+			return fmt.Sprintf("%s has no Mines left to lay, but in its own Command Centre %s cannot be destroyed.", g.colours[t.owner], who)
+		}
+		return fmt.Sprintf("%s has nowhere to lay its Mine, but in its own Command Centre it cannot be destroyed.", who)
 	default: // hNoSupply
 		return fmt.Sprintf("%s has no Mines left to lay: %s is destroyed.", g.colours[t.owner], who)
 	}

@@ -11,15 +11,15 @@ import (
 
 func TestOptions(t *testing.T) {
 	o, err := ParseOptions(nil)
-	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny, MineSupply: MinesBox}) {
+	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny, MineSupply: MinesBox, StrongCurrent: CurrentAllows, Shelter: ShelterAll, BotLevel: games.BotCrew}) {
 		t.Fatalf("defaults %+v %v", o, err)
 	}
-	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent","mine_supply":"unlimited"}`))
-	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent, MineSupply: MinesUnlimited}) {
+	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent","mine_supply":"unlimited","strong_current":"forces","shelter":"encounters","bot_level":"veteran"}`))
+	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent, MineSupply: MinesUnlimited, StrongCurrent: CurrentForces, Shelter: ShelterEncounters, BotLevel: games.BotVeteran}) {
 		t.Fatalf("%+v %v", o, err)
 	}
 	for _, bad := range []string{`{"players":5}`, `{"players":1}`, `{"setup":"quick"}`, `{"first_player":"blue"}`,
-		`{"running_deep":"far"}`, `{"mine_supply":"3"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
+		`{"running_deep":"far"}`, `{"mine_supply":"3"}`, `{"strong_current":"never"}`, `{"shelter":"none"}`, `{"bot_level":"admiral"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
 		if _, err := ParseOptions(json.RawMessage(bad)); err == nil {
 			t.Fatalf("%s accepted", bad)
 		}
@@ -33,7 +33,10 @@ func TestOptions(t *testing.T) {
 		FirstPlayer string `json:"first_player"`
 		RunningDeep string `json:"running_deep"`
 		MineSupply  string `json:"mine_supply"`
-	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply})
+		Current     string `json:"strong_current"`
+		Shelter     string `json:"shelter"`
+		BotLevel    string `json:"bot_level"`
+	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply, def.StrongCurrent, def.Shelter, def.BotLevel})
 	var defaults map[string]any
 	_ = json.Unmarshal(dj, &defaults)
 	for _, opt := range Definition.Options {

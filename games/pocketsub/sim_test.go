@@ -1,0 +1,185 @@
+package pocketsub
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"periscope/games"
+)
+
+// simResult is what one bot-against-bot match came to.
+type simResult struct {
+	winners   []int // winning teams
+	first     int   // the first player's team
+	kind      string
+	turns     int
+	rounds    int
+	selfLoss  int // moves that lost a Sub of the mover's side while a move losing none was listed
+	bestMoves int // bot moves checked
+}
+
+// simMatch plays a match between bots at the given strength per seat,
+// checking every move for an avoidable loss: the view listed a move that
+// loses no Sub, yet the bot's move cost its side one and did not win.
+func simMatch(t testing.TB, o Options, seed uint64, levels []string) simResult {
+	t.Helper()
+	o, err := o.withDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := New(o, seed)
+	mustApply(t, g, games.System, string(games.StartBody))
+	var r simResult
+	r.first, _ = g.FirstTeam()
+	limit := maxTurns(o)
+	for g.Outcome() == nil {
+		if g.turns > limit {
+			t.Fatalf("%+v seed %d: no result after %d turns", o, seed, g.turns)
+		}
+		seat := g.turn
+		body, ok := g.BotCommandAt(seat, levels[seat])
+		if !ok {
+			t.Fatalf("%+v seed %d: the %s bot of seat %d has nothing to do in %s", o, seed, levels[seat], seat, g.phase)
+		}
+		safeListed := false
+		before := 0
+		if g.phase == playing {
+			r.bestMoves++
+			for _, m := range g.view(seat).Moves {
+				safeListed = safeListed || m.Lost == ""
+			}
+			before = g.teamSubs(g.team[seat])
+		}
+		wasPlaying := g.phase == playing
+		if _, err := g.Apply(games.Command{Seat: seat, Body: body, Time: clock}); err != nil {
+			t.Fatalf("%+v seed %d: the %s bot's %s was refused: %v", o, seed, levels[seat], body, err)
+		}
+		if wasPlaying && safeListed && g.teamSubs(g.team[seat]) < before {
+			won := false
+			if out := g.Outcome(); out != nil {
+				for _, w := range out.Winners {
+					won = won || w == g.team[seat]
+				}
+			}
+			if !won {
+				r.selfLoss++
+				if testing.Verbose() {
+					t.Logf("%+v seed %d turn %d: %s bot of seat %d played %s and lost a Sub with a safe move listed", o, seed, g.turns, levels[seat], seat, body)
+				}
+			}
+		}
+	}
+	out := g.Outcome()
+	r.winners, r.kind, r.turns, r.rounds = out.Winners, out.Kind, g.turns, g.round
+	return r
+}
+
+// teamSubs counts a team's Subs in play.
+func (g *Game) teamSubs(team int) int {
+	n := 0
+	for s := range g.opts.Players {
+		if g.team[s] == team {
+			n += g.liveSubs(s)
+		}
+	}
+	return n
+}
+
+// wilson is the 95% Wilson interval of k successes in n, in percent.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 100
+	}
+	const z = 1.96
+	p := float64(k) / float64(n)
+	d := 1 + z*z/float64(n)
+	c := (p + z*z/(2*float64(n))) / d
+	h := z * math.Sqrt(p*(1-p)/float64(n)+z*z/(4*float64(n)*float64(n))) / d
+	return 100 * (c - h), 100 * (c + h)
+}
+
+// balance is the tally of many matches of one configuration.
+type balance struct {
+	matches, first, draws, selfLoss, turns int
+	team                                   map[int]int
+	kinds                                  map[string]int
+}
+
+func (b *balance) add(r simResult) {
+	if b.team == nil {
+		b.team, b.kinds = map[int]int{}, map[string]int{}
+	}
+	b.matches++
+	b.turns += r.turns
+	b.selfLoss += r.selfLoss
+	b.kinds[r.kind]++
+	if len(r.winners) == 0 {
+		b.draws++
+	}
+	for _, w := range r.winners {
+		b.team[w]++
+		if w == r.first {
+			b.first++
+		}
+	}
+}
+
+func (b *balance) String() string {
+	lo, hi := wilson(b.first, b.matches)
+	s := fmt.Sprintf("first player %d/%d = %.0f%% [%.0f-%.0f]", b.first, b.matches, 100*float64(b.first)/float64(b.matches), lo, hi)
+	for team := 0; team < 4; team++ {
+		if k, ok := b.team[team]; ok || team < 2 {
+			lo, hi := wilson(k, b.matches)
+			s += fmt.Sprintf("; team %d %.0f%% [%.0f-%.0f]", team, 100*float64(k)/float64(b.matches), lo, hi)
+		}
+	}
+	return s + fmt.Sprintf("; draws %d; %.0f turns; %v; avoidable losses %d", b.draws, float64(b.turns)/float64(b.matches), b.kinds, b.selfLoss)
+}
+
+// The default configurations: 2, 3 and 4 players on each setup.
+var defaultConfigs = []Options{
+	{Players: 2}, {Players: 3}, {Players: 4},
+	{Players: 2, Setup: SetupStandard}, {Players: 3, Setup: SetupStandard}, {Players: 4, Setup: SetupStandard},
+}
+
+// TestBalanceReport prints the balance of every default configuration
+// between veteran bots when POCKETSUB_BALANCE is a number of matches:
+//
+//	POCKETSUB_BALANCE=300 nice -n 10 go test -run TestBalanceReport -v ./games/pocketsub/
+//
+// The first player is drawn from the seed, so every seat takes its turn
+// first; the table's figures are in docs/rules-decisions.md.
+func TestBalanceReport(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("POCKETSUB_BALANCE"))
+	if n == 0 {
+		t.Skip("set POCKETSUB_BALANCE to a number of matches")
+	}
+	extra := json.RawMessage(os.Getenv("POCKETSUB_OPTIONS"))
+	for _, o := range defaultConfigs {
+		if len(extra) > 0 {
+			if err := json.Unmarshal(extra, &o); err != nil {
+				t.Fatal(err)
+			}
+		}
+		o.FirstPlayer = FirstRandom
+		start := time.Now()
+		var b balance
+		for seed := range uint64(n) {
+			b.add(simMatch(t, o, seed, levelsOf(games.BotVeteran, o.Players)))
+		}
+		t.Logf("%d players %s: %s (%v)", o.Players, o.Setup, &b, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+func levelsOf(level string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = level
+	}
+	return out
+}
