@@ -152,8 +152,8 @@ var defaultConfigs = []Options{
 //
 //	POCKETSUB_BALANCE=300 nice -n 10 go test -run TestBalanceReport -v ./games/pocketsub/
 //
-// The first player is drawn from the seed, so every seat takes its turn
-// first; the table's figures are in docs/rules-decisions.md.
+// POCKETSUB_OPTIONS adds options to each ({"first_player":"random"}).
+// The figures are in docs/rules-decisions.md.
 func TestBalanceReport(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("POCKETSUB_BALANCE"))
 	if n == 0 {
@@ -166,7 +166,6 @@ func TestBalanceReport(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		o.FirstPlayer = FirstRandom
 		start := time.Now()
 		var b balance
 		for seed := range uint64(n) {
@@ -182,4 +181,51 @@ func levelsOf(level string, n int) []string {
 		out[i] = level
 	}
 	return out
+}
+
+// strengthMatches plays n matches of a stronger against a weaker level:
+// 2 and 3 players take turns (in 3-player matches the stronger plays one
+// seat against two weaker), on both setups, the stronger in every seat in
+// turn. It returns the stronger's wins.
+func strengthMatches(t *testing.T, strong, weak string, n int) (won int) {
+	t.Helper()
+	for m := range n {
+		o := Options{Players: 2, FirstPlayer: FirstRandom}
+		if m%2 == 1 {
+			o.Setup = SetupStandard
+		}
+		levels := levelsOf(weak, o.Players)
+		seat := (m / 2) % o.Players
+		levels[seat] = strong
+		r := simMatch(t, o, uint64(1000+m), levels)
+		if r.selfLoss > 0 {
+			t.Errorf("%s against %s, match %d: %d avoidable losses", strong, weak, m, r.selfLoss)
+		}
+		for _, w := range r.winners {
+			if w == seat {
+				won++
+			}
+		}
+	}
+	return won
+}
+
+// Each strength beats the one below it in at least 70% of 2-player
+// matches, whichever seat and setup.
+func TestBotStrengths(t *testing.T) {
+	n := 120
+	if testing.Short() {
+		n = 24
+	}
+	if s := os.Getenv("POCKETSUB_STRENGTH"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	for _, pair := range [][2]string{{games.BotCrew, games.BotLearner}, {games.BotVeteran, games.BotCrew}} {
+		won := strengthMatches(t, pair[0], pair[1], n)
+		lo, hi := wilson(won, n)
+		t.Logf("%s beats %s in %d of %d (%.0f%%, 95%% interval %.0f-%.0f%%)", pair[0], pair[1], won, n, 100*float64(won)/float64(n), lo, hi)
+		if won*10 < n*7 {
+			t.Errorf("%s beat %s in %d of %d matches; want at least 70%%", pair[0], pair[1], won, n)
+		}
+	}
 }
