@@ -155,15 +155,33 @@ func (g *Game) reachOf(i int, from Region) reach {
 	t := g.newTrip(i, 0)
 	t.start, t.at = from, from
 	var out reach
-	g.walk(t, func(p plan) {
-		for _, r := range p.pathSlice() {
+	g.walkReach(t, &out)
+	return out
+}
+
+// walkReach is walk for reachOf: every complete path that continues t,
+// without listing Mine spots.
+func (g *Game) walkReach(t trip, out *reach) {
+	if !t.canGoOn() {
+		for _, r := range t.pathSlice() {
 			out.entered |= 1 << uint(r)
 		}
-		if !p.dead {
+		t.settleQuick()
+		if !t.dead {
 			out.safe++
 		}
-	})
-	return out
+		return
+	}
+	var buf [24]Region
+	for _, r := range g.nextRegions(t.at, buf[:0]) {
+		cost, code := t.stepCode(r)
+		if code != "" {
+			continue
+		}
+		u := t
+		u.step(r, cost)
+		g.walkReach(u, out)
+	}
 }
 
 type botCandidate struct {
@@ -374,6 +392,7 @@ func (g *Game) lookAhead(seat int, cands []botCandidate, look int, sharp bool) i
 			continue
 		}
 		h := g.clone()
+		h.silent = true
 		if _, err := h.move(seat, g.commandOf(c.plan, c.mine)); err != nil {
 			continue // cannot happen: the plan is legal
 		}
@@ -478,6 +497,7 @@ func (g *Game) replyAhead(seat int, cands []botCandidate, first int) int {
 			continue
 		}
 		h := g.clone()
+		h.silent = true
 		if _, err := h.move(seat, g.commandOf(c.plan, c.mine)); err != nil {
 			continue
 		}

@@ -55,19 +55,18 @@ type Layout struct {
 	Mines []int `json:"mines"`
 }
 
+// The data, read when the package loads (before Definition, which states
+// the Mine supplies in its house rules).
 var (
-	faces   []*TileFace
-	layouts map[int]*Layout
+	faces   = must(loadFaces(tilesJSON))
+	layouts = must(loadLayouts(layoutsJSON, faces))
 )
 
-func init() {
-	var err error
-	if faces, err = loadFaces(tilesJSON); err != nil {
+func must[T any](v T, err error) T {
+	if err != nil {
 		panic(err)
 	}
-	if layouts, err = loadLayouts(layoutsJSON, faces); err != nil {
-		panic(err)
-	}
+	return v
 }
 
 func face(id string) *TileFace {

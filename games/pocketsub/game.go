@@ -159,6 +159,8 @@ type Game struct {
 	// quiet counts the rounds in a row that ended without either.
 	lively bool
 	quiet  int
+	// silent copies (the bots' look ahead) skip the events' sentences.
+	silent bool
 
 	outcome *games.Outcome
 }

@@ -3,6 +3,7 @@ package pocketsub
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"periscope/games"
@@ -132,12 +133,13 @@ func (t *trip) liveSubs(seat int) int {
 	return n
 }
 
-// subsAt lists the live Subs on r other than the mover.
-func (t *trip) subsAt(r Region) []int {
-	var out []int
+// subsAt is the set of live Subs on r other than the mover: bit i for
+// Sub i (a set, not a list: the bots ask it of thousands of paths).
+func (t *trip) subsAt(r Region) uint64 {
+	var out uint64
 	for i, u := range t.g.subs {
 		if i != t.sub && u.at == r && t.subAlive(i) {
-			out = append(out, i)
+			out |= 1 << i
 		}
 	}
 	return out
@@ -166,19 +168,17 @@ func (t *trip) removeMine(r Region) {
 
 // checkOver ends the match on this trip when only one side has Subs left.
 func (t *trip) checkOver() {
-	teams := map[int]bool{}
+	var teams uint8 // bit k: team k has a Sub in play
 	for i, u := range t.g.subs {
 		if t.subAlive(i) {
-			teams[t.g.team[u.owner]] = true
+			teams |= 1 << t.g.team[u.owner]
 		}
 	}
-	switch len(teams) {
-	case 0:
+	switch {
+	case teams == 0:
 		t.over, t.winner = true, -1
-	case 1:
-		for team := range teams {
-			t.over, t.winner = true, team
-		}
+	case teams&(teams-1) == 0:
+		t.over, t.winner = true, bits.TrailingZeros8(teams)
 	}
 }
 
@@ -303,7 +303,8 @@ func (t *trip) enter(r Region, final bool) {
 		t.die(hMine, r, m)
 		return
 	}
-	for _, e := range t.subsAt(r) {
+	for set := t.subsAt(r); set != 0; set &= set - 1 {
+		e := bits.TrailingZeros64(set)
 		owner := g.subs[e].owner
 		if g.friends(owner, t.owner) {
 			continue
@@ -350,7 +351,8 @@ func (t *trip) end() {
 			return
 		}
 		if c := g.ccAt(t.at); c < 0 || !g.friends(c, t.owner) {
-			for _, o := range t.subsAt(t.at) {
+			for set := t.subsAt(t.at); set != 0; set &= set - 1 {
+				o := bits.TrailingZeros64(set)
 				if g.friends(g.subs[o].owner, t.owner) {
 					t.removeSub(o)
 					t.die(hOwnSub, t.at, o)
@@ -384,6 +386,23 @@ func (t *trip) mineSpots() []Region {
 	return out
 }
 
+// hasMineSpot reports whether mineSpots would list any, without listing
+// them (the bots ask it of thousands of paths a move).
+func (t *trip) hasMineSpot() bool {
+	if t.over || t.g.mines[t.owner] == 0 || t.steps == 0 {
+		return false
+	}
+	if t.mineCode(t.start) == "" {
+		return true
+	}
+	for _, r := range t.path[:t.steps-1] {
+		if t.mineCode(r) == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // movedOutOf lists the regions the Sub left: its start and every region
 // of the path but the last.
 func (t *trip) movedOutOf() []Region {
@@ -400,7 +419,7 @@ func (t *trip) mineCode(r Region) string {
 	switch {
 	case g.board.terrain(r) == Deep:
 		return "mine_deep"
-	case g.ccAt(r) >= 0 || t.mineAt(r) >= 0 || len(t.subsAt(r)) > 0:
+	case g.ccAt(r) >= 0 || t.mineAt(r) >= 0 || t.subsAt(r) != 0:
 		return "mine_occupied"
 	}
 	return ""
@@ -411,7 +430,20 @@ func (t *trip) mineCode(r Region) string {
 func (t *trip) settle() []Region {
 	t.end()
 	spots := t.mineSpots()
-	if len(spots) == 0 && !t.dead && !t.over {
+	t.noMine(len(spots) > 0)
+	return spots
+}
+
+// settleQuick is settle without the list of Mine spots.
+func (t *trip) settleQuick() {
+	t.end()
+	t.noMine(t.hasMineSpot())
+}
+
+// noMine destroys a Sub that survived its move with nowhere to lay its
+// Mine (spot is false), unless its Command Centre shelters it.
+func (t *trip) noMine(spot bool) {
+	if !spot && !t.dead && !t.over {
 		if t.sheltered() {
 			// "While one of your Subs is in the region with your own
 			// Command Centre, the Sub cannot be destroyed": no Mine.
@@ -420,7 +452,7 @@ func (t *trip) settle() []Region {
 				cause = hNoSupply
 			}
 			t.note(hShelter, t.at, cause)
-			return spots
+			return
 		}
 		if t.g.mines[t.owner] == 0 {
 			t.die(hNoSupply, t.at, -1)
@@ -428,7 +460,6 @@ func (t *trip) settle() []Region {
 			t.die(hNoMine, t.at, -1)
 		}
 	}
-	return spots
 }
 
 // plan is one legal way to move a Sub this turn, fully worked out.
@@ -642,7 +673,8 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 	case t.mineAt(r) >= 0:
 		what = g.whose(t.mineAt(r), t.owner) + " Mine"
 	default:
-		for _, o := range t.subsAt(r) {
+		for set := t.subsAt(r); set != 0; set &= set - 1 {
+			o := bits.TrailingZeros64(set)
 			what = g.subs[o].label
 		}
 	}
@@ -681,21 +713,6 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	}
 	g.turns++
 
-	names := []string{g.board.name(from)}
-	for _, r := range t.pathSlice() {
-		names = append(names, g.board.name(r))
-	}
-	text := fmt.Sprintf("%s moves %s", u.label, strings.Join(names, " → "))
-	if t.steps == 0 {
-		text = fmt.Sprintf("%s cannot move", u.label)
-	}
-	if len(t.tokens.names()) > 0 {
-		var ts []string
-		for _, n := range t.tokens.names() {
-			ts = append(ts, tokenTitle(n))
-		}
-		text += " with the " + strings.Join(ts, " and ") + " token" + plural(len(ts))
-	}
 	var laid Region = NoRegion
 	if mine != "" {
 		laid, _ = g.board.parse(mine)
@@ -703,16 +720,9 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 		if g.mines[seat] > 0 {
 			g.mines[seat]--
 		}
-		text += fmt.Sprintf(" and lays a Mine on %s", g.board.name(laid))
 	}
-	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
-	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
-	for _, h := range t.log[:t.nLog] {
-		kind := "destroyed"
-		if h.what == hShelter {
-			kind = "sheltered"
-		}
-		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind})
+	if !g.silent {
+		evs = g.moveEvents(t, from, laid)
 	}
 	if t.over {
 		kind := "destroyed"
@@ -728,6 +738,42 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	evs = append(evs, g.endTurn()...)
 	if g.quiet >= QuietRounds {
 		evs = append(evs, g.stalemate())
+	}
+	return evs
+}
+
+// moveEvents are the events of a carried-out move: the move, then what
+// happened on the way.
+func (g *Game) moveEvents(t *trip, from, laid Region) []games.Event {
+	seat := t.owner
+	u := &g.subs[t.sub]
+	var evs []games.Event
+	names := []string{g.board.name(from)}
+	for _, r := range t.pathSlice() {
+		names = append(names, g.board.name(r))
+	}
+	text := fmt.Sprintf("%s moves %s", u.label, strings.Join(names, " → "))
+	if t.steps == 0 {
+		text = fmt.Sprintf("%s cannot move", u.label)
+	}
+	if len(t.tokens.names()) > 0 {
+		var ts []string
+		for _, n := range t.tokens.names() {
+			ts = append(ts, tokenTitle(n))
+		}
+		text += " with the " + strings.Join(ts, " and ") + " token" + plural(len(ts))
+	}
+	if laid != NoRegion {
+		text += fmt.Sprintf(" and lays a Mine on %s", g.board.name(laid))
+	}
+	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
+	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
+	for _, h := range t.log[:t.nLog] {
+		kind := "destroyed"
+		if h.what == hShelter {
+			kind = "sheltered"
+		}
+		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind})
 	}
 	return evs
 }
