@@ -1,6 +1,7 @@
 package pocketsub_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -155,6 +156,10 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.Wait("#confirm")
 	if got := p.Text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
 		t.Errorf("the chosen move reads %q", got)
+	}
+	// The Mine control says the house rule where it bites.
+	if got := p.Text("#mines-left"); !regexp.MustCompile(`Destroyed Mines are gone for good: \d+ left\.`).MatchString(got) {
+		t.Errorf("beside the Mine spots the page says %q, want how many Mines are left and that destroyed ones are gone for good", got)
 	}
 	p.MustTap("#undo")
 	p.MustTap("#other-sub")

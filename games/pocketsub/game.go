@@ -19,13 +19,14 @@ var Definition = games.Definition{
 	MaxPlayers: MaxPlayers,
 	Page:       "/pocketsub.html",
 	Bots:       true,
-	Options:    optionList(),
+	Options:    lobbyOptions,
 	House: []string{
 		"The faces and back icons of the 8 Ocean tiles",
 		"The introductory layouts for 2, 3 and 4 players",
-		"Running deep reaches a deep region on any other tile; Whirlpools turn tiles clockwise or counter-clockwise as drawn on the phones",
-		"Each player has 12 Mines: with none left, a Sub cannot lay its Mine and is destroyed",
+		"Whirlpools turn tiles clockwise or counter-clockwise as drawn on the phones",
+		"How many Mines each player may lay, and that destroyed Mines are gone for good",
 	},
+	HouseRules: allHouseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -34,6 +35,12 @@ var Definition = games.Definition{
 		return New(o, seed), nil
 	},
 }
+
+// The lobby's options and the house rules, for Definition and New.
+var (
+	lobbyOptions  = optionList()
+	allHouseRules = houseRules()
+)
 
 // Game is a room game with bots and no clock.
 var (
@@ -161,6 +168,8 @@ type Game struct {
 	quiet  int
 	// silent copies (the bots' look ahead) skip the events' sentences.
 	silent bool
+	// houseRules are the texts of the house rules in force.
+	houseRules []string
 
 	outcome *games.Outcome
 }
@@ -195,7 +204,11 @@ func New(o Options, seed uint64) *Game {
 			tiles = append(tiles, placed{at: Hex{t.Q, t.R}, face: marked[i], rot: rng.IntN(6)})
 		}
 	}
-	g := &Game{opts: o, seed: seed, board: newBoard(tiles), colours: palettes[o.Players]}
+	g := &Game{opts: o, seed: seed, board: newBoard(tiles), colours: palettes[o.Players], houseRules: []string{}}
+	// Definition itself cannot be named here: its New calls this one.
+	for _, r := range games.HouseRulesInForce(games.Definition{Options: lobbyOptions, HouseRules: allHouseRules}, games.MustJSON(o)) {
+		g.houseRules = append(g.houseRules, r.Text)
+	}
 	if o.FirstPlayer == FirstRandom {
 		g.first = rng.IntN(o.Players)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,7 +161,45 @@ func TestBalanceReport(t *testing.T) {
 		t.Skip("set POCKETSUB_BALANCE to a number of matches")
 	}
 	extra := json.RawMessage(os.Getenv("POCKETSUB_OPTIONS"))
-	for _, o := range defaultConfigs {
+	// POCKETSUB_MINES tries other supplies: {"2":[12,11]}.
+	if m := os.Getenv("POCKETSUB_MINES"); m != "" {
+		var mines map[int][]int
+		if err := json.Unmarshal([]byte(m), &mines); err != nil {
+			t.Fatal(err)
+		}
+		for n, each := range mines {
+			saved := layouts[n].Mines
+			layouts[n].Mines = each
+			t.Cleanup(func() { layouts[n].Mines = saved })
+		}
+	}
+	// POCKETSUB_LAYOUTS tries other layouts: {"3":{"tiles":[...],...}}.
+	if l := os.Getenv("POCKETSUB_LAYOUTS"); l != "" {
+		var try map[int]*Layout
+		if err := json.Unmarshal([]byte(l), &try); err != nil {
+			t.Fatal(err)
+		}
+		for n, lay := range try {
+			saved := layouts[n]
+			if lay.Mines == nil {
+				lay.Mines = saved.Mines
+			}
+			layouts[n] = lay
+			t.Cleanup(func() { layouts[n] = saved })
+		}
+	}
+	// POCKETSUB_ONLY keeps the configurations named like "3 intro".
+	configs := defaultConfigs
+	if only := os.Getenv("POCKETSUB_ONLY"); only != "" {
+		configs = nil
+		for _, o := range defaultConfigs {
+			d, _ := o.withDefaults()
+			if strings.Contains(only, fmt.Sprintf("%d %s", d.Players, d.Setup)) {
+				configs = append(configs, o)
+			}
+		}
+	}
+	for _, o := range configs {
 		if len(extra) > 0 {
 			if err := json.Unmarshal(extra, &o); err != nil {
 				t.Fatal(err)
@@ -213,9 +252,9 @@ func strengthMatches(t *testing.T, strong, weak string, n int) (won int) {
 // Each strength beats the one below it in at least 70% of 2-player
 // matches, whichever seat and setup.
 func TestBotStrengths(t *testing.T) {
-	n := 120
+	n := 100
 	if testing.Short() {
-		n = 24
+		n = 20
 	}
 	if s := os.Getenv("POCKETSUB_STRENGTH"); s != "" {
 		n, _ = strconv.Atoi(s)
@@ -228,4 +267,38 @@ func TestBotStrengths(t *testing.T) {
 			t.Errorf("%s beat %s in %d of %d matches; want at least 70%%", pair[0], pair[1], won, n)
 		}
 	}
+}
+
+// No bot, at any strength, loses a Sub of its side on a move when the
+// engine lists a move that loses none, unless its move wins: over 1,000
+// matches (60 under -short) of 2, 3 and 4 players, both setups, with and
+// without the expansion, learners and crews at every seat and a veteran
+// in every tenth match (the veteran thinks longest; it keeps to the same
+// careful list).
+func TestNoAvoidableLoss(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 60
+	}
+	moves, losses := 0, 0
+	for m := range n {
+		o := Options{Players: 2 + m%3, Captain: m%4 == 3, FirstPlayer: FirstRandom}
+		if m%2 == 1 {
+			o.Setup = SetupStandard
+		}
+		levels := make([]string, o.Players)
+		for s := range levels {
+			levels[s] = []string{games.BotLearner, games.BotCrew}[(m/3+s)%2]
+		}
+		if m%10 == 9 {
+			levels[m%o.Players] = games.BotVeteran
+		}
+		r := simMatch(t, o, uint64(5000+m), levels)
+		moves += r.bestMoves
+		if r.selfLoss > 0 {
+			losses += r.selfLoss
+			t.Errorf("match %d (%+v, %v): %d avoidable losses", m, o, levels, r.selfLoss)
+		}
+	}
+	t.Logf("%d matches, %d bot moves checked, %d avoidable losses", n, moves, losses)
 }

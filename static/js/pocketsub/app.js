@@ -213,7 +213,7 @@ function aboutRoom(v) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => rules(app.view?.options || {}, app.view?.house_rules)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 
