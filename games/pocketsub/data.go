@@ -49,10 +49,13 @@ type Layout struct {
 	Tiles []LayoutTile `json:"tiles"`
 	Seats []LayoutSeat `json:"seats"`
 	// Mines is each player's supply of Mines in turn order, the first
-	// player's first (house: the box holds 12 of each colour, and the
-	// rulebook does not say how many a player may lay). Standard setup
-	// uses the same supplies.
-	Mines []int `json:"mines"`
+	// player's first, on this layout; StandardMines with the standard
+	// setup (house: the box holds 12 of each colour, and the rulebook does
+	// not say what a player who has laid them all does). Bot-against-bot
+	// balance sets them: a supply is a clock, and the first player's runs
+	// out first (docs/rules-decisions.md).
+	Mines         []int `json:"mines"`
+	StandardMines []int `json:"standard_mines"`
 }
 
 // The data, read when the package loads (before Definition, which states
@@ -140,12 +143,14 @@ func loadLayouts(data []byte, faces []*TileFace) (map[int]*Layout, error) {
 		if len(l.Seats) != n {
 			return nil, fmt.Errorf("layouts.json: the %d-player layout seats %d", n, len(l.Seats))
 		}
-		if len(l.Mines) != n {
-			return nil, fmt.Errorf("layouts.json: the %d-player layout gives Mines to %d players", n, len(l.Mines))
-		}
-		for _, m := range l.Mines {
-			if m < 1 || m > MinesEach {
-				return nil, fmt.Errorf("layouts.json: the %d-player layout gives a player %d Mines; the box holds %d of a colour", n, m, MinesEach)
+		for _, supply := range [][]int{l.Mines, l.StandardMines} {
+			if len(supply) != n {
+				return nil, fmt.Errorf("layouts.json: the %d-player layout gives Mines to %d players", n, len(supply))
+			}
+			for _, m := range supply {
+				if m < 1 || m > MinesEach {
+					return nil, fmt.Errorf("layouts.json: the %d-player layout gives a player %d Mines; the box holds %d of a colour", n, m, MinesEach)
+				}
 			}
 		}
 		// The standard setup lays the tiles marked for n players in the

@@ -254,6 +254,9 @@ func minesOf(o Options, place int) int {
 	if o.MineSupply == MinesUnlimited {
 		return unlimited
 	}
+	if o.Setup == SetupStandard {
+		return layouts[o.Players].StandardMines[place]
+	}
 	return layouts[o.Players].Mines[place]
 }
 

@@ -39,30 +39,26 @@ func houseRules() []games.HouseRule {
 	}
 }
 
-// mineSupplyText says how many Mines each player has, by turn order when
-// the supplies differ.
+// mineSupplyText says how many Mines each player has, by player count,
+// setup and turn order.
 func mineSupplyText() string {
 	var parts []string
-	same := true
 	for n := MinPlayers; n <= MaxPlayers; n++ {
-		m := layouts[n].Mines
-		for _, x := range m {
-			same = same && x == layouts[MinPlayers].Mines[0]
-		}
-		if slices.Min(m) == slices.Max(m) {
-			parts = append(parts, fmt.Sprintf("%d players: %d each", n, m[0]))
+		l := layouts[n]
+		if slices.Equal(l.Mines, l.StandardMines) {
+			parts = append(parts, fmt.Sprintf("%d players, %s", n, supplyWords(l.Mines)))
 			continue
 		}
-		var each []string
-		for i, x := range m {
-			each = append(each, fmt.Sprintf("%d for the %s player", x, ordinals[i]))
-		}
-		parts = append(parts, fmt.Sprintf("%d players: %s", n, strings.Join(each, ", ")))
+		parts = append(parts, fmt.Sprintf("%d players, %s on the introductory layout and %s with the standard setup", n, supplyWords(l.Mines), supplyWords(l.StandardMines)))
 	}
-	if same {
-		return fmt.Sprintf("Each player has %d Mines.", layouts[MinPlayers].Mines[0])
-	}
-	return "Mines per player (the box holds 12 of a colour): " + strings.Join(parts, "; ") + "."
+	return "Each player has a set number of Mines (the box holds 12 of a colour), in turn order: " + strings.Join(parts, "; ") + "."
 }
 
-var ordinals = []string{"first", "second", "third", "fourth"}
+// supplyWords is "12, 11 and 11".
+func supplyWords(m []int) string {
+	var each []string
+	for _, x := range m {
+		each = append(each, fmt.Sprint(x))
+	}
+	return strings.Join(each[:len(each)-1], ", ") + " and " + each[len(each)-1]
+}

@@ -77,8 +77,10 @@ func TestSeats(t *testing.T) {
 			t.Fatalf("%d players: seats %v teams %v", c.players, labels, teams)
 		}
 		v := g.View(0).(View)
-		for _, p := range v.Players {
-			if p.Subs != c.subs || p.Mines != MinesEach {
+		// Mines come from the layout data in turn order (Red first here),
+		// never more than the box's 12 of a colour.
+		for i, p := range v.Players {
+			if p.Subs != c.subs || p.Mines != layouts[c.players].Mines[i] || p.Mines > MinesEach {
 				t.Fatalf("%d players: %+v", c.players, p)
 			}
 		}
@@ -337,5 +339,26 @@ func TestDefinition(t *testing.T) {
 	g, err := d.New(nil, 1)
 	if err != nil || len(g.Seats()) != 2 {
 		t.Fatalf("%v %v", g, err)
+	}
+}
+
+// The Mine supplies follow the turn order, not the colour: with the first
+// player drawn at random, whoever moves first gets the first supply, and
+// the standard setup has its own.
+func TestMineSuppliesFollowTurnOrder(t *testing.T) {
+	for seed := range uint64(12) {
+		for _, setup := range []string{SetupIntro, SetupStandard} {
+			o, _ := Options{Players: 3, FirstPlayer: FirstRandom, Setup: setup}.withDefaults()
+			g := New(o, seed)
+			want := layouts[3].Mines
+			if setup == SetupStandard {
+				want = layouts[3].StandardMines
+			}
+			for place := range 3 {
+				if got := g.mines[(g.first+place)%3]; got != want[place] {
+					t.Fatalf("seed %d %s: the player %d places after the first has %d Mines; want %d", seed, setup, place, got, want[place])
+				}
+			}
+		}
 	}
 }

@@ -250,11 +250,12 @@ func strengthMatches(t *testing.T, strong, weak string, n int) (won int) {
 }
 
 // Each strength beats the one below it in at least 70% of 2-player
-// matches, whichever seat and setup.
+// matches, whichever seat and setup (100 matches a pair; under -short 20,
+// too few to tell 70% from 60%, so there the stronger must win most).
 func TestBotStrengths(t *testing.T) {
-	n := 100
+	n, need := 100, 0.7
 	if testing.Short() {
-		n = 20
+		n, need = 20, 0.55
 	}
 	if s := os.Getenv("POCKETSUB_STRENGTH"); s != "" {
 		n, _ = strconv.Atoi(s)
@@ -263,8 +264,8 @@ func TestBotStrengths(t *testing.T) {
 		won := strengthMatches(t, pair[0], pair[1], n)
 		lo, hi := wilson(won, n)
 		t.Logf("%s beats %s in %d of %d (%.0f%%, 95%% interval %.0f-%.0f%%)", pair[0], pair[1], won, n, 100*float64(won)/float64(n), lo, hi)
-		if won*10 < n*7 {
-			t.Errorf("%s beat %s in %d of %d matches; want at least 70%%", pair[0], pair[1], won, n)
+		if float64(won) < need*float64(n) {
+			t.Errorf("%s beat %s in %d of %d matches; want at least %.0f%%", pair[0], pair[1], won, n, 100*need)
 		}
 	}
 }
