@@ -12,6 +12,7 @@ require (
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/valyala/fasthttp v1.52.0
 	github.com/wI2L/jsondiff v0.7.1
+	golang.org/x/text v0.27.0
 	rsc.io/qr v0.2.0
 )
 

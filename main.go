@@ -52,6 +52,9 @@ func main() {
 	showQR := flag.Bool("qr", true, "print a QR code of the join address")
 	public := flag.String("public", "", "address phones reach this server at, for join links and QR codes (e.g. http://periscope.local:8080); default: the first LAN address")
 	limits := flag.Bool("limits", true, "per-address limits on new rooms, seats and writes; -limits=false for a load tool on loopback (cmd/loadgen)")
+	conns := flag.Int("conns", 0, "most TCP connections open at once (0: from the file limit, which is raised to its hard limit at start)")
+	connsPerAddr := flag.Int("conns-per-address", 0, "most TCP connections one address may hold open (0: a quarter of -conns, at most 128; the server's own machine is not counted)")
+	abandonAfter := flag.Duration("abandon-after", 4*time.Hour, "finish a match in play as abandoned once no player's phone has been connected for this long (0: never)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for docs/benchmarks.md)")
 	flag.Usage = usage
 	flag.Parse()
@@ -70,7 +73,10 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits}
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, conns: *conns, connsPerAddr: *connsPerAddr, abandonAfter: *abandonAfter}
+	if *abandonAfter <= 0 {
+		cfg.abandonAfter = -1 // -abandon-after 0: never
+	}
 	if *origins != "" {
 		cfg.origins = strings.Split(*origins, ",")
 	}
@@ -136,6 +142,11 @@ type config struct {
 	qr     bool
 	// noLimits turns the per-address rate limits off (-limits=false).
 	noLimits bool
+	// conns and connsPerAddr are -conns and -conns-per-address.
+	conns, connsPerAddr int
+	// abandonAfter is -abandon-after: 0 takes the hub's default (4
+	// hours), negative never abandons.
+	abandonAfter time.Duration
 }
 
 // publicURL checks a -public address and returns it as scheme://host[:port].
@@ -154,7 +165,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
-	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue()})
+	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue(), AbandonAfter: cfg.abandonAfter})
 	if err != nil {
 		return err
 	}
@@ -185,6 +196,10 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	if cfg.noLimits {
 		limit = -1
 	}
+	files, err := server.RaiseFileLimit()
+	if err != nil {
+		slog.Warn("cannot read the file limit; connection bounds assume 1024", "err", err)
+	}
 	srv := server.New(server.Config{
 		Hub:       hub,
 		Stats:     func() (any, error) { return store.Stats() },
@@ -193,6 +208,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		Origins:   cfg.origins,
 		PublicURL: strings.TrimSuffix(urls[0], "/"),
 		RoomLimit: limit, SeatLimit: limit, WriteLimit: limit,
+		FileLimit: files, Conns: cfg.conns, ConnsPerAddress: cfg.connsPerAddr,
 	})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -206,6 +222,8 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 			slog.Warn("no QR code", "err", err)
 		}
 	}
+	total, perAddr := srv.ConnBounds()
+	fmt.Fprintf(out, "periscope: file limit %d: up to %d connections at once, %d from one address\n", files, total, perAddr)
 
 	select {
 	case err := <-served:

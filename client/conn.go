@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/url"
 	"strings"
 	"sync"
@@ -63,7 +64,21 @@ func DialLean(ctx context.Context, base, code, token string, lastVersion int64) 
 	return dial(ctx, base, code, token, lastVersion, true)
 }
 
+// DialFrom is Dial from the local address ip: on loopback, 127.0.0.2 and
+// up stand in for other phones on the Wi-Fi (the server counts them as
+// other addresses).
+func DialFrom(ctx context.Context, ip net.IP, base, code, token string, lastVersion int64) (*Conn, error) {
+	nd := &net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}}
+	d := *websocket.DefaultDialer
+	d.NetDialContext = nd.DialContext
+	return dialWith(ctx, &d, base, code, token, lastVersion, false)
+}
+
 func dial(ctx context.Context, base, code, token string, lastVersion int64, lean bool) (*Conn, error) {
+	return dialWith(ctx, websocket.DefaultDialer, base, code, token, lastVersion, lean)
+}
+
+func dialWith(ctx context.Context, d *websocket.Dialer, base, code, token string, lastVersion int64, lean bool) (*Conn, error) {
 	u, err := url.Parse(strings.TrimSuffix(base, "/") + "/ws/" + url.PathEscape(code))
 	if err != nil {
 		return nil, err
@@ -74,7 +89,7 @@ func dial(ctx context.Context, base, code, token string, lastVersion int64, lean
 	case "https":
 		u.Scheme = "wss"
 	}
-	ws, resp, err := websocket.DefaultDialer.DialContext(ctx, u.String(), nil)
+	ws, resp, err := d.DialContext(ctx, u.String(), nil)
 	if err != nil {
 		if resp != nil {
 			defer resp.Body.Close()

@@ -70,6 +70,11 @@ func Open(path string) (*DB, error) {
 	if path == "" || strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("db: open %q: %w: want a file path without ? or #, or \":memory:\"", path, ErrInvalid)
 	}
+	if path != ":memory:" {
+		if err := checkFile(path); err != nil {
+			return nil, err
+		}
+	}
 	write, err := sql.Open("sqlite3", path+"?"+dsnWrite)
 	if err != nil {
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
@@ -82,9 +87,16 @@ func Open(path string) (*DB, error) {
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
 	d := &DB{write: write, read: write, Now: time.Now}
+	if err := checkForeign(write, path); err != nil {
+		write.Close()
+		return nil, explainOpen(path, err)
+	}
 	if err := migrate(write, migrations); err != nil {
 		write.Close()
-		return nil, fmt.Errorf("db: open %s: %w", path, err)
+		if errors.Is(err, ErrNewer) {
+			return nil, failf(ErrNewer, "the database %s cannot be used: %v", path, err)
+		}
+		return nil, explainOpen(path, err)
 	}
 	if d.appendStmt, err = write.Prepare(appendQuery); err != nil {
 		write.Close()

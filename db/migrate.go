@@ -61,7 +61,7 @@ func migrate(db *sql.DB, fsys fs.FS) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	if have > len(names) {
-		return fmt.Errorf("migrate: the database is at schema version %d, newer than this program's %d", have, len(names))
+		return failf(ErrNewer, "a newer Periscope wrote it (schema version %d, newer than this program's %d): run that newer version, or start this one with -db and another file", have, len(names))
 	}
 
 	if have == len(names) {

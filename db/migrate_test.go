@@ -51,7 +51,7 @@ func TestMigrationsIdempotent(t *testing.T) {
 		if err != nil {
 			t.Fatalf("open %d: %v", i+1, err)
 		}
-		if got := applied(t, d.write); strings.Join(got, " ") != "0001_init.sql 0002_expired.sql 0003_summaries.sql" {
+		if got := applied(t, d.write); strings.Join(got, " ") != "0001_init.sql 0002_expired.sql 0003_summaries.sql 0004_rematch.sql" {
 			t.Errorf("open %d: applied %v", i+1, got)
 		}
 		if err := d.CreateRoom(rooms.RoomRecord{Code: string(rune('A' + i)), Game: "sonar"}); err != nil {
@@ -245,7 +245,7 @@ func TestMigrateExpired(t *testing.T) {
 	if err := migrate(d, migrations); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(applied(t, d), " "); got != "0001_init.sql 0002_expired.sql 0003_summaries.sql" {
+	if got := strings.Join(applied(t, d), " "); got != "0001_init.sql 0002_expired.sql 0003_summaries.sql 0004_rematch.sql" {
 		t.Fatalf("applied %s", got)
 	}
 	if after := dump(t, d); !slices.Equal(before, after) {

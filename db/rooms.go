@@ -209,6 +209,23 @@ func (d *DB) finish(code string, o games.Outcome, at time.Time) error {
 	})
 }
 
+// SetRematch records, with the finished room code, the rematch opened for
+// it: the table's pages find it after a restart too.
+func (d *DB) SetRematch(code string, m rooms.Rematch) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("db: rematch of room %s: %w", code, err)
+	}
+	res, err := d.write.Exec(`UPDATE rooms SET rematch = ? WHERE code = ? AND state = 'finished'`, string(b), code)
+	if err != nil {
+		return fmt.Errorf("db: rematch of room %s: %w", code, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("db: rematch of room %s: %w: no finished room", code, ErrNotFound)
+	}
+	return nil
+}
+
 // Expire closes a waiting or playing room without a result, at the given
 // time: Unfinished and Stats no longer count it, Finished does not list it,
 // and its log takes no more commands. Load still returns it.
@@ -309,7 +326,7 @@ func (d *DB) FinishedPage(offset, limit int) ([]rooms.RoomRecord, error) {
 // roomQuery selects what scanRooms reads; callers add WHERE and ORDER BY.
 // An expired room has no result: its end is the time it expired.
 const roomQuery = `SELECT r.code, r.game, r.options, r.seed, r.state, r.created, res.outcome,
-		coalesce(res.finished, r.expired)
+		coalesce(res.finished, r.expired), r.rematch
 	FROM rooms r LEFT JOIN results res ON res.room = r.code`
 
 func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {
@@ -322,10 +339,11 @@ func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {
 		var (
 			r                 rooms.RoomRecord
 			options, outcome  sql.NullString
+			rematch           sql.NullString
 			seed              int64
 			created, finished sql.NullInt64
 		)
-		if err := rows.Scan(&r.Code, &r.Game, &options, &seed, &r.State, &created, &outcome, &finished); err != nil {
+		if err := rows.Scan(&r.Code, &r.Game, &options, &seed, &r.State, &created, &outcome, &finished, &rematch); err != nil {
 			return nil, err
 		}
 		r.Seed = uint64(seed)
@@ -338,6 +356,12 @@ func scanRooms(rows *sql.Rows, err error) ([]rooms.RoomRecord, error) {
 			r.Outcome = new(games.Outcome)
 			if err := json.Unmarshal([]byte(outcome.String), r.Outcome); err != nil {
 				return nil, fmt.Errorf("room %s: outcome: %w", r.Code, err)
+			}
+		}
+		if rematch.Valid {
+			r.Rematch = new(rooms.Rematch)
+			if err := json.Unmarshal([]byte(rematch.String), r.Rematch); err != nil {
+				return nil, fmt.Errorf("room %s: rematch: %w", r.Code, err)
 			}
 		}
 		list = append(list, r)

@@ -27,7 +27,7 @@ type Stats struct {
 type GameStats struct {
 	Game    string `json:"game"`
 	Matches int    `json:"matches"`
-	// Draws counts matches nobody won.
+	// Draws counts matches nobody won (abandoned ones aside).
 	Draws int `json:"draws"`
 	// Wins maps a team to the matches it won.
 	Wins map[int]int `json:"wins"`
@@ -94,7 +94,8 @@ func (d *DB) Stats() (Stats, error) {
 
 func gameStats(tx *sql.Tx, st *Stats) error {
 	rows, err := tx.Query(`SELECT r.game, count(*),
-			sum(json_array_length(res.outcome, '$.winners') = 0),
+			sum(json_array_length(res.outcome, '$.winners') = 0
+				AND coalesce(json_extract(res.outcome, '$.kind'), '') <> 'abandoned'),
 			avg((SELECT count(*) FROM commands c WHERE c.room = r.code AND c.seat >= 0)),
 			avg(res.finished - coalesce(
 				(SELECT c.time FROM commands c WHERE c.room = r.code ORDER BY c.version LIMIT 1),

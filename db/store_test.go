@@ -334,3 +334,38 @@ func TestConcurrentAppendsWithRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestRematchIsStoredWithTheRoom: the rematch link of a finished room
+// survives closing and reopening the file; only a finished room takes one.
+func TestRematchIsStoredWithTheRoom(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db")
+	d, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"OLD", "NEW"} {
+		if err := d.CreateRoom(rooms.RoomRecord{Code: code, Game: "race"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := rooms.Rematch{From: "OLD", Code: "NEW", Seats: map[int]int{0: 1, 1: 0}, Swapped: true}
+	if err := d.SetRematch("OLD", m); !errors.Is(err, db.ErrNotFound) {
+		t.Fatalf("the rematch of a room in play: %v", err)
+	}
+	if err := d.Finish("OLD", games.Outcome{Winners: []int{0}, Reason: "won"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SetRematch("OLD", m); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	d, err = db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	saved, err := d.Load("OLD")
+	if err != nil || saved.Room.Rematch == nil || !reflect.DeepEqual(*saved.Room.Rematch, m) {
+		t.Fatalf("after reopening: %+v, %v; want %+v", saved.Room.Rematch, err, m)
+	}
+}

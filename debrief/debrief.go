@@ -47,7 +47,7 @@ type Player struct {
 	Side   string         `json:"side"`
 	Label  string         `json:"label"`
 	Roles  []string       `json:"roles,omitempty"`
-	Result string         `json:"result,omitempty"` // won, lost or draw; empty for a seat nobody held
+	Result string         `json:"result,omitempty"` // won, lost, draw or abandoned; empty for a seat nobody held
 	Extras map[string]int `json:"extras,omitempty"`
 }
 
@@ -56,6 +56,9 @@ const (
 	Won  = "won"
 	Lost = "lost"
 	Draw = "draw"
+	// Abandoned: the match ended because no player's phone was connected
+	// for a long while (rooms.OutcomeAbandoned): nobody won, nor drew.
+	Abandoned = "abandoned"
 )
 
 // Summarize replays saved, a finished match of def, and sums it up.
@@ -118,6 +121,8 @@ func sides(specs []games.SeatSpec, o *games.Outcome) []Side {
 			out[i].Name = fmt.Sprintf("Team %d", out[i].Team+1)
 		}
 		switch {
+		case o.Kind == rooms.OutcomeAbandoned:
+			out[i].Result = Abandoned
 		case len(o.Winners) == 0:
 			out[i].Result = Draw
 		case slices.Contains(o.Winners, out[i].Team):

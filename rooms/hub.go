@@ -50,6 +50,16 @@ type Config struct {
 	// before it expires (default 12 hours: a game night); negative never
 	// expires. Abandoned rooms are not resumed on every restart forever.
 	StartTTL time.Duration
+	// AbandonAfter is how long a match in play may go with no seated
+	// phone connected before it is finished as abandoned (default 4
+	// hours; negative: never). See abandon.go.
+	AbandonAfter time.Duration
+	// ReclaimAfter is how long a seat of a match in play must have had no
+	// phone connected before the host may let a phone into it whatever
+	// the side (default 2 minutes); ReclaimAnyAfter how long before any
+	// player may, when no host is connected (default 10 minutes). See
+	// reclaim.go.
+	ReclaimAfter, ReclaimAnyAfter time.Duration
 	// SweepEvery is how often the hub looks for rooms to let go (default
 	// 1 minute).
 	SweepEvery time.Duration
@@ -74,8 +84,12 @@ type Hub struct {
 	finishedTTL   time.Duration
 	waitingTTL    time.Duration
 	startTTL      time.Duration
-	sweepEvery    time.Duration
-	seeds         func() uint64
+	abandonAfter  time.Duration
+	reclaimAfter  time.Duration
+	// reclaimAnyAfter: see Config.ReclaimAnyAfter.
+	reclaimAnyAfter time.Duration
+	sweepEvery      time.Duration
+	seeds           func() uint64
 
 	mu     sync.Mutex
 	rooms  map[string]*Room
@@ -85,7 +99,7 @@ type Hub struct {
 
 	// rematches is the rematch of each finished match, by its code, so the
 	// players who ask after the first one join the same room. It lives in
-	// memory only: after a restart the table asks again. rematchMu is
+	// memory as a cache: the store keeps each with its room. rematchMu is
 	// taken before mu, and held while a rematch is opened, so a match gets
 	// one rematch even when the whole table taps at once.
 	rematchMu sync.Mutex
@@ -99,7 +113,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	}
 	h := &Hub{store: cfg.Store, games: make(map[string]games.Definition), clock: cfg.Clock, log: cfg.Log,
 		history: max(cfg.History, 0), botSteps: cfg.BotSteps, maxSpectators: cfg.MaxSpectators, perSeat: cfg.PerSeat, perAddress: cfg.PerAddress,
-		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
+		lobbyEvery: cfg.LobbyEvery, finishedTTL: cfg.FinishedTTL, waitingTTL: cfg.WaitingTTL, startTTL: cfg.StartTTL, abandonAfter: cfg.AbandonAfter, reclaimAfter: cfg.ReclaimAfter, reclaimAnyAfter: cfg.ReclaimAnyAfter, sweepEvery: cfg.SweepEvery, seeds: cfg.Seeds,
 		rooms: make(map[string]*Room), rematches: make(map[string]Rematch), quit: make(chan struct{}), swept: make(chan struct{})}
 	if h.clock == nil {
 		h.clock = WallClock{}
@@ -110,7 +124,7 @@ func NewHub(cfg Config) (*Hub, error) {
 	defaults := []struct {
 		v *time.Duration
 		d time.Duration
-	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.startTTL, 12 * time.Hour}, {&h.sweepEvery, time.Minute}}
+	}{{&h.lobbyEvery, 250 * time.Millisecond}, {&h.finishedTTL, 10 * time.Minute}, {&h.waitingTTL, 30 * time.Minute}, {&h.startTTL, 12 * time.Hour}, {&h.abandonAfter, 4 * time.Hour}, {&h.reclaimAfter, 2 * time.Minute}, {&h.reclaimAnyAfter, 10 * time.Minute}, {&h.sweepEvery, time.Minute}}
 	for _, x := range defaults {
 		if *x.v == 0 {
 			*x.v = x.d
@@ -298,7 +312,11 @@ func (h *Hub) Resume() (int, error) {
 	var errs []error
 	n := 0
 	for _, s := range saved {
-		if err := h.resume(s); err != nil {
+		err := h.resume(s)
+		if errors.Is(err, errAbandoned) {
+			continue
+		}
+		if err != nil {
 			h.log.Error("ROOM NOT RESUMED: its log no longer replays", "room", s.Room.Code, "err", err)
 			errs = append(errs, err)
 			continue
@@ -348,6 +366,11 @@ func (h *Hub) resume(s SavedRoom) error {
 	}
 	if o := g.Outcome(); o != nil {
 		r.finish(*o)
+	}
+	// A match nobody played for abandonAfter before the restart ends now.
+	r.lastPhone = lastActivity(s)
+	if r.abandonIfIdle(h.clock.Now()) {
+		return errAbandoned
 	}
 	// A waiting room that expired while the server was down is not
 	// brought back.

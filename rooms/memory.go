@@ -3,6 +3,7 @@ package rooms
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"sync"
@@ -190,10 +191,35 @@ func (m *MemoryStore) FinishedPage(offset, limit int) ([]RoomRecord, error) {
 	return out, nil
 }
 
+// SetRematch records the rematch of a finished room.
+func (m *MemoryStore) SetRematch(code string, x Rematch) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.room(code)
+	if err != nil {
+		return err
+	}
+	if r.Room.State != StateFinished {
+		return fmt.Errorf("memory store: room %q is not finished", code)
+	}
+	r.Room.Rematch = cloneRematch(&x)
+	return nil
+}
+
 func copyRoom(r *SavedRoom) SavedRoom {
 	c := SavedRoom{Room: r.Room, Seats: slices.Clone(r.Seats), Commands: slices.Clone(r.Commands)}
 	c.Room.Options = cloneRaw(c.Room.Options)
+	c.Room.Rematch = cloneRematch(c.Room.Rematch)
 	return c
+}
+
+func cloneRematch(m *Rematch) *Rematch {
+	if m == nil {
+		return nil
+	}
+	c := *m
+	c.Seats = maps.Clone(m.Seats)
+	return &c
 }
 
 func cloneRaw(b json.RawMessage) json.RawMessage {

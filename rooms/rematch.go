@@ -33,6 +33,11 @@ func (h *Hub) RematchOf(code string) (Rematch, error) {
 	if m, ok := h.rematches[c]; ok {
 		return m, nil
 	}
+	// Opened before a restart: the store keeps it with the room.
+	if s, err := h.store.Load(c); err == nil && s.Room.Rematch != nil {
+		h.rematches[c] = *s.Room.Rematch
+		return *s.Room.Rematch, nil
+	}
 	return Rematch{}, errorf(CodeNotFound, "nobody has asked for a rematch of room %s yet", c)
 }
 
@@ -60,6 +65,10 @@ func (h *Hub) Rematch(code, token string, swap bool) (Rematch, error) {
 	defer h.rematchMu.Unlock()
 	if m, ok := h.rematches[c]; ok {
 		return m, nil
+	}
+	if s.Room.Rematch != nil { // opened before a restart
+		h.rematches[c] = *s.Room.Rematch
+		return *s.Room.Rematch, nil
 	}
 	def, ok := h.games[s.Room.Game]
 	if !ok {
@@ -96,6 +105,11 @@ func (h *Hub) Rematch(code, token string, swap bool) (Rematch, error) {
 	}
 	if err := h.store.PutSeats(seats...); err != nil {
 		return Rematch{}, &Error{Code: CodeInternal, Message: "the server could not seat the rematch", Err: err}
+	}
+	if err := h.store.SetRematch(c, m); err != nil {
+		// The new room stands and this server remembers it; only a
+		// restart would forget the link.
+		h.log.Error("could not save the rematch link", "room", c, "rematch", next, "err", err)
 	}
 	r := newRoom(h, def, rec, g, seats)
 	h.rooms[next] = r

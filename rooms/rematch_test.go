@@ -2,9 +2,11 @@ package rooms_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"testing"
 
+	"periscope/db"
 	"periscope/rooms"
 )
 
@@ -109,5 +111,46 @@ func TestRematchSwapsSides(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRematchOutlivesARestart: the rematch link is stored with the room,
+// so after a restart the table's pages find the same rematch (it was held
+// in memory only, and a second tap opened a second room).
+func TestRematchOutlivesARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.db")
+	store, err := db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, store)
+	r, tokens := f.room(t, `{"target":3}`, 2)
+	finishRace(t, r, started(t, r, tokens))
+	m, err := f.hub.Rematch(r.Code(), tokens[0], true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.hub.Close()
+	store.Close()
+
+	store, err = db.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	g := newFixture(t, store)
+	if _, err := g.hub.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	of, err := g.hub.RematchOf(r.Code())
+	if err != nil || !reflect.DeepEqual(of, m) {
+		t.Fatalf("after a restart RematchOf = %+v, %v; want %+v", of, err, m)
+	}
+	again, err := g.hub.Rematch(r.Code(), tokens[1], false)
+	if err != nil || !reflect.DeepEqual(again, m) {
+		t.Fatalf("asked again after a restart: %+v, %v; want the same rematch %+v", again, err, m)
+	}
+	if n := len(g.hub.Open()); n != 1 {
+		t.Fatalf("%d rooms open after the restart, want the one rematch", n)
 	}
 }

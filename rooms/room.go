@@ -11,8 +11,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"periscope/games"
 )
@@ -69,6 +67,9 @@ type Room struct {
 	timer    <-chan time.Time
 	stop     func()
 	armed    time.Time
+	// lastPhone is when a seated phone was last seen (abandon.go).
+	lastPhone time.Time
+	reclaim   reclaimState // reclaim.go
 
 	// Lobby frames are coalesced: at most one per Config.LobbyEvery, so a
 	// crowd coming and going costs every phone one frame, not one each.
@@ -126,6 +127,9 @@ func newRoom(h *Hub, def games.Definition, rec RoomRecord, game games.Game, seat
 		seen:  make(map[clientKey]int64),
 		hist:  history{size: h.history},
 		feeds: make(map[int]*feed),
+
+		lastPhone: h.clock.Now(),
+		reclaim:   reclaimState{since: h.clock.Now()},
 	}
 	r.seats = make([]SeatRecord, len(r.specs))
 	for i := range r.seats {
@@ -293,6 +297,9 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		if !r.free(seat) {
 			return errorf(CodeConflict, "seat %d (%s) is taken", seat, r.specs[seat].Label)
 		}
+		if err := r.nameTaken(name, seat); err != nil {
+			return err
+		}
 		token = newToken()
 		rec := SeatRecord{Room: r.code, Seat: seat, Name: name, TokenHash: hashToken(token), Host: r.host() < 0}
 		if err := r.hub.store.PutSeat(rec); err != nil {
@@ -303,39 +310,6 @@ func (r *Room) Take(seat int, name string) (token string, err error) {
 		return nil
 	})
 	return token, err
-}
-
-// cleanName keeps what a name shows: control characters and the invisible
-// ones that reorder or hide text (bidi overrides, zero-width spaces) are
-// stripped, runs of spaces folded; what is left must fit MaxName.
-func cleanName(name string) (string, error) {
-	if !utf8.ValidString(name) {
-		return "", errorf(CodeBadRequest, "the name is not valid UTF-8 text")
-	}
-	name = strings.Join(strings.FieldsFunc(strings.Map(func(c rune) rune {
-		if unicode.IsControl(c) || hiddenRune(c) {
-			return ' '
-		}
-		return c
-	}, name), unicode.IsSpace), " ")
-	if name == "" {
-		return "", errorf(CodeBadRequest, "a name is needed to take a seat")
-	}
-	if utf8.RuneCountInString(name) > MaxName {
-		return "", errorf(CodeBadRequest, "the name is longer than %d characters", MaxName)
-	}
-	return name, nil
-}
-
-// hiddenRune reports the format characters that can disguise a name:
-// bidi embeddings, overrides and isolates, marks, zero-width spaces.
-func hiddenRune(c rune) bool {
-	switch {
-	case c >= 0x202A && c <= 0x202E, c >= 0x2066 && c <= 0x2069,
-		c == 0x200B, c == 0x200E, c == 0x200F, c == 0x061C, c == 0xFEFF, c == 0x2060:
-		return true
-	}
-	return false
 }
 
 // sideText names the seats of seat's side, for refusals that send a player
@@ -1186,6 +1160,9 @@ func (r *Room) claim(s *Session, seat int, name, id string) error {
 	if err != nil {
 		return err
 	}
+	if err := r.nameTaken(name, seat); err != nil {
+		return err
+	}
 	r.claims = append(r.claims, &claim{id: newClaimID(), seat: seat, name: name, by: s})
 	r.lobbyChanged()
 	return nil
@@ -1221,8 +1198,8 @@ func (r *Room) grant(s *Session, reqID, id string, allow bool) error {
 		return errorf(CodeNotFound, "no claim %q is waiting (it was answered, or its phone left)", id)
 	}
 	c := r.claims[i]
-	if r.specs[c.seat].Team != r.specs[s.seat].Team {
-		return errorf(CodeForbidden, "only a player of the side of seat %d (%s) can answer this claim", c.seat, r.sideText(c.seat)).ruled(RuleOtherSide)
+	if err := r.mayAnswer(s, c.seat); err != nil {
+		return err
 	}
 	if allow && !c.by.canTake(2) {
 		// The asking phone is gone or not reading: a new token sent to it
@@ -1277,6 +1254,7 @@ func (r *Room) removeSession(s *Session) {
 	for i, x := range r.sessions {
 		if x == s {
 			r.sessions = slices.Delete(r.sessions, i, i+1)
+			r.phoneLeft(s)
 			r.lobbyChanged()
 			break
 		}
@@ -1383,6 +1361,8 @@ func (r *Room) empty() bool {
 // store), and a waiting room expires (see expiry).
 func (r *Room) sweep(now time.Time) {
 	switch r.rec.State {
+	case StatePlaying:
+		r.abandonIfIdle(now)
 	case StateFinished:
 		idle := now.Sub(r.rec.Finished)
 		if idle < r.hub.finishedTTL || (len(r.sessions) > 0 && idle < 6*r.hub.finishedTTL) {

@@ -347,6 +347,13 @@ func TestNamesAreCleaned(t *testing.T) {
 		{"  Ann\u202e \u200b\tLee\x07 ", "Ann Lee", ""},
 		{"\u2066Bob\u2069\u200f", "Bob", ""},
 		{"Zoë 🚢", "Zoë 🚢", ""},
+		// Issue 22: a zero-width space is removed, not made a space; a
+		// zero-width joiner and other format characters are removed; a
+		// decomposed letter is stored composed (NFC).
+		{"A\u200Bna", "Ana", ""},
+		{"Ana\u200D", "Ana", ""},
+		{"\u00ADAna\uFEFF\u2060", "Ana", ""},
+		{"Zoe\u0308", "Zo\u00EB", ""},
 		{strings.Repeat("é", rooms.MaxName), strings.Repeat("é", rooms.MaxName), ""},
 		{strings.Repeat("é", rooms.MaxName+1), "", "longer than 24 characters"},
 		{"\u202e\u200b \x00", "", "a name is needed"},
@@ -367,6 +374,37 @@ func TestNamesAreCleaned(t *testing.T) {
 			t.Errorf("%q shown as %q, want %q", tc.name, got, tc.shown)
 		}
 	}
+}
+
+// TestLookAlikeNamesAreRefused: once a player sits as "Ana", no other seat
+// takes a name that shows the same (case, invisible characters and Unicode
+// forms set aside), neither from the lobby nor through a claim.
+func TestLookAlikeNamesAreRefused(t *testing.T) {
+	f := newFixture(t, nil)
+	r, _ := f.room(t, `{"seats":3}`, 0)
+	if _, err := r.Take(0, "Zoë"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Zoë", "ZOË", "zoë\u200D", "Zo\u200Bë", "Zoe\u0308", "\u202EZoë"} {
+		if _, err := r.Take(1, name); rooms.ErrorCode(err) != rooms.CodeConflict || rooms.ErrorRule(err) != rooms.RuleNameTaken || r.Lobby().Seats[1].Taken {
+			t.Errorf("Take(1, %q) = %v; want conflict %s and a free seat", name, err, rooms.RuleNameTaken)
+		}
+	}
+	if _, err := r.Take(1, "Zoe"); err != nil {
+		t.Fatalf("a name that differs (no diaeresis): %v", err)
+	}
+
+	// A claim cannot pass for another player of the table either; the
+	// claimed seat's own name is the claimant's to keep.
+	r, tokens := f.room(t, twoSides, 4)
+	started(t, r, tokens)
+	spy, _ := connect(t, r, "", nil)
+	m := spy.do(map[string]any{"t": "claim", "id": "c", "seat": 1, "name": "p0\u200b"})
+	mustError(t, m, rooms.CodeConflict, "P0 (seat 0")
+	if m.Rule != rooms.RuleNameTaken || len(r.Lobby().Claims) != 0 {
+		t.Fatalf("a look-alike claim names rule %q; claims %+v", m.Rule, r.Lobby().Claims)
+	}
+	mustAck(t, spy.do(map[string]any{"t": "claim", "id": "c2", "seat": 1, "name": "p1"}))
 }
 
 func TestFailedSeatWriteChangesNothing(t *testing.T) {

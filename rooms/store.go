@@ -29,6 +29,8 @@ type RoomRecord struct {
 	// Outcome is set once the room is finished. Finished is when it
 	// finished, or expired.
 	Outcome *games.Outcome `json:"outcome,omitempty"`
+	// Rematch is the rematch opened for this finished room, if any.
+	Rematch *Rematch `json:"rematch,omitempty"`
 }
 
 // SeatRecord is one taken seat. A freed seat has an empty TokenHash.
@@ -89,6 +91,8 @@ type Store interface {
 	// Expire closes a waiting or playing room without a result, at the
 	// given time: Unfinished no longer returns it.
 	Expire(code string, at time.Time) error
+	// SetRematch records the rematch opened for the finished room code.
+	SetRematch(code string, m Rematch) error
 	// Load returns one room with its seats and whole log.
 	Load(code string) (SavedRoom, error)
 	// Unfinished returns every room that is waiting or playing, to resume

@@ -97,7 +97,7 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 			before := len(e.hub.Open())
 			h := append([]string{"Content-Type", jsonCT}, tc.headers...)
 			created := send(t, http.DefaultClient, "POST", e.base+"/api/rooms", `{"game":"race"}`, h...)
-			took := send(t, http.DefaultClient, "POST", e.base+"/api/rooms/"+code+"/seats", fmt.Sprintf(`{"seat":%d,"name":"Eve"}`, seat), h...)
+			took := send(t, http.DefaultClient, "POST", e.base+"/api/rooms/"+code+"/seats", fmt.Sprintf(`{"seat":%d,"name":"Eve %d"}`, seat, seat), h...)
 			if tc.ok {
 				if created.status != 201 || took.status != 201 {
 					t.Fatalf("refused: create %d %+v, seat %d %+v", created.status, created.body, took.status, took.body)

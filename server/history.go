@@ -61,16 +61,24 @@ func (s *Server) historyRoutes(api fiber.Router) {
 // history answers GET /api/history: one page of finished matches, newest
 // first, filtered by game and player name.
 func (s *Server) history(c *fiber.Ctx) error {
-	limit, err := queryInt(c, "limit", defaultHistoryPage)
-	if err != nil || limit < 1 || limit > maxHistoryPage {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: fmt.Sprintf("limit must be 1 to %d", maxHistoryPage)}
+	limit, err := queryNumber(c, "limit", defaultHistoryPage, 1, maxHistoryPage)
+	if err != nil {
+		return err
 	}
-	offset, err := queryInt(c, "offset", 0)
-	if err != nil || offset < 0 {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "offset must be 0 or more"}
+	offset, err := queryNumber(c, "offset", 0, 0, maxOffset)
+	if err != nil {
+		return err
+	}
+	game, err := queryText(c, "game")
+	if err != nil {
+		return err
+	}
+	player, err := queryText(c, "player")
+	if err != nil {
+		return err
 	}
 	s.summarize(syncSummaries)
-	page, err := s.cfg.History.History(db.HistoryQuery{Game: c.Query("game"), Player: c.Query("player"), Offset: offset, Limit: limit})
+	page, err := s.cfg.History.History(db.HistoryQuery{Game: game, Player: player, Offset: offset, Limit: limit})
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeInternal, Message: "the history could not be read", Err: err}
 	}
@@ -112,9 +120,9 @@ func (s *Server) match(c *fiber.Ctx) error {
 // matchLog answers GET /api/matches/:code/log?seat=N: every event of the
 // match that seat saw (the public log by default), with its version.
 func (s *Server) matchLog(c *fiber.Ctx) error {
-	seat, err := strconv.Atoi(c.Query("seat", strconv.Itoa(games.Spectator)))
+	seat, err := queryNumber(c, "seat", games.Spectator, games.Spectator, maxSeatParam)
 	if err != nil {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the seat must be a whole number (-1 for a spectator)"}
+		return err
 	}
 	code, _ := rooms.NormalizeCode(c.Params("code"))
 	// The log shares the replay cache, under version -1.

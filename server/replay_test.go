@@ -203,7 +203,7 @@ func TestReplayRefusals(t *testing.T) {
 		{"past the end", fmt.Sprintf("/api/replays/%s/%d", done, last+1), 404, rooms.CodeNotFound},
 		{"before the start", fmt.Sprintf("/api/replays/%s/-1", done), 404, rooms.CodeNotFound},
 		{"no such seat", fmt.Sprintf("/api/replays/%s/1?seat=2", done), 404, rooms.CodeNotFound},
-		{"seat -2", fmt.Sprintf("/api/replays/%s/1?seat=-2", done), 404, rooms.CodeNotFound},
+		{"seat -2", fmt.Sprintf("/api/replays/%s/1?seat=-2", done), 400, rooms.CodeBadRequest},
 		{"seat not a number", fmt.Sprintf("/api/replays/%s/1?seat=x", done), 400, rooms.CodeBadRequest},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

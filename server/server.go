@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"io/fs"
 	"log/slog"
@@ -69,6 +68,14 @@ type Config struct {
 	// stepping (default 8). See replay.go.
 	ReplayCache   int
 	ReplayCursors int
+	// FileLimit is the process's file descriptor limit (see
+	// RaiseFileLimit); 0 reads the limit in force (1,024 if unknown). Conns and ConnsPerAddress
+	// bound the TCP connections open at once, in all and from one address
+	// (the server's own machine is not counted there: see connKey); zero
+	// takes ConnLimits(FileLimit), a negative value no bound. A connection
+	// over a bound is closed as soon as it is accepted.
+	FileLimit              int
+	Conns, ConnsPerAddress int
 	// SendQueue is how many messages may wait for a slow phone before it is
 	// dropped (default 256).
 	SendQueue int
@@ -146,6 +153,12 @@ func New(cfg Config) *Server {
 	cfg.SocketLimit = orDefault(cfg.SocketLimit, defaultSocketsPerAddress)
 	cfg.SocketRate = orDefault(cfg.SocketRate, defaultSocketsPerMinute)
 	cfg.ReplayRate = orDefault(cfg.ReplayRate, defaultReplaysPerMinute)
+	if cfg.FileLimit <= 0 {
+		cfg.FileLimit = currentFileLimit()
+	}
+	total, per := ConnLimits(cfg.FileLimit)
+	cfg.Conns = orDefault(cfg.Conns, total)
+	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
@@ -286,13 +299,13 @@ const (
 // openRooms answers GET /api/rooms: one page of the rooms not finished,
 // newest first. X-Total-Count says how many there are in all.
 func (s *Server) openRooms(c *fiber.Ctx) error {
-	limit, err := queryInt(c, "limit", defaultRoomsPage)
-	if err != nil || limit < 1 || limit > maxRoomsPage {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: fmt.Sprintf("limit must be 1 to %d", maxRoomsPage)}
+	limit, err := queryNumber(c, "limit", defaultRoomsPage, 1, maxRoomsPage)
+	if err != nil {
+		return err
 	}
-	offset, err := queryInt(c, "offset", 0)
-	if err != nil || offset < 0 {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "offset must be 0 or more"}
+	offset, err := queryNumber(c, "offset", 0, 0, maxOffset)
+	if err != nil {
+		return err
 	}
 	open := s.hub.Open()
 	c.Set("X-Total-Count", strconv.Itoa(len(open)))
@@ -300,20 +313,10 @@ func (s *Server) openRooms(c *fiber.Ctx) error {
 	return c.JSON(open[:min(limit, len(open))])
 }
 
-// queryInt reads a whole-number query parameter strictly: "limit=ten" is
-// an error, not the default.
-func queryInt(c *fiber.Ctx, key string, def int) (int, error) {
-	v := c.Query(key)
-	if v == "" {
-		return def, nil
-	}
-	return strconv.Atoi(v)
-}
-
 func (s *Server) finished(c *fiber.Ctx) error {
-	limit := c.QueryInt("limit", 50)
-	if limit < 1 || limit > 500 {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "limit must be 1 to 500"}
+	limit, err := queryNumber(c, "limit", 50, 1, 500)
+	if err != nil {
+		return err
 	}
 	list, err := s.hub.Finished(limit)
 	if err != nil {
@@ -330,9 +333,9 @@ func (s *Server) replay(c *fiber.Ctx) error {
 	if err != nil {
 		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the version must be a whole number"}
 	}
-	seat, err := strconv.Atoi(c.Query("seat", strconv.Itoa(games.Spectator)))
+	seat, err := queryNumber(c, "seat", games.Spectator, games.Spectator, maxSeatParam)
 	if err != nil {
-		return &rooms.Error{Code: rooms.CodeBadRequest, Message: "the seat must be a whole number (-1 for a spectator)"}
+		return err
 	}
 	body, err := s.replays.get(c.Params("code"), v, seat)
 	if err != nil {
@@ -387,7 +390,13 @@ func (s *Server) Serve(ln net.Listener) error {
 		u := listenerURL(ln.Addr())
 		s.public.Store(&u)
 	}
-	return s.app.Listener(ln)
+	return s.app.Listener(newGuardedListener(ln, s.cfg.Conns, s.cfg.ConnsPerAddress, s.log))
+}
+
+// ConnBounds are the connection bounds in force: in all and from one
+// address (negative: none).
+func (s *Server) ConnBounds() (total, perAddress int) {
+	return s.cfg.Conns, s.cfg.ConnsPerAddress
 }
 
 // Listen serves on addr until Shutdown.

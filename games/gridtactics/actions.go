@@ -31,7 +31,9 @@ func (g *Game) choicesFor(u int) choices {
 		c.attacks = g.targets(un.owner, Soldier, un.at)
 	case Tank:
 		c.moves = g.reach(u)
-		c.attacks = g.targets(un.owner, Tank, un.at)
+		if g.opts.TankAttackInPlace {
+			c.attacks = g.targets(un.owner, Tank, un.at)
+		}
 		for _, d := range orthogonal {
 			n := un.at.add(d)
 			if !g.empty(n) {

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"periscope/games"
 )
 
 // optionsFor varies the options over seeds so every variant gets played.
@@ -11,24 +13,8 @@ func optionsFor(seed uint64) Options {
 	return Options{SmallBoard: seed%3 == 1, HiddenSetup: seed%2 == 1}
 }
 
-func TestBotVersusBot(t *testing.T) {
-	games := 1000
-	if testing.Short() {
-		games = 100
-	}
-	turns := 0
-	for seed := range uint64(games) {
-		p, err := play(optionsFor(seed), seed, [2]player{botPlayer, botPlayer}, 20000)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		if p.game.Outcome() == nil {
-			t.Fatalf("seed %d: no result after %d commands (turn %d)", seed, len(p.log), p.game.turns)
-		}
-		turns += p.game.turns
-	}
-	t.Logf("%d games, %.1f turns on average", games, float64(turns)/float64(games))
-}
+// Whole bot matches (that they end, that no bot puts a unit in reach for
+// nothing, the strengths and fairness) are in table_test.go.
 
 func TestBotBeatsRandom(t *testing.T) {
 	const games = 200
@@ -58,26 +44,30 @@ func TestBotChoices(t *testing.T) {
 		layout []string
 		setup  []string // commands by Red before asking the bot
 		want   Command
+		level  string // the room's bot_level; "" is crew
 	}{
 		{"better odds first: an open tank, not a shielded soldier",
 			[]string{"rS C3", "bS D4", "bS E4", "bT B4"}, nil,
-			Command{Type: TypeAttack, Unit: "C3", Target: "B4"}},
+			Command{Type: TypeAttack, Unit: "C3", Target: "B4"}, ""},
 		{"strikes the soldier threatening its artillery before a tank",
 			[]string{"rA A1", "rS C3", "bS B2", "bT D4", "bS H8"}, nil,
-			Command{Type: TypeAttack, Unit: "C3", Target: "B2"}},
+			Command{Type: TypeAttack, Unit: "C3", Target: "B2"}, ""},
 		{"strikes the tank when the artillery is safe",
 			[]string{"rA A1", "rS C3", "bS B3", "bT D4", "bS H8"}, nil,
-			Command{Type: TypeAttack, Unit: "C3", Target: "D4"}},
-		{"artillery steps out of reach and fires",
+			Command{Type: TypeAttack, Unit: "C3", Target: "D4"}, ""},
+		{"veteran artillery steps out of reach and fires",
 			[]string{"rA D4", "bS D5", "bT H8"}, nil,
-			Command{Type: TypeArtillery, Unit: "D4", To: "D3", Target: "D5"}},
+			Command{Type: TypeArtillery, Unit: "D4", To: "D3", Target: "D5"}, games.BotVeteran},
+		{"crew artillery steps out of reach first",
+			[]string{"rA D4", "bS D5", "bT H8"}, nil,
+			Command{Type: TypeMove, Unit: "D4", To: "D3"}, ""},
 		{"ends the turn when every unit has acted",
 			[]string{"rS A1", "bS H8"}, []string{`{"type":"move","unit":"A1","to":"B2"}`},
-			Command{Type: TypeEndTurn}},
+			Command{Type: TypeEndTurn}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			g := layout(t, Options{}, 1, Red, tc.layout...)
+			g := layout(t, Options{BotLevel: tc.level}, 1, Red, tc.layout...)
 			for _, body := range tc.setup {
 				mustApply(t, g, Red, body)
 			}

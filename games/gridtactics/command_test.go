@@ -168,29 +168,44 @@ func TestCatalogueOptions(t *testing.T) {
 		t.Fatalf("catalogue entry %+v", d)
 	}
 	var fields map[string]any
-	b, _ := json.Marshal(Options{})
+	standard := Options{}
+	b, _ := json.Marshal(Options{BotLevel: games.BotVeteran})
 	if err := json.Unmarshal(b, &fields); err != nil {
 		t.Fatal(err)
 	}
 	defaults := map[string]any{}
 	for _, o := range d.Options {
-		if o.Kind != games.OptionBool || o.Label == "" || o.Help == "" {
-			t.Errorf("option %+v: want a bool with a label and help", o)
+		if o.Label == "" || o.Help == "" {
+			t.Errorf("option %+v: want a label and help", o)
 		}
 		if _, ok := fields[o.Key]; !ok {
 			t.Errorf("option %q is not a field of Options %s", o.Key, b)
 		}
 		defaults[o.Key] = o.Default
-		one, _ := json.Marshal(map[string]any{o.Key: true})
-		if got, err := ParseOptions(one); err != nil || got == (Options{}) {
-			t.Errorf("%s gives %+v, %v; want that option set", one, got, err)
+		values := []any{true}
+		switch o.Kind {
+		case games.OptionBool:
+		case games.OptionChoice:
+			values = nil
+			for _, c := range o.Choices {
+				values = append(values, c.Value)
+			}
+		default:
+			t.Errorf("option %q: want a bool or a choice", o.Key)
+		}
+		for _, v := range values {
+			one, _ := json.Marshal(map[string]any{o.Key: v})
+			got, err := ParseOptions(one)
+			if err != nil || (v != o.Default && got == standard) {
+				t.Errorf("%s gives %+v, %v; want that option set", one, got, err)
+			}
 		}
 	}
 	if len(defaults) != len(fields) {
 		t.Errorf("the catalogue offers %d options, Options has %d fields", len(defaults), len(fields))
 	}
 	all, _ := json.Marshal(defaults)
-	if got, err := ParseOptions(all); err != nil || got != (Options{}) {
+	if got, err := ParseOptions(all); err != nil || got != standard {
 		t.Errorf("the catalogue's defaults %s give %+v, %v; want the standard game", all, got, err)
 	}
 }

@@ -13,8 +13,10 @@
 //   - soldier: move up to 3 king steps, or attack an adjacent enemy
 //     (any of the 8 neighbours) on 3+;
 //   - tank: move up to 2 orthogonal steps (it may turn), or the combat
-//     action: an optional orthogonal step, then attack an orthogonally
-//     adjacent enemy on 4+;
+//     action: an orthogonal step, then attack an enemy on any of the 8
+//     neighbouring squares on 4+ (orthogonal neighbours only with the house
+//     option tank_attacks_straight; the step is optional only with the
+//     house option tank_attack_in_place);
 //   - artillery: an optional orthogonal step and an attack on an enemy
 //     exactly 2 squares away (Chebyshev: rings of 16 squares, over anything
 //     in between) on 4+, in either order; after a miss it may fire once
@@ -29,9 +31,14 @@
 //
 // Options (JSON, see Options and Definition.Options): small_board,
 // hidden_setup (units face down until they move, attack or are attacked;
-// the other side and spectators see only "unit") and time_limit (15
+// the other side and spectators see only "unit"), time_limit (15
 // minutes from the start; the room sends a tick and the side with more
-// units wins).
+// units wins), tank_attack_in_place and tank_attacks_straight (house) and
+// bot_level (learner, crew or veteran).
+//
+// Every match ends: a turn takes at most MaxTurnCommands commands, and
+// after turn TurnLimit the side with more units wins (house rule). Our
+// decisions that change play are Definition.HouseRules (house.go).
 //
 // # Squares and commands
 //

@@ -34,10 +34,23 @@ var Definition = games.Definition{
 			Help: "The other side sees only \"unit\" until a unit moves or attacks."},
 		{Key: "time_limit", Label: "15-minute time limit (more units wins)", Kind: games.OptionBool, Default: false,
 			Help: "The match ends 15 minutes after the start; the side with more units wins, equal numbers draw."},
+		{Key: "tank_attack_in_place", Label: "Tanks may attack without moving (house rule)", Kind: games.OptionBool, Default: false, House: true, Advanced: true,
+			Help: "Off, as the rulebook says: a tank's combat action moves 1 square orthogonally and then attacks. On, a tank may also attack from where it stands."},
+		{Key: "tank_attacks_straight", Label: "Tanks attack only along rows and columns (house rule)", Kind: games.OptionBool, Default: false, House: true, Advanced: true,
+			Help: "Off, as the rulebook says: a tank attacks \"a unit 1 space away\", diagonals included as for soldiers. On, only an enemy beside it along a row or column."},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
+			Help: "How well the bot plays the other seat. Every strength keeps its units out of reach when it gains nothing by it.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: often plays on a whim", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs each attack and square (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: lets you come to it, keeps its soldiers paired, sits on a lead", House: true},
+			}},
 	},
 	House: []string{
 		"On the 6x6 board each side sets up on its two back rows (seven units do not fit on one)",
+		"A match ends after turn 60: the side with more units wins",
 	},
+	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -106,6 +119,7 @@ type Game struct {
 
 	turn      int // seat to play
 	turns     int // turns begun so far; the first turn is 1
+	first     int // seat that took the first turn
 	lastFight int // value of turns when a die was last rolled for an attack
 
 	// open is the artillery whose activation is under way (it may still
@@ -282,7 +296,7 @@ func (g *Game) begin(seat int, now time.Time) ([]games.Event, error) {
 	}
 	g.started = now
 	if g.opts.Position != nil {
-		g.phase, g.turns = playing, 1
+		g.phase, g.turns, g.first = playing, 1, g.turn
 		return []games.Event{{Text: fmt.Sprintf("The match resumes from a position: %s to play", names[g.turn]), Kind: "start"}}, nil
 	}
 	g.phase = placing
@@ -312,11 +326,17 @@ func (g *Game) tick(seat int, now time.Time) ([]games.Event, error) {
 	if now.Before(end) {
 		return nil, games.Refuse("time_not_up", "the clock has not run out: time is up at %s", end.Format("15:04:05"))
 	}
+	return []games.Event{g.finishOnUnits("time_limit", "Time is up")}, nil
+}
+
+// finishOnUnits ends a match that nobody finished, on the time limit or
+// the turn limit: more units wins (2 points), equal numbers draw (1 each).
+func (g *Game) finishOnUnits(kind, why string) games.Event {
 	red, blue := g.count(Red), g.count(Blue)
-	o := games.Outcome{Scores: map[int]int{}}
+	o := games.Outcome{Scores: map[int]int{}, Kind: kind}
 	switch {
 	case red == blue:
-		o.Reason = fmt.Sprintf("Time is up with %d units each: a draw", red)
+		o.Reason = fmt.Sprintf("%s with %s each: a draw", why, unitsText(red))
 		o.Winners = []int{}
 		o.Scores[Red], o.Scores[Blue] = 1, 1
 	default:
@@ -324,11 +344,26 @@ func (g *Game) tick(seat int, now time.Time) ([]games.Event, error) {
 		if blue > red {
 			w = Blue
 		}
-		o.Reason = fmt.Sprintf("Time is up: %s has %d units, %s %d", names[w], g.count(w), names[1-w], g.count(1-w))
+		o.Reason = fmt.Sprintf("%s: %s has %s, %s %d", why, names[w], unitsText(g.count(w)), names[1-w], g.count(1-w))
 		o.Winners = []int{w}
 		o.Scores[w], o.Scores[1-w] = 2, 0
 	}
-	return []games.Event{g.finish(o)}, nil
+	return g.finish(o)
+}
+
+func unitsText(n int) string {
+	if n == 1 {
+		return "1 unit"
+	}
+	return fmt.Sprintf("%d units", n)
+}
+
+// FirstTeam is the side that took the first turn of play (games.Starter).
+func (g *Game) FirstTeam() (int, bool) {
+	if g.turns == 0 {
+		return 0, false
+	}
+	return g.first, true
 }
 
 // count is the number of units a player has left. A player still placing

@@ -191,8 +191,10 @@ func TestBotIgnoresWhatItCannotSee(t *testing.T) {
 // differ in kind, and reports how many pairs it tried.
 func checkSwaps(t *testing.T, g *Game, seat int) int {
 	t.Helper()
-	want, _ := g.BotCommand(seat)
-	scores := g.botOptions(seat)
+	want, _ := g.BotCommandAt(seat, games.BotLevels[g.turns%len(games.BotLevels)])
+	// One strength a turn, in turn: each is tried, at a third of the cost.
+	level := games.BotLevels[g.turns%len(games.BotLevels)]
+	scores := g.botOptions(seat, level)
 	view, _ := json.Marshal(g.View(seat))
 	tried := 0
 	for i, a := range g.units {
@@ -205,8 +207,8 @@ func checkSwaps(t *testing.T, g *Game, seat int) int {
 			other := clone(g)
 			other.units[i].kind, other.units[j].kind = b.kind, a.kind
 			other.units[i].id, other.units[j].id = b.id, a.id
-			got, _ := other.BotCommand(seat)
-			if !reflect.DeepEqual(other.botOptions(seat), scores) {
+			got, _ := other.BotCommandAt(seat, games.BotLevels[g.turns%len(games.BotLevels)])
+			if !reflect.DeepEqual(other.botOptions(seat, level), scores) {
 				t.Fatalf("turn %d: the bot weighs its choices differently when the face-down %s on %s and %s on %s trade places",
 					g.turns, a.kind, a.at, b.kind, b.at)
 			}

@@ -2,6 +2,7 @@ package gridtactics
 
 import (
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"periscope/games"
@@ -20,6 +21,17 @@ type Options struct {
 	// TimeLimit ends the match 15 minutes after it starts; the player with
 	// more units then wins.
 	TimeLimit bool `json:"time_limit"`
+	// TankAttackInPlace is our older reading, kept as a house option: a
+	// tank's combat action may attack without its 1-square move. Off, the
+	// rulebook's words hold: "move 1 space orthogonally AND attack".
+	TankAttackInPlace bool `json:"tank_attack_in_place"`
+	// TankAttacksStraight is our older reading, kept as a house option: a
+	// tank attacks only an orthogonal neighbour. Off, "a unit 1 space away"
+	// includes the diagonals, as a soldier's "adjacent" does.
+	TankAttacksStraight bool `json:"tank_attacks_straight"`
+	// BotLevel is how well the room's bot plays: games.BotLearner,
+	// games.BotCrew (the default, also for "") or games.BotVeteran.
+	BotLevel string `json:"bot_level,omitempty"`
 	// Position starts the match from the units and turn it describes
 	// (position.go) instead of a setup. Not offered by the lobby's form.
 	Position *Position `json:"position,omitempty"`
@@ -32,6 +44,9 @@ type optionsJSON struct {
 	SmallBoard     bool      `json:"small_board"`
 	HiddenSetup    bool      `json:"hidden_setup"`
 	TimeLimit      bool      `json:"time_limit"`
+	TankInPlace    bool      `json:"tank_attack_in_place"`
+	TankStraight   bool      `json:"tank_attacks_straight"`
+	BotLevel       string    `json:"bot_level"`
 	OldSmallBoard  bool      `json:"smallBoard"`
 	OldHiddenSetup bool      `json:"hiddenSetup"`
 	OldTimeLimit   bool      `json:"timeLimit"`
@@ -58,6 +73,16 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 		HiddenSetup: j.HiddenSetup || j.OldHiddenSetup,
 		TimeLimit:   j.TimeLimit || j.OldTimeLimit,
 		Position:    j.Position,
+
+		TankAttackInPlace:   j.TankInPlace,
+		TankAttacksStraight: j.TankStraight,
+		BotLevel:            j.BotLevel,
+	}
+	if o.BotLevel == games.BotCrew {
+		o.BotLevel = "" // the default: the zero Options stay the standard game
+	}
+	if !validLevel(o.BotLevel) {
+		return Options{}, fmt.Errorf("bot_level %q is not one of learner, crew or veteran", o.BotLevel)
 	}
 	if o.Position != nil {
 		if err := o.Position.Validate(o); err != nil {
@@ -81,4 +106,13 @@ func (o Options) setupRows() int {
 		return 2
 	}
 	return 1
+}
+
+// validLevel: "" (the default, crew) or one of the three strengths.
+func validLevel(l string) bool {
+	switch l {
+	case "", games.BotLearner, games.BotCrew, games.BotVeteran:
+		return true
+	}
+	return false
 }

@@ -73,6 +73,7 @@ func overMatch(t *testing.T) *Game {
 var (
 	field       = []string{"rS C3", "rT F3", "rA A1", "rA H1", "bS C4", "bT A3", "bT H4", "bS E8"}
 	timed       = Options{TimeLimit: true}
+	inPlace     = Options{TankAttackInPlace: true}
 	endTurnBody = `{"type":"end_turn"}`
 	moveC3C2    = `{"type":"move","unit":"C3","to":"C2"}`
 )
@@ -144,7 +145,10 @@ var refusals = []refusal{
 	{rule: "no_target", match: inPlay(Options{}, field), seat: Red, body: `{"type":"attack","unit":"C3","target":"D4"}`, words: "there is no unit on D4 to attack"},
 	{rule: "own_unit", match: inPlay(Options{}, []string{"rS C3", "rS D4", "bS H8"}), seat: Red, body: `{"type":"attack","unit":"C3","target":"D4"}`, words: "the soldier on D4 is your own"},
 	{rule: "out_of_range", match: inPlay(Options{}, field), seat: Red, body: `{"type":"attack","unit":"C3","target":"E8"}`, words: "a soldier attacks only an adjacent enemy"},
-	{rule: "out_of_range", match: inPlay(Options{}, field), seat: Red, body: `{"type":"attack","unit":"F3","target":"H4"}`, words: "a tank attacks only an enemy on an orthogonally neighbouring square"},
+	{rule: "out_of_range", match: inPlay(inPlace, field), seat: Red, body: `{"type":"attack","unit":"F3","target":"H4"}`, words: "a tank attacks only an enemy 1 square away, and H4 is not next to F3"},
+	{rule: "out_of_range", match: inPlay(Options{TankAttacksStraight: true}, field), seat: Red, body: `{"type":"tank","unit":"F3","to":"G3","target":"H4"}`, words: "a tank attacks only an enemy on an orthogonally neighbouring square (house rule)"},
+	{rule: "tank_must_move", match: inPlay(Options{}, field), seat: Red, body: `{"type":"attack","unit":"F3","target":"H4"}`, words: "a tank's combat action is to move 1 square orthogonally and then attack"},
+	{rule: "tank_must_move", match: inPlay(Options{}, field), seat: Red, body: `{"type":"tank","unit":"F3","target":"F4"}`, words: "name the square your tank on F3 moves to first"},
 	{rule: "out_of_range", match: inPlay(Options{}, field), seat: Red, body: `{"type":"artillery","unit":"H1","to":"G1","target":"H4"}`, words: "after moving to G1, artillery fires at exactly 2 squares away"},
 }
 

@@ -115,7 +115,7 @@ func (g *Game) firstTurn() []games.Event {
 		break
 	}
 	g.phase = playing
-	g.turns = 1
+	g.turns, g.first = 1, g.turn
 	return evs
 }
 
@@ -258,15 +258,25 @@ func (g *Game) checkMove(u int, to Square) error {
 	return games.Refuse("too_far", "artillery moves 1 square orthogonally: %s to %s is not one step", un.at, to)
 }
 
-// inRange reports whether a kind of unit standing on from may attack to.
-// Soldiers attack any of the 8 neighbours, tanks an orthogonal neighbour,
-// artillery a square exactly 2 away (Chebyshev, over anything between).
-func inRange(k Kind, from, to Square) bool {
-	switch k {
-	case Soldier:
+// inRange reports whether a kind of unit standing on from may attack to in
+// this match.
+func (g *Game) inRange(k Kind, from, to Square) bool {
+	return reaches(k, g.opts.TankAttacksStraight, from, to)
+}
+
+// reaches reports whether a kind of unit standing on from may attack to.
+// Soldiers attack any of the 8 neighbours, and so do tanks ("a unit 1
+// space away", a diagonal counting as 1 space as for soldiers), or only an
+// orthogonal neighbour under the house option; artillery a square exactly 2
+// away (Chebyshev, over anything between).
+func reaches(k Kind, straightTank bool, from, to Square) bool {
+	switch {
+	case k == Soldier:
 		return chebyshev(from, to) == 1
-	case Tank:
+	case k == Tank && straightTank:
 		return manhattan(from, to) == 1
+	case k == Tank:
+		return chebyshev(from, to) == 1
 	}
 	return chebyshev(from, to) == 2
 }
@@ -276,7 +286,7 @@ func (g *Game) targets(owner int, k Kind, from Square) []int {
 	// In square order: unit order would tell face-down kinds apart.
 	var out []int
 	for _, i := range g.grid {
-		if i >= 0 && g.units[i].owner != owner && inRange(k, from, g.units[i].at) {
+		if i >= 0 && g.units[i].owner != owner && g.inRange(k, from, g.units[i].at) {
 			out = append(out, int(i))
 		}
 	}
@@ -327,6 +337,9 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 		return nil, err
 	}
 	un := g.units[u]
+	if un.kind == Tank && toText == "" && !g.opts.TankAttackInPlace {
+		return nil, games.Refuse("tank_must_move", "a tank's combat action is to move 1 square orthogonally and then attack: name the square your tank on %s moves to first", un.at)
+	}
 	isOpen := un.kind == Artillery && g.open == u
 	if isOpen && g.openFired {
 		return nil, games.Refuse("already_fired", "your artillery on %s has already fired this turn", un.at)
@@ -364,8 +377,8 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 		return nil, games.Refuse("no_target", "there is no unit on %s to attack", tsq)
 	case g.units[t].owner == un.owner:
 		return nil, games.Refuse("own_unit", "the %s on %s is your own", g.units[t].kind, tsq)
-	case !inRange(un.kind, from, tsq):
-		return nil, rangeError(un.kind, from, tsq, toText != "")
+	case !g.inRange(un.kind, from, tsq):
+		return nil, rangeError(un.kind, g.opts.TankAttacksStraight, from, tsq, toText != "")
 	}
 
 	g.activate(u)
@@ -393,7 +406,7 @@ func (g *Game) attack(u int, toText, targetText string) ([]games.Event, error) {
 	return evs, nil
 }
 
-func rangeError(k Kind, from, to Square, moved bool) error {
+func rangeError(k Kind, straightTank bool, from, to Square, moved bool) error {
 	where := ""
 	if moved {
 		where = fmt.Sprintf("after moving to %s, ", from)
@@ -402,7 +415,10 @@ func rangeError(k Kind, from, to Square, moved bool) error {
 	case Soldier:
 		return games.Refuse("out_of_range", "a soldier attacks only an adjacent enemy: %s is %d squares from %s", to, chebyshev(from, to), from)
 	case Tank:
-		return games.Refuse("out_of_range", "%sa tank attacks only an enemy on an orthogonally neighbouring square, and %s is not next to %s", where, to, from)
+		if straightTank {
+			return games.Refuse("out_of_range", "%sa tank attacks only an enemy on an orthogonally neighbouring square (house rule), and %s is not next to %s along a row or column", where, to, from)
+		}
+		return games.Refuse("out_of_range", "%sa tank attacks only an enemy 1 square away, and %s is not next to %s", where, to, from)
 	}
 	return games.Refuse("out_of_range", "%sartillery fires at exactly 2 squares away: %s is %d from %s", where, to, chebyshev(from, to), from)
 }
@@ -466,6 +482,7 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 			Winners: []int{w},
 			Reason:  fmt.Sprintf("%s has no units left: %s wins", names[loser], names[w]),
 			Scores:  map[int]int{w: 3, loser: 0},
+			Kind:    "destroyed",
 		}))
 	}
 	return evs, true, needs
@@ -499,6 +516,9 @@ func (g *Game) declineSecond() ([]games.Event, error) {
 func (g *Game) endTurn() []games.Event {
 	g.closeOpen()
 	prev := g.turn
+	if g.turns >= TurnLimit {
+		return []games.Event{g.finishOnUnits("turn_limit", fmt.Sprintf("The last turn (%d) is over", TurnLimit))}
+	}
 	g.turn = 1 - prev
 	g.turns++
 	for i := range g.units {

@@ -169,8 +169,8 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"attack","unit":"C3","target":"D4"}`, check: needed(3, false)},
 		{name: "soldiers two apart do not shield", layout: []string{"rS C3", "bS D4", "bS F4"},
 			body: `{"type":"attack","unit":"C3","target":"D4"}`, check: needed(3, false)},
-		{name: "tank against shield formation needs 6+", layout: []string{"rT C3", "bS C4", "bS D5"},
-			body: `{"type":"attack","unit":"C3","target":"C4"}`, check: needed(6, true)},
+		{name: "tank against shield formation needs 6+", layout: []string{"rT C3", "bS C5", "bS D6"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`, check: needed(6, true)},
 		{name: "artillery against shield formation needs 6+", layout: []string{"rA C3", "bS C5", "bS D5"},
 			body: `{"type":"attack","unit":"C3","target":"C5"}`, check: needed(6, true)},
 		{name: "soldier out of reach", layout: []string{"rS C3", "bT E4"},
@@ -179,10 +179,29 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"artillery","unit":"C3","target":"C5"}`, err: "C3 is a tank, not artillery"},
 		{name: "soldier cannot use the tank action", layout: []string{"rS C3", "bT C5"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`, err: "C3 is a soldier, not a tank"},
-		{name: "tank attacks without moving on 4+", layout: []string{"rT C3", "bT C4"},
+		// The rulebook: "COMBAT ACTION: Move 1 space orthogonally AND attack
+		// a unit 1 space away (hits on 4+)". Attacking without the move is
+		// our older reading, now the house option tank_attack_in_place.
+		{name: "rulebook: a tank must move 1 space orthogonally and attack", layout: []string{"rT C3", "bT C4", "bS H8"},
+			body: `{"type":"attack","unit":"C3","target":"C4"}`, err: "a tank's combat action is to move 1 square orthogonally and then attack"},
+		{name: "rulebook: the tank action without its move is refused", layout: []string{"rT C3", "bT C4", "bS H8"},
+			body: `{"type":"tank","unit":"C3","target":"C4"}`, err: "name the square your tank on C3 moves to first"},
+		{name: "house option: tank attacks without moving on 4+", opts: inPlace, layout: []string{"rT C3", "bT C4"},
 			body: `{"type":"attack","unit":"C3","target":"C4"}`, check: needed(4, false)},
-		{name: "tank does not attack diagonally", layout: []string{"rT C3", "bT D4"},
-			body: `{"type":"attack","unit":"C3","target":"D4"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square"},
+		{name: "house option: tank action without its move", opts: inPlace, layout: []string{"rT C3", "bT C4"},
+			body: `{"type":"tank","unit":"C3","target":"C4"}`, check: needed(4, false)},
+		// "... AND attack a unit 1 space away": a diagonal neighbour is 1
+		// space away, as for a soldier ("in any direction (including
+		// diagonally)"). Orthogonal only is our older reading, now the house
+		// option tank_attacks_straight.
+		{name: "rulebook: a tank attacks a unit 1 space away, diagonally too", layout: []string{"rT C3", "bT D5", "bS H8"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"D5"}`, check: needed(4, false)},
+		{name: "house option: tank does not attack diagonally", opts: Options{TankAttacksStraight: true, TankAttackInPlace: true}, layout: []string{"rT C3", "bT D4"},
+			body: `{"type":"attack","unit":"C3","target":"D4"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square (house rule)"},
+		{name: "house option: tank does not attack diagonally after its move", opts: Options{TankAttacksStraight: true}, layout: []string{"rT C3", "bT D5"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"D5"}`, err: "a tank attacks only an enemy on an orthogonally neighbouring square"},
+		{name: "tank 2 squares away diagonally after its move", layout: []string{"rT C3", "bT E5"},
+			body: `{"type":"tank","unit":"C3","to":"C4","target":"E5"}`, err: "a tank attacks only an enemy 1 square away, and E5 is not next to C4"},
 		{name: "tank moves 1 and attacks", layout: []string{"rT C3", "bA C5", "bS H8"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`,
 			check: func(t *testing.T, g *Game, evs []games.Event) {
@@ -204,7 +223,7 @@ func TestAttacks(t *testing.T) {
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C5"}`, err: "C4 is taken"},
 		{name: "tank combat move off the board", layout: []string{"rT A3", "bA A4"},
 			body: `{"type":"tank","unit":"A3","to":"Z3","target":"A4"}`, err: "Z3 is off the 8x8 board"},
-		{name: "target is not a square", layout: []string{"rT A3", "bA A4"},
+		{name: "target is not a square", layout: []string{"rS A3", "bA A4"},
 			body: `{"type":"attack","unit":"A3","target":"A4x"}`, err: `"A4x" is not a square`},
 		{name: "tank target out of reach after the move", layout: []string{"rT C3", "bA C6"},
 			body: `{"type":"tank","unit":"C3","to":"C4","target":"C6"}`, err: "after moving to C4, a tank attacks only"},
@@ -395,7 +414,7 @@ func TestElimination(t *testing.T) {
 	g := build(seedWhere(t, build, Blue, body, hit))
 	evs := mustApply(t, g, Blue, body)
 	o := g.Outcome()
-	want := &games.Outcome{Winners: []int{Blue}, Reason: "Red has no units left: Blue wins", Scores: map[int]int{Red: 0, Blue: 3}}
+	want := &games.Outcome{Winners: []int{Blue}, Reason: "Red has no units left: Blue wins", Scores: map[int]int{Red: 0, Blue: 3}, Kind: "destroyed"}
 	if !reflect.DeepEqual(o, want) {
 		t.Fatalf("outcome %+v; want %+v", o, want)
 	}

@@ -167,11 +167,11 @@ func TestTimeLimit(t *testing.T) {
 		want   *games.Outcome
 	}{
 		{name: "more units wins", opts: timed, layout: []string{"rS A1", "rS B1", "rT C1", "bA H8", "bS G8"}, seat: games.System, at: deadline,
-			want: &games.Outcome{Winners: []int{Red}, Reason: "Time is up: Red has 3 units, Blue 2", Scores: map[int]int{Red: 2, Blue: 0}}},
+			want: &games.Outcome{Winners: []int{Red}, Reason: "Time is up: Red has 3 units, Blue 2", Scores: map[int]int{Red: 2, Blue: 0}, Kind: "time_limit"}},
 		{name: "blue ahead", opts: timed, layout: []string{"rS A1", "bA H8", "bS G8"}, seat: games.System, at: deadline.Add(time.Minute),
-			want: &games.Outcome{Winners: []int{Blue}, Reason: "Time is up: Blue has 2 units, Red 1", Scores: map[int]int{Red: 0, Blue: 2}}},
+			want: &games.Outcome{Winners: []int{Blue}, Reason: "Time is up: Blue has 2 units, Red 1", Scores: map[int]int{Red: 0, Blue: 2}, Kind: "time_limit"}},
 		{name: "equal is a draw", opts: timed, layout: []string{"rS A1", "rT B1", "bA H8", "bS G8"}, seat: games.System, at: deadline,
-			want: &games.Outcome{Winners: []int{}, Reason: "Time is up with 2 units each: a draw", Scores: map[int]int{Red: 1, Blue: 1}}},
+			want: &games.Outcome{Winners: []int{}, Reason: "Time is up with 2 units each: a draw", Scores: map[int]int{Red: 1, Blue: 1}, Kind: "time_limit"}},
 		{name: "too early", opts: timed, layout: []string{"rS A1", "bS G8"}, seat: games.System, at: deadline.Add(-time.Second),
 			err: "the clock has not run out: time is up at 20:15:00"},
 		{name: "no time limit", opts: Options{}, layout: []string{"rS A1", "bS G8"}, seat: games.System, at: deadline,
@@ -222,4 +222,36 @@ func TestTimeLimit(t *testing.T) {
 			t.Fatalf("tick before start: %v", err)
 		}
 	})
+}
+
+// The turn limit (house rule turn_limit) ends a match nobody finishes, on
+// units, like the clock: no match goes on forever.
+func TestTurnLimit(t *testing.T) {
+	cases := []struct {
+		name   string
+		layout []string
+		want   *games.Outcome
+	}{
+		{"more units wins", []string{"rS A1", "rS B1", "bS H8"},
+			&games.Outcome{Winners: []int{Red}, Reason: "The last turn (60) is over: Red has 2 units, Blue 1", Scores: map[int]int{Red: 2, Blue: 0}, Kind: "turn_limit"}},
+		{"equal is a draw", []string{"rS A1", "bS H8"},
+			&games.Outcome{Winners: []int{}, Reason: "The last turn (60) is over with 1 unit each: a draw", Scores: map[int]int{Red: 1, Blue: 1}, Kind: "turn_limit"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			g := layout(t, Options{}, 1, Red, tc.layout...)
+			g.turns = TurnLimit - 1
+			mustApply(t, g, Red, `{"type":"end_turn"}`)
+			if g.Outcome() != nil || g.turns != TurnLimit {
+				t.Fatalf("the match ended before turn %d was played", TurnLimit)
+			}
+			evs := mustApply(t, g, Blue, `{"type":"end_turn"}`)
+			if got := g.Outcome(); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("outcome %+v; want %+v", got, tc.want)
+			}
+			if len(evs) != 1 || evs[0].Kind != "over" {
+				t.Fatalf("events %+v; want only the end of the match", evs)
+			}
+		})
+	}
 }

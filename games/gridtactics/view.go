@@ -19,9 +19,11 @@ type View struct {
 	Prompt  string       `json:"prompt"`
 	Players []PlayerView `json:"players"`
 	// Turn is the seat to play, -1 outside play; TurnNumber counts turns.
-	Turn       int     `json:"turn"`
-	TurnNumber int     `json:"turn_number"`
-	Board      []Piece `json:"board"`
+	Turn       int `json:"turn"`
+	TurnNumber int `json:"turn_number"`
+	// TurnLimit is the last turn: then more units wins (house rule).
+	TurnLimit int     `json:"turn_limit"`
+	Board     []Piece `json:"board"`
 	// Setup is the viewer's own setup task while it still has to place.
 	Setup *SetupView `json:"setup,omitempty"`
 	// Active is the square of an artillery that has moved or fired and may
@@ -124,6 +126,7 @@ func (g *Game) view(seat int) View {
 		Phase:      g.phase.String(),
 		Turn:       -1,
 		TurnNumber: g.turns,
+		TurnLimit:  TurnLimit,
 		Board:      []Piece{},
 		Outcome:    g.Outcome(),
 	}

@@ -73,13 +73,17 @@ func minesFit(g *geometry, h *hyp, mines []int) bool {
 // kind of observation and checks after each one that the enemy's true state
 // is still among the hypotheses and its cell among the possible ones.
 func TestNeverLosesTheEnemy(t *testing.T) {
+	matches := *matchesPerMap
+	if testing.Short() && !flagSet("matches") {
+		matches /= 10 // still every kind of observation on every map side
+	}
 	for mi, m := range allMaps() {
 		t.Run(m.Name+"-"+m.Side.String(), func(t *testing.T) {
 			t.Parallel()
 			kindsSeen := map[Kind]int{}
 			full := 0
 			observations, maxHyp, maxBalanced, inexact, inexactDefault := 0, 0, 0, 0, 0
-			for i := range *matchesPerMap {
+			for i := range matches {
 				mt := matchFor(m, mi, i)
 				tr, err := New(m, mt.opts)
 				if err != nil {
@@ -127,11 +131,11 @@ func TestNeverLosesTheEnemy(t *testing.T) {
 					continue
 				}
 				if kindsSeen[k] == 0 {
-					t.Errorf("no %s observation in %d matches", k, *matchesPerMap)
+					t.Errorf("no %s observation in %d matches", k, matches)
 				}
 			}
 			t.Logf("%s %s: %d matches, %d observations, %d with every kind, max hypotheses %d (balanced, default budget: %d), %d ended inexact (%d with the default budget), kinds %v",
-				m.Name, m.Side, *matchesPerMap, observations, full, maxHyp, maxBalanced, inexact, inexactDefault, fmt.Sprint(kindsSeen))
+				m.Name, m.Side, matches, observations, full, maxHyp, maxBalanced, inexact, inexactDefault, fmt.Sprint(kindsSeen))
 		})
 	}
 }
@@ -151,4 +155,12 @@ func sumOf(xs []float64) float64 {
 		s += x
 	}
 	return s
+}
+
+// flagSet reports whether the test's command line set the flag, so -short
+// trims only the counts nobody asked for.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -308,8 +308,8 @@ async function room(code) {
     const pending = asked !== null && (lobby.claims || []).some((c) => c.seat === asked);
     return h("div", { class: "card" },
       h("h2", {}, "Your seat on another phone"),
-      h("p", { class: "muted small" }, "Phone died, or changing phones? Ask for your seat: a player of that side lets this phone in. The other side cannot."),
-      pending ? h("p", { class: "notice", role: "status" }, `Asked for ${lobby.seats[asked].label}: waiting for a player of that side to answer.`)
+      h("p", { class: "muted small" }, "Phone died, or changing phones? Ask for your seat: a player of that side lets this phone in. If nobody of that side is left, the host can once the old phone has been gone 2 minutes (any player after 10, with no host about)."),
+      pending ? h("p", { class: "notice", role: "status" }, `Asked for ${lobby.seats[asked].label}: waiting for a player of that side to answer (or the host, once that seat's phone has been gone a while).`)
         : h("div", { class: "row" }, pick, h("button", { class: "primary", id: "claim", onclick: () => claim(Number(pick.value)) }, "Ask for it")),
       claimBox);
   }

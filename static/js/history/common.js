@@ -57,7 +57,7 @@ export function roleName(r) {
 
 // resultTag says a result in words and a mark, never by colour alone.
 export function resultTag(result) {
-  const text = { won: "✓ Won", lost: "✗ Lost", draw: "= Draw" }[result] || "";
+  const text = { won: "✓ Won", lost: "✗ Lost", draw: "= Draw", abandoned: "– Abandoned" }[result] || "";
   return text ? h("span", { class: "result " + result, "data-result": result }, text) : null;
 }
 

@@ -117,7 +117,7 @@ export function draw(view, ui) {
         squares.append(el('text', { x: x + CELL - 6, y: y + CELL - 7, class: 'coord', 'text-anchor': 'end' }, String.fromCharCode(65 + file)));
       }
       if (x === 0) {
-        squares.append(el('text', { x: x + 6, y: y + 20, class: 'coord' }, String(rank + 1)));
+        squares.append(el('text', { x: x + 6, y: y + 27, class: 'coord' }, String(rank + 1)));
       }
       if (setupSquares.has(sq)) {
         marks.append(el('rect', { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, class: 'mark setup' }));

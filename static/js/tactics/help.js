@@ -31,18 +31,28 @@ export function primer(seatLabel) {
   });
 }
 
+// tankAttack is the tank's attack in words, with the room's house rules.
+function tankAttack(options) {
+  const whom = options.tank_attacks_straight
+    ? "an enemy beside it along a row or column (house rule: not diagonally)"
+    : "an enemy 1 square away, diagonals included";
+  return options.tank_attack_in_place
+    ? `or: attack ${whom}, after moving 1 square if you like (house rule: tanks may attack without moving)`
+    : `or: move 1 square, then attack ${whom} (the move is part of the attack)`;
+}
+
 // rules is the rules card's content for a room's options.
 export function rules(options = {}) {
   return {
     title: "Pocket Tactics: the rules",
     sections: [
       { id: "goal", title: "Goal", body: ["Eliminate every enemy unit." + (options.time_limit ? " With the 15-minute limit, when time runs out the side with more units wins." : "")] },
-      { id: "turn", title: "A turn", body: [list(["Each of your units acts once, in any order: a move or an attack.", "A unit that acted shows ✓ until your next turn.", "End the turn when you are done (you may end it early)."])] },
+      { id: "turn", title: "A turn", body: [list(["Each of your units acts once, in any order: a move or an attack.", "A unit that acted shows ✓ until your next turn.", "End the turn when you are done (you may end it early).", "House rule: the match ends after turn 60 (30 each); then the side with more units wins."])] },
       {
         id: "units", title: "Units",
         body: [table(["Unit", "Move", "Attack", "Hits on"], [
           ["Soldier S", "up to 3 squares, diagonals too", "an adjacent enemy", "3+"],
-          ["Tank T", "up to 2 squares, no diagonals", "or: 1 square, then an enemy 1 square away", "4+"],
+          ["Tank T", "up to 2 squares, no diagonals", tankAttack(options), "4+"],
           ["Artillery A", "1 square, no diagonals", "and: an enemy exactly 2 squares away; after a miss, once more", "4+"],
         ])],
       },

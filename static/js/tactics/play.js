@@ -219,14 +219,21 @@ function playPanel(app) {
       }
       list.push(h("button", { class: "block", id: "move-only", onclick: () => app.send({ type: "move", unit: ua.unit, to: app.stage }) }, `Only move to ${app.stage}`));
     } else {
+      // A tank attacks without its move only under the room's house rule:
+      // the button says so.
+      const prefix = ua.kind === "tank" ? "Attack without moving (house rule): " : "Attack ";
       for (const t of ua.attacks || []) {
-        list.push(targetButton(app, t, { type: "attack", unit: ua.unit, target: t.at }, "Attack "));
+        list.push(targetButton(app, t, { type: "attack", unit: ua.unit, target: t.at }, prefix));
       }
     }
     out.push(h("div", { class: "tx-targets" }, list));
     out.push(h("button", { id: "cancel", onclick: () => { app.sel = app.stage = null; app.render(); } }, "Choose another unit"));
   } else if ((v.actions || []).length) {
     out.push(h("p", { class: "muted" }, `Tap one of your units in a green frame: ${v.actions.length} can still act.`));
+  }
+  if (v.turn_limit) {
+    out.push(h("p", { class: "muted small", id: "turn-limit" },
+      `Turn ${v.turn_number} of ${v.turn_limit}. House rule: after turn ${v.turn_limit} the side with more units wins.`));
   }
   const waiting = (v.actions || []).length;
   out.push(h("button", {
@@ -254,7 +261,7 @@ function hintFor(ua, stage) {
   const parts = [];
   if ((ua.moves || []).length) parts.push("a green dot to move");
   if ((ua.move_attacks || []).length) parts.push("a ringed square to move there and attack");
-  if ((ua.attacks || []).length) parts.push("a marked enemy to attack");
+  if ((ua.attacks || []).length) parts.push(ua.kind === "tank" ? "a marked enemy to attack without moving (house rule)" : "a marked enemy to attack");
   return "tap " + parts.join(", or ") + ".";
 }
 
