@@ -238,7 +238,7 @@ func (g *Game) botMove(seat int, level string) (Command, bool) {
 	if level == games.BotLearner {
 		return g.learnerMove(seat)
 	}
-	cands := g.plainCandidates(seat)
+	cands := g.plainCandidates(seat, true)
 	if len(cands) == 0 {
 		return Command{}, false
 	}
@@ -290,10 +290,9 @@ func (g *Game) distances(subs []int) []int {
 }
 
 // learnerMove is a learner's move: among the careful moves, a win, then
-// the most enemy Subs sunk, then a Mine towards the enemy; the rest is a
-// whim, so the same position always gets the same move.
+// the most enemy Subs sunk; the rest, its Mine included, is a whim.
 func (g *Game) learnerMove(seat int) (Command, bool) {
-	cands := g.plainCandidates(seat)
+	cands := g.plainCandidates(seat, false)
 	if len(cands) == 0 {
 		return Command{}, false
 	}
@@ -306,8 +305,10 @@ func (g *Game) learnerMove(seat int) (Command, bool) {
 	return g.commandOf(cands[best].plan, cands[best].mine), true
 }
 
-// plainCandidates scores seat's careful moves as a learner sees them.
-func (g *Game) plainCandidates(seat int) []botCandidate {
+// plainCandidates scores seat's careful moves without looking ahead: a
+// win, enemy Subs sunk, a token kept, a whim, and with aim a Mine laid
+// near enemy Subs.
+func (g *Game) plainCandidates(seat int, aim bool) []botCandidate {
 	var enemies []int
 	for i, u := range g.subs {
 		if u.alive && !g.friends(u.owner, seat) {
@@ -337,7 +338,7 @@ func (g *Game) plainCandidates(seat int) []botCandidate {
 		for _, m := range mines {
 			n++
 			c := botCandidate{plan: p, mine: m, score: score + whim(g.seed, uint64(g.turns), n)}
-			if m != NoRegion && near[m] <= 2 {
+			if aim && m != NoRegion && near[m] <= 2 {
 				c.score += 4
 			}
 			out = append(out, c)
