@@ -102,13 +102,4 @@ func TestHouseRulesInForce(t *testing.T) {
 	if got := ids(`{"setup":"standard","mine_supply":"unlimited","strong_current":"forces","shelter":"encounters","captain":true}`); got != "tiles mines_unlimited quiet_rounds stuck_lays_mine current_forces shelter_encounters whirlpool_spin tokens_declared" {
 		t.Errorf("with the house readings: %s", got)
 	}
-	// The view carries the same list, for the rules card.
-	g := started(t, Options{Players: 3, Captain: true}, 1)
-	var want []string
-	for _, r := range games.HouseRulesInForce(Definition, json.RawMessage(`{"players":3,"captain":true}`)) {
-		want = append(want, r.Text)
-	}
-	if got := g.view(0).HouseRules; strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("the view's house rules %q; want %q", got, want)
-	}
 }

@@ -168,8 +168,6 @@ type Game struct {
 	quiet  int
 	// silent copies (the bots' look ahead) skip the events' sentences.
 	silent bool
-	// houseRules are the texts of the house rules in force.
-	houseRules []string
 
 	outcome *games.Outcome
 }
@@ -204,11 +202,7 @@ func New(o Options, seed uint64) *Game {
 			tiles = append(tiles, placed{at: Hex{t.Q, t.R}, face: marked[i], rot: rng.IntN(6)})
 		}
 	}
-	g := &Game{opts: o, seed: seed, board: newBoard(tiles), colours: palettes[o.Players], houseRules: []string{}}
-	// Definition itself cannot be named here: its New calls this one.
-	for _, r := range games.HouseRulesInForce(games.Definition{Options: lobbyOptions, HouseRules: allHouseRules}, games.MustJSON(o)) {
-		g.houseRules = append(g.houseRules, r.Text)
-	}
+	g := &Game{opts: o, seed: seed, board: newBoard(tiles), colours: palettes[o.Players]}
 	if o.FirstPlayer == FirstRandom {
 		g.first = rng.IntN(o.Players)
 	}

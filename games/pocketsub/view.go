@@ -18,19 +18,16 @@ type View struct {
 	Prompt  string  `json:"prompt"`
 	Options Options `json:"options"`
 	// HouseLayout is set when the board is our introductory layout.
-	HouseLayout bool `json:"house_layout"`
-	// HouseRules are the house rules in force at this table, in words
-	// (Definition.HouseRules for the room's options), for the rules card.
-	HouseRules []string        `json:"house_rules"`
-	First      int             `json:"first"` // the first player (the Captain's hat)
-	Turn       int             `json:"turn"`  // the seat to act; -1 when none
-	Round      int             `json:"round"`
-	Players    []PlayerView    `json:"players"`
-	Tiles      []TileView      `json:"tiles"`
-	Centres    []PieceView     `json:"command_centres"`
-	Subs       []SubView       `json:"subs"` // Subs in play
-	Mines      []PieceView     `json:"mines"`
-	Whirlpools []WhirlpoolView `json:"whirlpools"`
+	HouseLayout bool            `json:"house_layout"`
+	First       int             `json:"first"` // the first player (the Captain's hat)
+	Turn        int             `json:"turn"`  // the seat to act; -1 when none
+	Round       int             `json:"round"`
+	Players     []PlayerView    `json:"players"`
+	Tiles       []TileView      `json:"tiles"`
+	Centres     []PieceView     `json:"command_centres"`
+	Subs        []SubView       `json:"subs"` // Subs in play
+	Mines       []PieceView     `json:"mines"`
+	Whirlpools  []WhirlpoolView `json:"whirlpools"`
 	// Legal lists the setup commands the viewer may send now.
 	Legal []Command `json:"legal"`
 	// Moves lists every move the viewer may make now, one per path.
@@ -163,7 +160,6 @@ func (g *Game) view(seat int) View {
 			v.Moves = g.moveViews(seat)
 		}
 	}
-	v.HouseRules = g.houseRules
 	v.Prompt = g.prompt(v)
 	return v
 }

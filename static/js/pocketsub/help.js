@@ -49,10 +49,9 @@ export function primer(seatLabel) {
   });
 }
 
-// rules is the rules card's content for a room's options; houseRules are
-// the house rules in force at this table, as the server lists them (the
-// same list as docs/rules-decisions.md).
-export function rules(o = {}, houseList) {
+// rules is the rules card's content for a room's options (app.js adds the
+// house rules in force with houserules.js's withHouseRules).
+export function rules(o = {}) {
   const shelterAll = o.shelter !== "encounters";
   const sections = [
     { id: "goal", title: "Goal", body: ["Be the last player (or team) with Subs in play. It can happen in the middle of a move."] },
@@ -89,7 +88,7 @@ export function rules(o = {}, houseList) {
   if (o.setup === "standard") sections.push({ id: "setup", title: "Standard setup", body: ["The tiles are shuffled and turned at random; then everyone places a Command Centre on a deep region and their Subs, in turn."] });
   sections.push({
     id: "house", title: "House rules at this table",
-    body: houseRules(house, houseList && houseList.length ? houseList : [
+    body: houseRules(house, [
       "The tiles' faces and the introductory layouts are our own design: the publisher has not published them.",
     ]),
   });

@@ -2,6 +2,8 @@
 // (all taken from view.legal, never worked out here), the dice of an
 // assault with their matching, unit cards and the log.
 
+import { endBanner, resultFor, whatNext } from "../next.js";
+import { seatNames } from "../gamepage.js";
 import { h } from "../ui.js";
 import { TEAM, TEAM_MARK, short } from "./board.js";
 
@@ -22,10 +24,12 @@ function houseTag(faction) {
 }
 
 export function sides(app, v) {
+  const names = seatNames(app);
   return v.players.map((p) => {
     const turn = v.turn === p.seat;
+    const who = names[p.seat] || "";
     return h("div", { class: `sg-side team${p.seat}${turn ? " turn" : ""}`, "data-seat": p.seat },
-      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${p.seat === v.seat ? " (you)" : ""}`),
+      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${who ? ` · ${who}` : ""}${p.seat === v.seat ? " (you)" : ""}`),
       h("span", { class: "small" }, p.faction.name, " ", houseTag(p.faction)),
       h("span", { class: "small muted" }, `${p.in_play} in play · ${p.reserves.length} reserve · ${p.captured.length} lost`));
   });
@@ -202,10 +206,6 @@ export function outcome(v) {
   const o = v.outcome;
   if (!o) return null;
   const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = w >= 0 ? `${TEAM[w]} wins` : "A draw";
-  if (v.seat >= 0) head = w === v.seat ? "You win!" : w >= 0 ? "You lose" : "A draw";
-  return h("div", { class: `outcome sg-outcome team${w}`, id: "result", "data-winner": w, role: "status" },
-    h("div", {}, head), h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/saga.html" }, "New match"), h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({ result: resultFor(o, v.seat), winner: w, reason: o.reason, cls: `sg-outcome team${w}`, head: w >= 0 ? `${TEAM[w]} wins` : "A draw" }),
+    whatNext({ game: "saga", page: "/saga.html" })];
 }
