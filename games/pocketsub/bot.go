@@ -28,11 +28,12 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 // of its side on a move when another move loses none, unless that move
 // wins the match. Within that:
 //   - a learner takes a win or a free kill when it sees one and otherwise
-//     sails where its whim takes it, laying its Mine towards the enemy,
-//     without looking at what anyone could do next turn;
-//   - a crew also plays its best few moves out on copies of the board and
-//     prefers the one that leaves the enemy fewest safe moves and its own
-//     players most (a player with none must lose a Sub);
+//     sails, and lays its Mine, where its whim takes it, without looking
+//     at what anyone could do next turn;
+//   - a crew lays its Mines near enemy Subs, plays its best few moves out
+//     on copies of the board and prefers the one that leaves the enemy
+//     fewest safe moves and its own players most (a player with none must
+//     lose a Sub);
 //   - a veteran plays more moves out, counts the Subs each side's Hero Sub
 //     could sink next turn and the players left without a safe move, and
 //     then plays its best dozen out two turns further, every player
