@@ -89,6 +89,12 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("more options read %q, want the round limit marked HOUSE", got)
 	}
 	p.Wait("#opt-round_limit")
+	// The rulebook's readings and ours are choices there too, each saying
+	// which it is, and the unfolded form still fits the phone.
+	if got := p.Text("#more-options"); !strings.Contains(got, "Top troop only (rulebook)") || !strings.Contains(got, "Usable as Wound (rulebook)") {
+		t.Errorf("more options read %q, want the rulebook's readings of hidden stacks and passed tokens", got)
+	}
+	p.Fits("new battle form with more options")
 	p.Eval(`document.getElementById('opt-round_limit').value = '12'`, nil)
 	code := p.CreateRoom()
 	p.Wait("#options")
@@ -196,6 +202,12 @@ func TestPlayAgainstBot(t *testing.T) {
 				p.Eval(`[...document.querySelectorAll('.bt-unit.enemy')].every((u) => u.querySelectorAll('.bt-troop').length === 1)`, &hiddenOK)
 				if !hiddenOK {
 					t.Error("an enemy stack shows more than its top troop before the reveal")
+				}
+				// Nor how many troops it holds: the rulebook shows the top only.
+				var heights int
+				p.Eval(`document.querySelectorAll('.bt-unit.enemy .bt-hidden').length`, &heights)
+				if heights != 0 {
+					t.Errorf("%d enemy stacks show how many troops they hide before the reveal", heights)
 				}
 			}
 		}

@@ -39,6 +39,9 @@ const decide = `(() => {
   if (document.querySelector('#map .unit.selected')) {
     const moves = [...document.querySelectorAll('#map .mark.move, #map .mark.hop')].sort((p, q) => y(p) - y(q));
     if (moves.length && rnd() < 0.9) return {tap: at(moves[0])};
+    // Hemmed in by Water: wade in (a plain player takes the chance).
+    const wade = document.querySelector('#map .mark.water');
+    if (!moves.length && wade && rnd() < 0.5) return {tap: at(wade)};
   }
   const ready = [...document.querySelectorAll('#map .unit[data-ready]')];
   if (ready.length) return {tap: at(ready[Math.floor(rnd() * ready.length)])};
@@ -124,6 +127,8 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	p.MustTap(".sg-more summary")
 	p.Wait("#opt-reroll_seconds")
 	p.Eval(`(() => { const s = document.getElementById('opt-reroll_seconds'); s.value = '60'; return s.value; })()`, nil)
+	// The veteran bot: it ends a match against this plain player soonest.
+	p.Eval(`(() => { const s = document.getElementById('opt-bot_level'); s.value = 'veteran'; return s.value; })()`, nil)
 	if first {
 		p.Fits("new match form")
 		p.Screenshot("0-new.png")
@@ -154,7 +159,11 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	p.Eval(`document.querySelector('#map .tile.base').dataset.at`, &baseAt)
 	p.MustTap(hex(baseAt))
 	p.Wait("#refusal .refusal")
-	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on "+baseAt) {
+	// Places are named by the board's labels: the first base is D1.
+	if baseAt != "0,0" {
+		t.Errorf("the first base stands on %s, want 0,0", baseAt)
+	}
+	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on D1") {
 		t.Errorf("placing on the base is refused with %q", got)
 	}
 	if got := p.RefusalRule("#refusal"); got != "tile_occupied" {

@@ -126,7 +126,8 @@ export function sides(v, names = []) {
       h("div", { class: "bt-sname" }, s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, who ? ` · ${who}` : "", you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
       h("div", { class: "small" },
         v.phase === "army_building" ? (s.ready ? "army ready" : "building…") :
-          [`tokens ${s.unused}/${s.tokens}`, `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : ""].filter(Boolean).join(" · ")));
+          [`tokens ${s.unused}/${s.tokens}`, s.passed ? `${s.passed} passed (may become Wound tokens)` : "", `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : "",
+            v.phase === "battle" && s.max_turns && s.turns >= s.max_turns / 2 ? `turn ${s.turns} of at most ${s.max_turns} this round (house rule)` : ""].filter(Boolean).join(" · ")));
   });
 }
 

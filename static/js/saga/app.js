@@ -202,6 +202,10 @@ function render() {
   const prompt = $("prompt");
   prompt.textContent = v.prompt;
   prompt.classList.toggle("mine", v.turn === v.seat && v.seat >= 0);
+  // While the map is built: the second base would end too near (a map the
+  // rulebook allows, where a unit can strike a base on its first turn).
+  replace($("build-warning"), v.second_base?.close
+    ? h("p", { class: "notice warn small", id: "base-warning", "data-apart": v.second_base.apart }, v.second_base.warning) : null);
   const ready = new Set(legalOf(v, (c) => c.unit && c.type !== "summon" && c.type !== "deploy").map((l) => l.command.unit));
   const selAt = v.units.find((u) => u.id === app.sel && u.owner === v.seat)?.at;
   const { m, pct } = marks(v);

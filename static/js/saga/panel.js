@@ -5,7 +5,7 @@
 import { endBanner, resultFor, whatNext } from "../next.js";
 import { seatNames } from "../gamepage.js";
 import { h } from "../ui.js";
-import { TEAM, TEAM_MARK, short } from "./board.js";
+import { TEAM, TEAM_MARK, short, label } from "./board.js";
 
 const COMBATS = ["melee", "ballistics", "arcane"];
 const TITLE = { melee: "Melee", ballistics: "Ballistics", arcane: "Arcane" };
@@ -91,7 +91,7 @@ function assaultOptions(app, v) {
   const ls = legalOf(v, (c) => (c.type === "close_assault" || c.type === "ranged_assault") && c.unit === app.sel && c.target === app.focus);
   if (!ls.length) return null;
   return h("div", { class: "sg-assaults" },
-    h("p", { class: "small muted" }, `Assault ${app.focus}:`),
+    h("p", { class: "small muted" }, `Assault ${label(app.focus)}:`),
     ls.map((l) => {
       const c = l.command;
       const kind = c.type === "close_assault" ? "Close" : `Ranged (${l.distance})`;
@@ -161,6 +161,17 @@ export function clockText(deadline, now) {
   return left > 0 ? `Re-roll timer: ${left} s to choose` : "Time is up: the server chooses";
 }
 
+// passLabel says what a pass costs (a house rule: a pass is final for the
+// round): no re-roll again this assault, or, in the special-ability round
+// with situational re-rolls to come, none again in this round.
+export function passLabel(f, seat) {
+  const sd = f.sides.find((x) => x.seat === seat);
+  if (f.stage === "special" && sd && sd.situational > 0) {
+    return "Keep my dice (pass): no more special re-rolls for you; your situational ones come next";
+  }
+  return "Keep my dice (pass): you cannot re-roll again this assault";
+}
+
 // fightPanel shows the assault waiting for re-rolls (with the dice to tap
 // when it is this seat's choice) or the last one resolved.
 export function fightPanel(app, v) {
@@ -186,7 +197,7 @@ export function fightPanel(app, v) {
     live ? null : (f.counter ? strikeLine("Counter-strike", f.counter) : h("div", { class: "small muted" }, "No counter-strike.")),
     live && v.deadline ? h("p", { class: "sg-clock", id: "reroll-clock", "data-deadline": v.deadline, role: "timer" }, clockText(v.deadline, Date.now())) : null,
     mine ? h("p", { class: "small" }, "Tap one of your dice to re-roll it, or keep them all.") : null,
-    mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, "Keep my dice (pass)") : null,
+    mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, passLabel(f, v.seat)) : null,
     live && !mine ? h("p", { class: "small muted" }, `${TEAM[v.turn]} is choosing a re-roll.`) : null);
 }
 
