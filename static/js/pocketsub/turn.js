@@ -30,6 +30,8 @@ export function turnAdapter(app) {
           };
         case "destroyed":
           return { merge: true, lost: d.at ? [d.at] : [], text: e.text };
+        case "sheltered":
+          return { merge: true, text: e.text };
       }
       return null;
     },
