@@ -3,7 +3,8 @@ package radio
 // Verifying merged cells. A merge keeps the cells a superset; hypotheses
 // with a witness route prove their cells possible (hyp.wok). The cells left
 // unproven are settled by a search for a real history ending there,
-// replayed from the last hypotheses held before any merge (base), one
+// replayed from the last hypotheses that were all real states (base: before
+// the first merge, or after a surfacing left only witnessed ones), one
 // hypothesis at a time, depth first:
 //
 //   - a branch is cut where its cell cannot reach an unproven cell by the
@@ -12,17 +13,20 @@ package radio
 //     that differs from one met only in route cells the rest of the search
 //     can never look at (relevant, below): two such states end on the same
 //     cells, so the second is the first again;
-//   - the search stops after searchNodes states, and the tracker then says
-//     it is inexact.
+//   - from the last silences on (joinTries), a state without mines is not
+//     walked further: the runs of that tail from its cell are made once per
+//     cell, and the state ends wherever a run misses its route (join);
+//   - a try stops after searchNodes nodes; when every try stops, the
+//     tracker says it is inexact.
 //
 // A history found proves its cell, and joins the hypotheses as their
 // witness (or as a hypothesis of its own, weight 0, when none admits it).
 // A cell for which the completed search found none is impossible: the
 // merged hypotheses there go. Either way the cells are then exact.
 
-// searchNodes bounds one verification: 2.4 to 3.6 ms of work when met, on
-// the project's loaded machine (docs/benchmarks.md).
-var searchNodes = 40_000
+// searchNodes bounds one try of a verification (docs/benchmarks.md for its
+// cost): a search state, a joined run or a run tested is one node.
+const searchNodes = 40_000
 
 // visited is the set of states a search met, per depth: an open-addressing
 // table over the states themselves (stored with w = depth), kept by the
