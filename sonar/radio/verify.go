@@ -24,8 +24,9 @@ package radio
 // A cell for which the completed search found none is impossible: the
 // merged hypotheses there go. Either way the cells are then exact.
 
-// searchNodes bounds one try of a verification (docs/benchmarks.md for its
-// cost): a search state, a joined run or a run tested is one node.
+// searchNodes bounds one verification, all its tries together
+// (docs/benchmarks.md for its cost): a search state, a joined run or a run
+// tested is one node.
 const searchNodes = 40_000
 
 // visited is the set of states a search met, per depth: an open-addressing
@@ -77,6 +78,7 @@ type search struct {
 	found   []hyp // one history per proven target
 	nodes   int
 	limit   int // nodes this search may meet
+	tests   int // runs tested against a route (join)
 
 	// The last observations are joined rather than walked (see join):
 	// from joinAt on, the runs a state may still sail, per cell.
@@ -88,10 +90,12 @@ type search struct {
 
 func (s *search) found0() int { return len(s.found) }
 
-// joinTries are how many silences the joined tail of a search may hold, per
-// try: each multiplies its runs by up to 17. Measured on the stress matches
-// (docs/benchmarks.md): 4 settles the most, 2 some of the rest.
-var joinTries = []int{4, 2}
+// joinTries are, per try, how many silences the joined tail of a search
+// may hold (each multiplies its runs by up to 17) and how many nodes the try
+// may meet. Measured on the stress matches (docs/benchmarks.md): 4 settles
+// the most, 2 some of the rest; the bounds keep a stress update's p99 under
+// 10 ms.
+var joinTries = []struct{ silences, nodes int }{{4, searchNodes * 3 / 4}, {2, searchNodes / 4}}
 
 // suffixPath is one way to sail the joined tail from a cell: the cells it
 // enters and where it ends.
@@ -134,8 +138,8 @@ func (t *Tracker) settle(hs []hyp, obs []Observation) ([]hyp, bool) {
 	// states walked, many runs per state), the second a short one, which
 	// wins where the tail's runs are too many. Histories the first found
 	// stay found.
-	for _, silences := range joinTries {
-		s := t.newSearch(obs, targets, silences)
+	for _, try := range joinTries {
+		s := t.newSearch(obs, targets, try.silences, try.nodes)
 		done = true
 		for i := range t.base {
 			if s.targets.empty() {
@@ -341,8 +345,8 @@ func (s *search) relevant(depth, p int) cellSet {
 }
 
 // newSearch prepares a search for the histories that end on targets.
-func (t *Tracker) newSearch(obs []Observation, targets cellSet, silences int) *search {
-	s := &search{t: t, obs: obs, targets: targets, limit: searchNodes}
+func (t *Tracker) newSearch(obs []Observation, targets cellSet, silences, nodes int) *search {
+	s := &search{t: t, obs: obs, targets: targets, limit: nodes}
 	s.reach = make([]cellSet, len(obs)+1)
 	s.bufs = make([][]hyp, len(obs))
 	s.one = make([]hyp, len(obs))
@@ -401,8 +405,11 @@ func (s *search) join(h hyp) bool {
 		s.paths[h.pos], s.pruned[h.pos] = paths, s.found0()
 	}
 	for _, sp := range paths {
-		if s.nodes++; s.nodes > s.limit {
-			return false
+		// A run tested is a few word operations: eight count as one node.
+		if s.tests++; s.tests&7 == 0 {
+			if s.nodes++; s.nodes > s.limit {
+				return false
+			}
 		}
 		if !s.targets.has(sp.end) || !sp.cells.and(h.vis).empty() {
 			continue
