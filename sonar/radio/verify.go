@@ -27,7 +27,7 @@ package radio
 // searchNodes bounds one verification, all its tries together
 // (docs/benchmarks.md for its cost): a search state, a joined run or a run
 // tested is one node.
-const searchNodes = 40_000
+const searchNodes = 60_000
 
 // visited is the set of states a search met, per depth: an open-addressing
 // table over the states themselves (stored with w = depth), kept by the
