@@ -151,6 +151,30 @@ func (b *Board) name(r Region) string {
 	return fmt.Sprintf("%s%d", b.tiles[r.tile()].name, r.slot())
 }
 
+// say is a region as a player reads it, the way the board labels it: the
+// tile's letter is drawn in its centre and the numbers 1 to 6 on its
+// edges, so "tile C centre" and "tile C space 2" (name's "C0" and "C2" are
+// for machines: commands, views and event data).
+func (b *Board) say(r Region) string {
+	if !b.valid(r) {
+		return "?"
+	}
+	if r.slot() == 0 {
+		return fmt.Sprintf("tile %s centre", b.tiles[r.tile()].name)
+	}
+	return fmt.Sprintf("tile %s space %d", b.tiles[r.tile()].name, r.slot())
+}
+
+// Say is say at the start of a sentence.
+func (b *Board) Say(r Region) string { return capital(b.say(r)) }
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 // parse reads a region's name; case and surrounding spaces do not matter.
 func (b *Board) parse(text string) (Region, bool) {
 	s := strings.ToUpper(strings.TrimSpace(text))

@@ -106,7 +106,7 @@ func TestExampleHeroSub(t *testing.T) {
 	if at(g, "B0") != "" || at(g, "B1") != "red1" || at(g, "B6") != "mine:R" || at(g, "A6") != "blue2" {
 		t.Fatalf("B0 %q, B1 %q, B6 %q, A6 %q", at(g, "B0"), at(g, "B1"), at(g, "B6"), at(g, "A6"))
 	}
-	if !strings.Contains(strings.Join(texts(evs), " "), "Hero Sub Red 1 destroys Blue 1 on B0 and sails on") {
+	if !strings.Contains(strings.Join(texts(evs), " "), "Hero Sub Red 1 destroys Blue 1 on tile B centre and sails on") {
 		t.Fatalf("events %q", texts(evs))
 	}
 	// Blue 2 is now Blue's Hero Sub too.

@@ -458,13 +458,13 @@ func (g *Game) placeCC(seat int, at string) ([]games.Event, error) {
 		return nil, err
 	}
 	if g.board.terrain(r) != Deep {
-		return nil, games.Refuse("cc_not_deep", "%s is %s: a Command Centre goes on a deep region.", g.board.name(r), g.board.terrain(r))
+		return nil, games.Refuse("cc_not_deep", "%s is %s: a Command Centre goes on a deep region.", g.board.Say(r), g.board.terrain(r))
 	}
 	if o := g.occupant(r, seat); o != "" {
-		return nil, games.Refuse("region_taken", "%s already holds %s: a Command Centre goes on an empty deep region.", g.board.name(r), o)
+		return nil, games.Refuse("region_taken", "%s already holds %s: a Command Centre goes on an empty deep region.", g.board.Say(r), o)
 	}
 	g.ccs[seat] = r
-	text := fmt.Sprintf("%s places its Command Centre on %s.", g.colours[seat], g.board.name(r))
+	text := fmt.Sprintf("%s places its Command Centre on %s.", g.colours[seat], g.board.say(r))
 	return []games.Event{g.setupDone(text)}, nil
 }
 
@@ -478,11 +478,11 @@ func (g *Game) placeSub(seat int, at string) ([]games.Event, error) {
 	case home:
 		// A team's Command Centre takes any number of its Subs.
 	case g.ccAt(r) >= 0:
-		return nil, games.Refuse("enemy_cc", "%s is %s Command Centre: place your Subs on your own side's.", g.board.name(r), g.whose(g.ccAt(r), seat))
+		return nil, games.Refuse("enemy_cc", "%s is %s Command Centre: place your Subs on your own side's.", g.board.Say(r), g.whose(g.ccAt(r), seat))
 	case g.board.terrain(r) == Deep:
-		return nil, games.Refuse("sub_not_deep", "%s is deep: place a Sub on a shallow or rocky region, or on your team's Command Centre.", g.board.name(r))
+		return nil, games.Refuse("sub_not_deep", "%s is deep: place a Sub on a shallow or rocky region, or on your team's Command Centre.", g.board.Say(r))
 	case g.occupant(r, seat) != "":
-		return nil, games.Refuse("region_taken", "%s already holds %s: place a Sub on an empty region.", g.board.name(r), g.occupant(r, seat))
+		return nil, games.Refuse("region_taken", "%s already holds %s: place a Sub on an empty region.", g.board.Say(r), g.occupant(r, seat))
 	}
 	var u *sub
 	for i := range g.subs {
@@ -492,7 +492,7 @@ func (g *Game) placeSub(seat int, at string) ([]games.Event, error) {
 		}
 	}
 	u.at, u.placed, u.alive = r, true, true
-	text := fmt.Sprintf("%s places %s on %s.", g.colours[seat], u.label, g.board.name(r))
+	text := fmt.Sprintf("%s places %s on %s.", g.colours[seat], u.label, g.board.say(r))
 	return []games.Event{g.setupDone(text)}, nil
 }
 
@@ -524,13 +524,13 @@ func (g *Game) placeWhirlpool(seat int, at, spin string) ([]games.Event, error) 
 	}
 	switch {
 	case !r.centre():
-		return nil, games.Refuse("whirlpool_not_centre", "%s is an edge region: a Whirlpool goes in the centre of a tile, like %s0.", g.board.name(r), g.board.tiles[r.tile()].name)
+		return nil, games.Refuse("whirlpool_not_centre", "%s is an edge region: a Whirlpool goes in the centre of a tile, like tile %s centre.", g.board.Say(r), g.board.tiles[r.tile()].name)
 	case g.ccAt(r) >= 0:
 		return nil, games.Refuse("whirlpool_on_cc", "Tile %s holds %s Command Centre: a Whirlpool goes on a tile without one.", g.board.tiles[r.tile()].name, g.whose(g.ccAt(r), seat))
 	}
 	for _, w := range g.whirls {
 		if w.at == r {
-			return nil, games.Refuse("whirlpool_same_tile", "%s already has a Whirlpool: place this one in a different centre.", g.board.name(r))
+			return nil, games.Refuse("whirlpool_same_tile", "%s already has a Whirlpool: place this one in a different centre.", g.board.Say(r))
 		}
 		if w.spin == dir {
 			return nil, games.Refuse("whirlpool_spin_taken", "The %s Whirlpool is already placed: this one spins %s.", spinName(dir), spinName(-dir))
@@ -613,7 +613,7 @@ func (g *Game) endRound() []games.Event {
 			u := &g.subs[j]
 			if u.alive && u.at.tile() == t && !u.at.centre() {
 				to := turnRegion(u.at, w.spin)
-				moved = append(moved, fmt.Sprintf("%s %s → %s", u.label, g.board.name(u.at), g.board.name(to)))
+				moved = append(moved, fmt.Sprintf("%s %s → %s", u.label, g.board.say(u.at), g.board.say(to)))
 				u.at = to
 			}
 		}
@@ -628,7 +628,7 @@ func (g *Game) endRound() []games.Event {
 		for s := range 6 {
 			if ring[s] >= 0 {
 				from := regionAt(t, s+1)
-				moved = append(moved, fmt.Sprintf("%s's Mine %s → %s", g.colours[ring[s]], g.board.name(from), g.board.name(turnRegion(from, w.spin))))
+				moved = append(moved, fmt.Sprintf("%s's Mine %s → %s", g.colours[ring[s]], g.board.say(from), g.board.say(turnRegion(from, w.spin))))
 			}
 		}
 		text := fmt.Sprintf("End of round %d: the Whirlpool turns tile %s %s", g.round, g.board.tiles[t].name, spinName(w.spin))

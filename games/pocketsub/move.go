@@ -554,10 +554,10 @@ func (g *Game) move(seat int, c Command) ([]games.Event, error) {
 			return nil, err
 		}
 		if t.dead {
-			return nil, games.Refuse("path_after_loss", "%s is destroyed on %s: its move ends there, so the path cannot go on to %s.", g.subs[i].label, g.board.name(t.at), g.board.name(r))
+			return nil, games.Refuse("path_after_loss", "%s is destroyed on %s: its move ends there, so the path cannot go on to %s.", g.subs[i].label, g.board.say(t.at), g.board.say(r))
 		}
 		if t.over {
-			return nil, games.Refuse("path_after_win", "The match is won on %s: the move ends there, so the path cannot go on to %s.", g.board.name(t.at), g.board.name(r))
+			return nil, games.Refuse("path_after_win", "The match is won on %s: the move ends there, so the path cannot go on to %s.", g.board.say(t.at), g.board.say(r))
 		}
 		cost, code := t.stepCode(r)
 		if code != "" {
@@ -566,7 +566,7 @@ func (g *Game) move(seat int, c Command) ([]games.Event, error) {
 		t.step(r, cost)
 	}
 	if t.canGoOn() && !t.mayStop() {
-		return nil, games.Refuse("path_short", "%s has %d movement point%s left on %s: every point must be used, so the path goes on.", g.subs[i].label, t.left, plural(t.left), g.board.name(t.at))
+		return nil, games.Refuse("path_short", "%s has %d movement point%s left on %s: every point must be used, so the path goes on.", g.subs[i].label, t.left, plural(t.left), g.board.say(t.at))
 	}
 	spots := t.settle()
 	if err := g.checkMine(&t, spots, c.Mine); err != nil {
@@ -605,24 +605,24 @@ func (g *Game) subLabels(seat int) []string {
 // stepRefusal phrases why the Sub may not enter r.
 func (g *Game) stepRefusal(t *trip, r Region, cost int, code string) error {
 	b := g.board
-	from, to := b.name(t.at), b.name(r)
+	from, to := b.say(t.at), b.say(r)
 	switch code {
 	case "back_to_start":
 		return games.Refuse(code, "%s started this turn on %s: a Sub may not return to the region it started in.", g.subs[t.sub].label, to)
 	case "region_twice":
 		return games.Refuse(code, "%s already entered %s this turn: no region twice in one move.", g.subs[t.sub].label, to)
 	case "run_deep_too_far":
-		return games.Refuse(code, "%s is not on a tile next to %s: at this table, running deep reaches only a neighbouring tile.", to, from)
+		return games.Refuse(code, "%s is not on a tile next to %s: at this table, running deep reaches only a neighbouring tile.", capital(to), from)
 	case "run_deep_from_shallow":
-		return games.Refuse(code, "%s is %s: running deep to %s starts from a deep region.", from, b.terrain(t.at), to)
+		return games.Refuse(code, "%s is %s: running deep to %s starts from a deep region.", capital(from), b.terrain(t.at), to)
 	case "not_adjacent":
-		return games.Refuse(code, "%s is not next to %s.", to, from)
+		return games.Refuse(code, "%s is not next to %s.", capital(to), from)
 	}
 	what := b.terrain(r).String()
 	if !b.adjacent(t.at, r) {
 		what = "a run deep"
 	}
-	return games.Refuse("not_enough_points", "%s is %s: %d points, you have %d left.", to, what, cost, t.left)
+	return games.Refuse("not_enough_points", "%s is %s: %d points, you have %d left.", capital(to), what, cost, t.left)
 }
 
 // checkMine judges the command's Mine against the spots the move leaves.
@@ -659,12 +659,12 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 			return games.Refuse("mine_not_on_path", "%s did not move out of any region: there is nowhere to lay a Mine.", id)
 		}
 		if r == t.at {
-			return games.Refuse("mine_not_on_path", "%s stopped on %s: a Mine goes in a region the Sub moved out of (%s).", id, g.board.name(r), g.names(out, ", "))
+			return games.Refuse("mine_not_on_path", "%s stopped on %s: a Mine goes in a region the Sub moved out of (%s).", id, g.board.say(r), g.names(out, ", "))
 		}
-		return games.Refuse("mine_not_on_path", "%s did not move out of %s this turn: a Mine goes on %s.", id, g.board.name(r), g.names(out, ", "))
+		return games.Refuse("mine_not_on_path", "%s did not move out of %s this turn: a Mine goes on %s.", id, g.board.say(r), g.names(out, ", "))
 	}
 	if t.mineCode(r) == "mine_deep" {
-		return games.Refuse("mine_deep", "%s is deep: Mines go only in shallow or rocky regions.", g.board.name(r))
+		return games.Refuse("mine_deep", "%s is deep: Mines go only in shallow or rocky regions.", g.board.Say(r))
 	}
 	what := "another piece"
 	switch {
@@ -678,13 +678,13 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 			what = g.subs[o].label
 		}
 	}
-	return games.Refuse("mine_occupied", "%s holds %s: a Mine goes only in an empty region.", g.board.name(r), what)
+	return games.Refuse("mine_occupied", "%s holds %s: a Mine goes only in an empty region.", g.board.Say(r), what)
 }
 
 func (g *Game) names(rs []Region, sep string) string {
 	var out []string
 	for _, r := range rs {
-		out = append(out, g.board.name(r))
+		out = append(out, g.board.say(r))
 	}
 	return strings.Join(out, sep)
 }
@@ -749,10 +749,12 @@ func (g *Game) moveEvents(t *trip, from, laid Region) []games.Event {
 	u := &g.subs[t.sub]
 	var evs []games.Event
 	names := []string{g.board.name(from)}
+	said := []string{g.board.say(from)}
 	for _, r := range t.pathSlice() {
 		names = append(names, g.board.name(r))
+		said = append(said, g.board.say(r))
 	}
-	text := fmt.Sprintf("%s moves %s", u.label, strings.Join(names, " → "))
+	text := fmt.Sprintf("%s moves %s", u.label, strings.Join(said, " → "))
 	if t.steps == 0 {
 		text = fmt.Sprintf("%s cannot move", u.label)
 	}
@@ -764,7 +766,7 @@ func (g *Game) moveEvents(t *trip, from, laid Region) []games.Event {
 		text += " with the " + strings.Join(ts, " and ") + " token" + plural(len(ts))
 	}
 	if laid != NoRegion {
-		text += fmt.Sprintf(" and lays a Mine on %s", g.board.name(laid))
+		text += fmt.Sprintf(" and lays a Mine on %s", g.board.say(laid))
 	}
 	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
 	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
@@ -800,7 +802,7 @@ func (g *Game) nameOr(r Region) string {
 // happened phrases one happening of a trip for the table.
 func (g *Game) happened(t *trip, h happening) string {
 	who := g.subs[t.sub].label
-	at := g.board.name(h.at)
+	at := g.board.say(h.at)
 	other := func() string { return g.subs[h.other].label }
 	switch h.what {
 	case hKill:

@@ -246,7 +246,7 @@ func TestWhirlpoolsTurnTiles(t *testing.T) {
 		t.Fatalf("B's terrain before %v after %v", before[1].Terrain, after[1].Terrain)
 	}
 	text := strings.Join(texts(evs), " ")
-	if !strings.Contains(text, "End of round 1: the Whirlpool turns tile B clockwise (Blue 1 B1 → B2, Blue's Mine B2 → B3)") ||
+	if !strings.Contains(text, "End of round 1: the Whirlpool turns tile B clockwise (Blue 1 tile B space 1 → tile B space 2, Blue's Mine tile B space 2 → tile B space 3)") ||
 		!strings.Contains(text, "the Whirlpool turns tile C counter-clockwise") {
 		t.Fatalf("events %q", text)
 	}
