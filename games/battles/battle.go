@@ -105,7 +105,7 @@ func (g *Game) waitSentence(w *op) string {
 	u := g.unit(w.a)
 	switch w.kind {
 	case opAssign:
-		return fmt.Sprintf("%s assigns %d hit(s) to %s", g.name(u.owner), w.hits, u.name())
+		return fmt.Sprintf("%s assigns %s to %s", g.name(u.owner), hitWords(w.hits), u.name())
 	case opReact:
 		return fmt.Sprintf("%s answers the charge of %s (intercept, fire_at_charge or hold)", g.name(1-u.owner), u.name())
 	}
@@ -575,7 +575,7 @@ func (g *Game) resolve(log *events) {
 			for _, x := range grp {
 				as = append(as, op{kind: opAssign, a: x.id, hits: each})
 			}
-			log.add("split", "The shot falls on an engagement of %d units: %d hit(s) on each.", len(grp), each)
+			log.add("split", "The shot falls on an engagement of %d units: %s on each.", len(grp), hitWords(each))
 			g.ops = slices.Insert(g.ops, 0, as...)
 		case opLeave:
 			u := g.unit(o.a)
@@ -628,7 +628,13 @@ func (g *Game) roll(a, b *unit, kind string, n int, white bool, log *events) int
 	g.last = r
 	what := map[string]string{"charge": "charges", "strike_back": "strikes back", "carry_on": "strikes",
 		"free_strike": "strikes the leaving unit", "shoot": "shoots"}[kind]
-	log.add("roll", "%s's %s %s: rolls %s against %s: %d hit(s).", g.name(a.owner), a.name(), what, ints(r.Dice), ints(faces), r.Hits)
+	against := "against its faces " + ints(faces)
+	if len(faces) == 0 {
+		against = "with no face to hit on"
+	}
+	// A sentence: "Union's Iron Brigade charges and rolls 1 and 4 against
+	// its faces 4, 5 and 6: one hit."
+	log.add("roll", "%s's %s %s and rolls %s %s: %s.", g.name(a.owner), a.name(), what, ints(r.Dice), against, hitWords(r.Hits))
 	log.data(r)
 	return r.Hits
 }
@@ -641,7 +647,22 @@ func ints(v []int) string {
 	for i, x := range v {
 		s[i] = fmt.Sprint(x)
 	}
-	return strings.Join(s, ",")
+	if len(s) == 1 {
+		return s[0]
+	}
+	// A list read as a sentence: "1, 4 and 6".
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// hitWords counts hits in words: "no hit", "one hit", "3 hits".
+func hitWords(n int) string {
+	switch n {
+	case 0:
+		return "no hit"
+	case 1:
+		return "one hit"
+	}
+	return fmt.Sprintf("%d hits", n)
 }
 
 // settle sends every engaged unit left without contact to its Front.

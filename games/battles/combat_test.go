@@ -445,7 +445,11 @@ func TestShotSplitsRoundedUp(t *testing.T) {
 		do(t, g, SeatB, `{"type":"charge_target","target":"a1"}`)
 		g.rigged = []int{4} // one face of 4,5,6,6
 		evs := do(t, g, SeatA, `{"type":"shoot","unit":"a2","target":"b1"}`)
-		if !slices.Contains(evs, eventsSeen{"split", "The shot falls on an engagement of 3 units: 1 hit(s) on each."}) {
+		// Dice read as a sentence, not as a list of numbers.
+		if !slices.Contains(evs, eventsSeen{"roll", "Confederacy's Ord. Rifle 4-5-6-6 shoots and rolls 4 against its faces 4, 5, 6 and 6: one hit."}) {
+			t.Fatalf("events %v", evs)
+		}
+		if !slices.Contains(evs, eventsSeen{"split", "The shot falls on an engagement of 3 units: one hit on each."}) {
 			t.Fatalf("events %v", evs)
 		}
 		var got []string

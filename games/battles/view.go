@@ -449,7 +449,7 @@ func (g *Game) prompt(v View) string {
 		u := g.unit(p.Unit)
 		switch {
 		case p.Kind == "wounds" && mine:
-			return fmt.Sprintf("%s takes %d hit(s): eliminate troops or place Wound tokens", u.name(), p.Hits)
+			return fmt.Sprintf("%s takes %s: eliminate troops or place Wound tokens", u.name(), hitWords(p.Hits))
 		case p.Kind == "reaction" && mine:
 			return fmt.Sprintf("%s charges you: intercept, shoot at it, or let it come", u.name())
 		case p.Kind == "charge_target" && mine:
