@@ -54,12 +54,13 @@ type decision struct {
 // playOut taps through the page's turns until the match is over.
 //
 // Words, not codes: it scans the page's visible text all match long, and
-// fails on a rule code (region ids are logged, not yet failed: the moves
-// are still written as region codes).
+// fails on a rule code or a region id ("A2": players read "tile A space
+// 2", the way the board labels it).
 func playOut(t *testing.T, p *phone.Phone, shot string) (moves, steps int) {
 	t.Helper()
 	words := phone.NewScan(t, "games/pocketsub")
 	words.Axial = true
+	words.IDs = true
 	defer func() {
 		words.LookNow(p, "end")
 		words.Report(t, "pocketsub")
@@ -161,8 +162,8 @@ func TestPlayAgainstBot(t *testing.T) {
 	// Sub stays selected.
 	p.MustTap(region("E1"))
 	p.Wait("#refusal .refusal")
-	if got := p.Text("#refusal"); !strings.Contains(got, "E1 is not next to A4") {
-		t.Errorf("the refusal reads %q, want E1 is not next to A4", got)
+	if got := p.Text("#refusal"); !strings.Contains(got, "Tile E space 1 is not next to tile A space 4") {
+		t.Errorf("the refusal reads %q, want Tile E space 1 is not next to tile A space 4", got)
 	}
 	if got := p.RefusalRule("#refusal"); got != "not_adjacent" {
 		t.Errorf("the refusal's rule is %q, want not_adjacent", got)
@@ -170,7 +171,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.MustTap(region("C1"))
 	p.MustTap(region("C2"))
 	p.Wait("#confirm")
-	if got := p.Text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
+	if got := p.Text("#chosen"); !strings.Contains(got, "tile A space 4 → tile C space 1 → space 2") || !strings.Contains(got, "Mine on tile A space 4 or tile C space 1") {
 		t.Errorf("the chosen move reads %q", got)
 	}
 	// The Mine control says the house rule where it bites.
@@ -184,7 +185,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.MustTap(region("A2"))
 	p.MustTap(`#moves button[data-path="A0 E0"]`)
 	p.Wait("#doom")
-	if got, why := p.Text("#confirm"), p.Text("#doom"); !strings.Contains(got, "Move anyway") || !strings.Contains(why, "enters Blue's Command Centre on E0") {
+	if got, why := p.Text("#confirm"), p.Text("#doom"); !strings.Contains(got, "Move anyway") || !strings.Contains(why, "enters Blue's Command Centre on tile E centre") {
 		t.Errorf("the doomed move shows %q / %q", got, why)
 	}
 	p.Screenshot("3-doomed.png")

@@ -257,7 +257,7 @@ function line(geo, names, cls) {
 
 // describe is what a screen reader says for a region.
 function describe(view, r, here) {
-  const parts = [`${r.name}, ${r.terrain}`];
+  const parts = [`${place(r.name)}, ${r.terrain}`];
   for (const x of here) {
     const p = view.players[x.owner];
     if (x.kind === "cc") parts.push(`${p.colour} Command Centre`);
@@ -272,4 +272,25 @@ export function icon(player, cls = "ps-icon") {
   return s("svg", { class: cls, viewBox: "-26 -26 52 52", "aria-hidden": "true" },
     s("path", { d: shapePath(player.shape, 0, 0, 20), fill: COLOUR[player.colour], stroke: "#fff", "stroke-width": 3 }),
     s("text", { x: 0, y: player.shape === "triangle" ? 6 : 1, fill: INK[player.colour], class: "num" }, player.letter));
+}
+
+// place is a region as a player reads it, the way the board labels it (the
+// tile's letter in its centre, 1 to 6 on its edges): "A0" is "tile A
+// centre", "A2" "tile A space 2". Region ids stay in data attributes.
+export function place(name) {
+  const m = /^([A-Z])([0-6])$/.exec(name || "");
+  if (!m) return name || "";
+  return m[2] === "0" ? `tile ${m[1]} centre` : `tile ${m[1]} space ${m[2]}`;
+}
+
+// placePath names a path of regions, the tile said once while it stays the
+// same: "tile A space 2 → centre → tile C space 1".
+export function placePath(names) {
+  let tile = "";
+  return names.filter(Boolean).map((n) => {
+    const same = n[0] === tile;
+    tile = n[0];
+    if (!same) return place(n);
+    return n[1] === "0" ? "centre" : `space ${n[1]}`;
+  }).join(" → ");
 }

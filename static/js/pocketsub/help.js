@@ -43,7 +43,7 @@ export function primer(seatLabel) {
     title: seatLabel ? `You command ${seatLabel.split(" ")[0]}` : "How Pocket Sub plays",
     what: "Sink the other fleets: the last player (or team) with Subs in play wins. Each turn you move one of your Subs and lay a Mine behind it.",
     when: "Turns go round the table. On yours, tap a framed Sub, then its steps on the ocean, exactly 3 points (shallow 1, rocky 2, deep centre to deep centre 2), then a ringed spot for its Mine, and Move.",
-    screen: "The ocean (tiles of 7 regions: C4 is tile C's bottom edge), the fleets and whose turn it is, your choices under the ocean, and the log. ? Rules opens the rules card.",
+    screen: "The ocean (tiles of 7 regions: the tile's letter in its centre, spaces 1 to 6 round its edges; tile C space 4 is tile C's bottom edge), the fleets and whose turn it is, your choices under the ocean, and the log. ? Rules opens the rules card.",
     picture,
     caption: "Red's Sub 1 on its way: green rings are its next steps; the red dashed one would enter Blue's Mine and lose it.",
   });

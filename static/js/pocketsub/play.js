@@ -5,7 +5,7 @@
 // the rules engine's own words.
 
 import { h } from "../ui.js";
-import { draw, icon } from "./board.js";
+import { draw, icon, place, placePath } from "./board.js";
 import { zoomFirst } from "../zoom.js";
 
 export function myTurn(app) {
@@ -221,17 +221,17 @@ export function board(app, view, live) {
 
 function pathText(view, m) {
   const u = subOf(view, m.sub);
-  return [u ? u.at : "", ...m.path].join(" → ");
+  return placePath([u ? u.at : "", ...m.path]);
 }
 
 // fateText says what a move does, in words.
 function fateText(m) {
   const parts = [];
   if (m.ends === "win") parts.push("wins the match");
-  if ((m.kills || []).length) parts.push(`sinks the enemy on ${m.kills.join(", ")}`);
+  if ((m.kills || []).length) parts.push(`sinks the enemy on ${m.kills.map(place).join(", ")}`);
   if (m.lost) parts.push(m.why || "your Sub is destroyed");
   if ((m.tokens || []).length) parts.push("uses your " + m.tokens.map(tokenName).join(" and ") + " token" + (m.tokens.length > 1 ? "s" : ""));
-  if (!m.lost && m.ends !== "win") parts.push(m.mines.length ? `Mine on ${m.mines.join(" or ")}` : "no Mine");
+  if (!m.lost && m.ends !== "win") parts.push(m.mines.length ? `Mine on ${m.mines.map(place).join(" or ")}` : "no Mine");
   return parts.join(" · ");
 }
 
@@ -261,7 +261,7 @@ function playPanel(app) {
         const ms = movesOf(v, id);
         const safe = ms.filter((m) => !m.lost).length;
         return h("button", { class: "block", "data-choose": id, onclick: () => { select(app, id); app.render(); } },
-          h("span", {}, `${u.label} on ${u.at}` + (u.hero ? " ★ Hero Sub" : "")),
+          h("span", {}, `${u.label} on ${place(u.at)}` + (u.hero ? " ★ Hero Sub" : "")),
           h("span", { class: "sub" }, safe ? `${safe} safe way${safe > 1 ? "s" : ""} to go` : "every way loses it"));
       })),
     ];
@@ -281,7 +281,7 @@ function playPanel(app) {
       out.push(h("div", { class: "ps-mines" }, m.mines.map((r) => h("button", {
         "data-mine": r, "aria-pressed": String(app.mine === r), class: app.mine === r ? "selected" : "",
         onclick: () => { app.mine = r; app.error = ""; app.render(); },
-      }, `Mine on ${r}`))));
+      }, `Mine on ${place(r)}`))));
     } else if (m.ends !== "win") {
       out.push(h("p", { class: "notice warn" }, "No Mine can be laid after this move."));
     }
@@ -300,7 +300,7 @@ function playPanel(app) {
   const used = c.length ? Math.max(0, ...c.map((m) => m.cost)) : 0;
   const out = [
     h("p", { id: "selected" }, h("strong", {}, u.label + (u.hero ? " ★ Hero Sub" : "")), ": ",
-      app.path.length ? [u.at, ...app.path].join(" → ") + ". " : `on ${u.at}. `,
+      app.path.length ? placePath([u.at, ...app.path]) + ". " : `on ${place(u.at)}. `,
       "Tap a ringed region for the next step (⚑ where a move can end, ✕ where it loses the Sub), or pick a whole move:"),
   ];
   out.push(h("div", { class: "ps-choices", id: "moves" }, c.slice().sort(order).map((m) => moveButton(app, m))));
@@ -325,7 +325,7 @@ function setupPanel(app) {
     const at = app.whirl;
     if (at) {
       return [
-        h("p", {}, `Which way does the Whirlpool on ${at} turn its tile at the end of each round?`),
+        h("p", {}, `Which way does the Whirlpool on ${place(at)} turn its tile at the end of each round?`),
         h("div", { class: "row" }, legal.filter((c) => c.at === at).map((c) => h("button", {
           class: "primary grow", "data-spin": c.spin, onclick: () => app.send(c),
         }, c.spin === "cw" ? "↻ Clockwise" : "↺ Counter-clockwise")),
@@ -336,13 +336,13 @@ function setupPanel(app) {
       h("p", {}, "Tap a ringed tile centre for a Whirlpool (not on a Command Centre)."),
       h("div", { class: "ps-places" }, [...new Set(legal.map((c) => c.at))].map((r) => h("button", {
         "data-place": r, onclick: () => { tapSetup(app, r); app.render(); },
-      }, r))),
+      }, place(r)))),
     ];
   }
   const what = legal[0]?.type === "place_cc" ? "your Command Centre" : "a Sub";
   return [
     h("p", {}, `Tap a ringed region (or a button) for ${what}.`),
-    h("div", { class: "ps-places" }, legal.map((c) => h("button", { "data-place": c.at, onclick: () => app.send(c) }, c.at))),
+    h("div", { class: "ps-places" }, legal.map((c) => h("button", { "data-place": c.at, onclick: () => app.send(c) }, place(c.at)))),
   ];
 }
 
