@@ -29,6 +29,10 @@ import (
 type Scan struct {
 	Axial, IDs bool
 
+	// Forbid are a game's own codes a player must never read (unit ids
+	// like "AR1"), by name; each one seen fails the test.
+	Forbid map[string]*regexp.Regexp
+
 	codes map[string]bool
 	found map[string]string // finding -> where it was read
 	last  time.Time
@@ -154,6 +158,20 @@ func (s *Scan) LookNow(p *Phone, when string) {
 			s.found[key] = fmt.Sprintf("%s: %q", when, w.Near)
 		}
 	}
+	if len(s.Forbid) == 0 {
+		return
+	}
+	var text string
+	p.Eval(`document.body.innerText || ""`, &text)
+	for name, re := range s.Forbid {
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			key := "forbidden " + name + ":" + text[m[0]:m[1]]
+			if _, ok := s.found[key]; !ok {
+				near := strings.Join(strings.Fields(text[max(0, m[0]-30):min(len(text), m[1]+30)]), " ")
+				s.found[key] = fmt.Sprintf("%s: %q", when, near)
+			}
+		}
+	}
 }
 
 // Report fails the test for each rule code and each enforced
@@ -168,7 +186,7 @@ func (s *Scan) Report(t *testing.T, game string) {
 	left := map[string][]string{}
 	for _, k := range keys {
 		kind, what, _ := strings.Cut(k, " ")
-		fail := kind == "code" || kind == "rule" || (kind == "axial" && s.Axial) || (kind == "id" && s.IDs)
+		fail := kind == "code" || kind == "rule" || kind == "forbidden" || (kind == "axial" && s.Axial) || (kind == "id" && s.IDs)
 		if fail {
 			t.Errorf("%s: a player reads %s (%s)", game, k, s.found[k])
 		} else {

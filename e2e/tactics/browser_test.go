@@ -1,6 +1,7 @@
 package tactics_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -114,9 +115,11 @@ func TestPlayAgainstBot(t *testing.T) {
 	taps, attacks, turns := 0, 0, 0
 	verdicts := map[string]bool{}
 	// Words, not codes: the page's visible text over the whole match.
-	// Squares are named as the board labels them (A1..H8).
+	// Squares are named as the board labels them (A1..H8); units by kind
+	// and square ("your soldier on C4"), never by id (S1, T2, AR1).
 	words := phone.NewScan(t, "games/gridtactics")
 	words.Axial = true
+	words.Forbid = map[string]*regexp.Regexp{"unit id": regexp.MustCompile(`\b(?:AR|S|T)[0-9]{1,2}\b`)}
 	for {
 		words.Look(p, "play")
 		var d decision

@@ -172,7 +172,7 @@ function tapPlay(app, sq) {
 }
 
 function unitName(ua) {
-  return `${ua.kind} ${ua.id} on ${ua.unit}`;
+  return `${ua.kind} on ${ua.unit}`;
 }
 
 function targetText(t, view) {
