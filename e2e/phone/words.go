@@ -167,7 +167,7 @@ func (s *Scan) LookNow(p *Phone, when string) {
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			key := "forbidden " + name + ":" + text[m[0]:m[1]]
 			if _, ok := s.found[key]; !ok {
-				near := strings.Join(strings.Fields(text[max(0, m[0]-30):min(len(text), m[1]+30)]), " ")
+				near := strings.ToValidUTF8(strings.Join(strings.Fields(text[max(0, m[0]-30):min(len(text), m[1]+30)]), " "), "")
 				s.found[key] = fmt.Sprintf("%s: %q", when, near)
 			}
 		}
