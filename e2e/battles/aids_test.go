@@ -40,7 +40,7 @@ func TestPrimerRulesAndBuzz(t *testing.T) {
 			Contrast: true,
 			Shot:     "duty",
 		},
-		RulesSay: []string{"Goal", "half the enemy army's DP", "Formation", "Order tokens + 1", "Charge from the Front", "Shoot", "Wound token", "House rules", "HOUSE", "Every trait effect"},
+		RulesSay: []string{"Goal", "half the enemy army's DP", "Formation", "Order tokens + 1", "Charge from the Front", "Shoot", "Wound token", "House rules", "HOUSE", "Every trait effect", "Symbols and abbreviations", "Deployment Points", "Formation 3", "a Wound point of a troop", "Order tokens on a unit", "one more troop under it"},
 		RulesMore: func(p *phone.Phone) string {
 			var traits int
 			p.Eval(`document.querySelectorAll("dialog#rules [data-rules=house] b").length`, &traits)

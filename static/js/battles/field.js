@@ -49,6 +49,24 @@ export function legend() {
     h("span", { class: "bt-die white" }, "4"), " white: shooting");
 }
 
+// symbols spells out every symbol and abbreviation the battlefield, the
+// army builder and the log use (the rules card's Symbols section).
+export function symbols() {
+  return h("dl", { class: "small bt-symbols", id: "symbols" }, [
+    ["▲ / ▼", "your unit (pointing at the enemy) / an enemy unit"],
+    ["♥", "a Wound point of a troop: the hits it absorbs when eliminated"],
+    ["✚2", "Wound tokens on a troop (2 here)"],
+    ["⚑2", "Order tokens on a unit (2 here): its next order costs one more"],
+    ["⚔", "in contact (engaged) with the unit named after it"],
+    ["DP", "Deployment Points: what a troop is worth; destroy half the enemy's to win"],
+    ["F3", "Formation 3: a unit holds no more troops than its lowest F"],
+    ["Cavalry 2-3-6", "a troop's name ends with its printed dice faces: a rolled 2, 3 or 6 is a hit"],
+    ["Cavalry 4-4-6 +1", "a unit of several troops, named by its top troop: +1 is one more troop under it"],
+    ["H", "a house tile: our design, the rulebook never names it"],
+    ["+2 hidden", "troops under the top one of an enemy stack, unseen until every unit is placed"],
+  ].flatMap(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
 // stack draws one unit: its troops (or only its top before the reveal),
 // its Order tokens and whether it can act now.
 function stack(app, v, u) {
@@ -249,12 +267,23 @@ export function roll(v) {
   if (!r) return null;
   const faces = r.faces || [];
   const who = v.sides[r.seat]?.name || "";
+  const unit = (id) => v.units.find((u) => u.id === id)?.name || "a unit";
+  const what = { charge: "charges", strike_back: "strikes back at", carry_on: "strikes", free_strike: "strikes as it leaves", shoot: "shoots at" }[r.kind] || r.kind.replace(/_/g, " ");
+  const hits = r.hits === 0 ? "no hit" : r.hits === 1 ? "one hit" : `${r.hits} hits`;
   return h("div", { class: "card bt-roll", id: "last-roll" },
-    h("div", { class: "small muted" }, `${who} · ${r.unit} → ${r.target} · ${r.kind.replace(/_/g, " ")}`),
+    h("div", { class: "small muted" }, `${who}'s ${unit(r.unit)} ${what} ${unit(r.target)}`),
     h("div", { class: "row" },
       r.dice.map((d) => h("span", { class: "bt-rolled" + (faces.includes(d) ? " hit" : "") }, d)),
       h("span", { class: "grow" }, " against ", faces.length ? faces.map((f) => h("span", { class: "bt-die " + (r.kind === "shoot" ? "white" : "black") + (r.dice.includes(f) ? " lit" : "") }, f)) : "no dice")),
-    h("div", { class: "bt-hits" }, `${r.hits} hit${r.hits === 1 ? "" : "s"}`));
+    // The same dice as a sentence: "Rolled 1 and 4 against the faces 4, 5
+    // and 6: one hit."
+    h("div", { class: "bt-hits", id: "roll-words" }, `Rolled ${andList(r.dice)} against ${faces.length ? "the faces " + andList(faces) : "no face"}: ${hits}.`));
+}
+
+// andList reads numbers as a sentence does: "1, 4 and 6".
+function andList(v) {
+  if (!v.length) return "nothing";
+  return v.length === 1 ? String(v[0]) : v.slice(0, -1).join(", ") + " and " + v[v.length - 1];
 }
 
 export function logList(app) {

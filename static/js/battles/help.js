@@ -5,7 +5,7 @@
 import { h } from "../ui.js";
 import { primerCard } from "../primer.js";
 import { list, houseRules } from "../rulescard.js";
-import { field, legend } from "./field.js";
+import { field, legend, symbols } from "./field.js";
 
 const house = () => h("span", { class: "house-tag" }, "HOUSE");
 
@@ -77,6 +77,7 @@ export function rules(v) {
     title: "Pocket Battles: the rules",
     sections: [
       { id: "goal", title: "Goal", body: ["At the end of a round, have destroyed at least half the enemy army's DP."] },
+      { id: "symbols", title: "Symbols and abbreviations", body: [legend(), symbols()] },
       {
         id: "setup", title: "Before the battle",
         body: [list([
