@@ -317,7 +317,7 @@ function tableScreen(box, waiting) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "saga", app.lobby?.options)));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}, app.view), "saga", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

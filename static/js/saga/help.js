@@ -5,7 +5,8 @@
 import { h } from "../ui.js";
 import { primerCard } from "../primer.js";
 import { list, houseRules } from "../rulescard.js";
-import { draw } from "./board.js";
+import { draw, short, TEAM_MARK } from "./board.js";
+import { cardsOf } from "./panel.js";
 
 const house = () => h("span", { class: "house" }, "house");
 
@@ -51,11 +52,12 @@ export function primer(seatLabel) {
 }
 
 // rules is the rules card's content for a room's options.
-export function rules(o = {}) {
+export function rules(o = {}, v = null) {
   return {
     title: "Saga of the Nine Worlds: the rules",
     sections: [
       { id: "goal", title: "Goal", body: ["Capture the enemy's whole force, or assault their base and defeat it (a base always defends with 3 DEF dice)."] },
+      { id: "symbols", title: "Symbols on the map", body: [symbols(v)] },
       {
         id: "setup", title: "Setup",
         body: [
@@ -102,4 +104,29 @@ export function rules(o = {}) {
       },
     ],
   };
+}
+
+// symbols spells out every letter and mark the map draws: the terrain
+// letters and the units' tags of the match in play (from its view), the
+// move marks and the dice.
+function symbols(v) {
+  const rows = [];
+  for (const t of v?.terrain || []) rows.push([t.letter, `${t.name || t.id} (terrain, top of a tile)`]);
+  const cards = v ? cardsOf(v) : [];
+  for (const [seat, byID] of Object.entries(cards || {})) {
+    for (const c of Object.values(byID || {})) {
+      const p = v.players?.[seat];
+      if (c && c.name) rows.push([short(c.name), `${c.name}, a unit of ${TEAM_MARK[seat] || ""} ${p?.name || "a side"}${p?.faction?.name ? ` (${p.faction.name})` : ""}`]);
+    }
+  }
+  rows.push(
+    ["●BASE / ◆BASE", "a side's base"],
+    ["+", "a tile you may place here"],
+    ["H", "a hop over a friendly unit"],
+    ["W", "Water: entering it rolls a die, 1 to 3 drowns the unit"],
+    ["⌂", "home: back onto your base, to the reserves"],
+    ["OFF ▲", "offence dice of an ability, rolled by the attacker"],
+    ["DEF ■", "defence dice, rolled by the assaulted unit"],
+  );
+  return h("dl", { class: "small sg-symbols", id: "symbols" }, rows.flatMap(([k, d]) => [h("dt", {}, k), h("dd", {}, d)]));
 }
