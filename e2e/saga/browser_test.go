@@ -196,10 +196,11 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 	var m played
 	taps, placed, assaults, rerolls, passes := 0, map[string]int{}, 0, 0, 0
 	shots := map[string]bool{}
-	// Words, not codes: the page's visible text over the whole match
-	// (axial coordinates are logged, not yet failed: the saga engineer
-	// is naming places as the board labels them).
+	// Words, not codes: the page's visible text over the whole match,
+	// places named as the board labels them (D4), never in axial
+	// coordinates (tile labels are ids on purpose, so those are logged).
 	words := phone.NewScan(t, "games/saga")
+	words.Axial = true
 	for {
 		words.Look(p, "match")
 		var d decision
