@@ -2,6 +2,7 @@ package battles_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -163,10 +164,15 @@ func TestPlayAgainstBot(t *testing.T) {
 	shots := map[string]bool{}
 	outOfView, wide, piecemeal := false, false, ""
 	idle := time.Now()
-	// Words, not codes: the page's visible text over the whole battle
-	// (no board of coordinates here: the dice lists "1,4" are logged).
+	// Words, not codes: the page's visible text over the whole battle.
+	// Dice read as sentences ("rolls 1 and 4 against its faces 4, 5 and
+	// 6: one hit"), never as dense lists ("1,4") or "hit(s)".
 	words := phone.NewScan(t, "games/battles")
 	words.IDs = true
+	words.Forbid = map[string]*regexp.Regexp{
+		"dice list": regexp.MustCompile(`\b\d,\d`),
+		"hit(s)":    regexp.MustCompile(`hit\(s\)`),
+	}
 	for {
 		words.Look(p, "battle")
 		var d decision
