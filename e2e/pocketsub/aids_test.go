@@ -37,7 +37,7 @@ func TestPrimerRulesAndBuzz(t *testing.T) {
 			Targets:  true,
 			Shot:     "turn",
 		},
-		RulesSay: []string{"Goal", "exactly 3 points", "Rocky", "Running deep", "Hero Sub", "House rules", "introductory layouts"},
+		RulesSay: []string{"Goal", "exactly 3 points", "Rocky", "Running deep", "Hero Sub", "House rules", "introductory layouts", "Symbols on the ocean", "tile C space 4", "a Command Centre", "a Whirlpool", "loses the Sub"},
 		// One move; the bot answers; the turn comes back and buzzes again.
 		Second: phone.Duty{
 			Reach: func(p *phone.Phone) {

@@ -55,6 +55,7 @@ export function rules(o = {}) {
   const shelterAll = o.shelter !== "encounters";
   const sections = [
     { id: "goal", title: "Goal", body: ["Be the last player (or team) with Subs in play. It can happen in the middle of a move."] },
+    { id: "symbols", title: "Symbols on the ocean", body: [symbols()] },
     {
       id: "turn", title: "A turn",
       body: [list([
@@ -93,4 +94,22 @@ export function rules(o = {}) {
     ]),
   });
   return { title: "Pocket Sub: the rules", sections };
+}
+
+// symbols spells out every letter and mark the ocean draws, and how the
+// page names a region from the labels (one tap away, in the rules card).
+function symbols() {
+  return h("dl", { class: "small ps-symbols", id: "symbols" }, [
+    ["C", "a tile's letter, drawn in its centre region: \u201ctile C centre\u201d"],
+    ["1 to 6", "the edge regions of a tile, clockwise from the top: \u201ctile C space 4\u201d is tile C's bottom edge"],
+    ["waves / dots / plain", "deep / rocky (2 points) / shallow water"],
+    ["shape with a number", "a Sub: its player's colour and shape, its number (Red 2)"],
+    ["★", "a Hero Sub (its player's last), or on a move: it wins the match"],
+    ["spiked ball", "a Mine, with its player's letter"],
+    ["CC", "a Command Centre, in its player's colour and shape"],
+    ["↻ ↺", "a Whirlpool: turns its tile clockwise or counter-clockwise at the end of each round"],
+    ["⚑", "a move may end here safely"],
+    ["✕", "a move here loses the Sub"],
+    ["M", "where the Mine you are laying goes"],
+  ].flatMap(([k, d]) => [h("dt", {}, k), h("dd", {}, d)]));
 }
