@@ -21,7 +21,7 @@ func (p *phone) inView(sel string) bool {
 		if (!els.length) return false;
 		const top = document.querySelector(".topbar").getBoundingClientRect().bottom;
 		const foot = document.querySelector("#ticker");
-		const bottom = foot && getComputedStyle(foot).position === "fixed" ? foot.getBoundingClientRect().top : innerHeight;
+		const bottom = foot && foot.getClientRects().length && getComputedStyle(foot).position === "fixed" ? foot.getBoundingClientRect().top : innerHeight;
 		return els.every(e => { const r = e.getBoundingClientRect(); return r.top >= top - 0.5 && r.bottom <= bottom + 0.5; });
 	})()`, sel), &ok)
 	return ok

@@ -48,10 +48,8 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 	defer logShots(t)
 	p := e.phone(t, "first-dive")
 	p.open("/")
-	p.see("#opt-first_dive")
-	p.tap("#opt-first_dive")
-	p.typeIn("#opt-blue_crew", "1")
-	p.tap("#create-room")
+	p.tap(`input[name=first-crew][value="1"]`)
+	p.tap("#first-dive-go")
 	code := p.text("[data-code]")
 	join(p, code, 0, "Ann")
 

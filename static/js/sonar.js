@@ -264,6 +264,7 @@ app.render = function render() {
     app.waitingKeys.seats = keys.seats;
   }
   renderAids(waiting);
+  startFirst(waiting);
   replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
   // In a first dive the coach's card teaches: the hints would say it twice.
   replace($("#hints"), v?.coach?.lesson ? null : (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
@@ -312,6 +313,21 @@ function followBanner() {
   if (!key || (d.target.role && app.tab !== d.target.role)) return;
   const el = [...document.querySelectorAll(d.target.sel)].find((e) => e.getClientRects().length);
   keepInView(el);
+}
+
+// startFirst puts the host's Start above the role primer once every seat
+// is taken, and brings it into view: the host need not scroll for it.
+function startFirst(waiting) {
+  const seats = app.lobby?.seats || [];
+  const ready = waiting && !!seats[app.seat]?.host && seats.length > 0 && seats.every((s) => s.taken || s.bot);
+  const primer = $("#primer");
+  const box = $("#waiting");
+  if (!primer || !box) return;
+  const after = !!(box.compareDocumentPosition(primer) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (ready && !after) box.after(primer);
+  if (!ready && after) box.before(primer);
+  if (ready && !app.startShown) requestAnimationFrame(() => keepInView($("#start")));
+  app.startShown = ready;
 }
 
 app.endGesture = function endGesture() {
