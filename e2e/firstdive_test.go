@@ -6,6 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"periscope/e2e/chrome"
+	"periscope/games"
+	"periscope/games/gridtactics"
+	"periscope/roles"
+	"periscope/rooms"
+	"periscope/server"
+	"periscope/server/servertest"
+	"periscope/static"
 )
 
 // coachLesson is the lesson the page's coach card shows, as the view
@@ -44,7 +53,13 @@ func done(p *phone) []string {
 // of the match (within a fixed number of lessons), and the coach marks the
 // lessons done in the order a new crew meets them.
 func TestFirstDiveFollowingTheCoach(t *testing.T) {
-	e := start(t)
+	if noBrowser != "" {
+		chrome.Skip(t, noBrowser)
+	}
+	// A fixed seed: the learner bots play the same match every run.
+	hub := servertest.NewHub(t, rooms.Config{Games: []games.Definition{roles.Definition, gridtactics.Definition}, Seeds: servertest.Seeds(3)})
+	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: static.FS})
+	e := &env{base: base}
 	defer logShots(t)
 	p := e.phone(t, "first-dive")
 	p.open("/")
@@ -127,7 +142,7 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 			p.fits("firstdive-refused", ".coach-advice", ".coach-target")
 			refused = true
 		}
-		if len(l.Steps) == 0 || l.ID == "listen" || l.ID == "news" || l.ID == "wait" {
+		if len(l.Steps) == 0 || l.ID == "news" || l.ID == "wait" {
 			// Nothing to tap: the lesson moves on when the match does.
 			p.until("the next lesson", fmt.Sprintf(`!!document.querySelector("#outcome-banner") || window.periscope.view?.coach?.lesson?.key !== %q`, l.Key))
 			continue
@@ -165,5 +180,20 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 	}
 	if p.has("#coach-card") {
 		t.Error("a lesson after the end")
+	}
+	// The whole game was taught before the end: every lesson of the course
+	// shown on the card and done, and a closing card sums it up.
+	course := []string{"start", "heading", "charge", "mark", "end_turn", "listen", "sonar", "silence", "mine", "drone", "surface", "torpedo"}
+	for _, id := range course {
+		if !slices.Contains(order, id) || !slices.Contains(got, id) {
+			t.Errorf("lesson %s: shown %v, done %v", id, slices.Contains(order, id), slices.Contains(got, id))
+		}
+	}
+	closing := p.text("#coach-closing")
+	p.fits("firstdive-closing", "#coach-closing", "#coach-real-match")
+	for _, want := range []string{"Training over", "12 of 12 lessons done", "You learned to", "real match"} {
+		if !strings.Contains(closing, want) {
+			t.Errorf("the closing card reads %q: %q missing", closing, want)
+		}
 	}
 }

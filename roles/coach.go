@@ -164,10 +164,13 @@ func (g *Game) coachSaw(evs []sonar.Event) {
 		case sonar.KindCourse:
 			k.mark(c, "heading")
 			k.loud[c]++
-			o := c.Other()
-			if k.heard[o]++; k.heard[o] >= 3 {
-				k.mark(o, "listen")
+			// The Radio Operator's lesson is done on the crew's first
+			// course after three enemy headings heard: by then its card
+			// has been shown (see captainLesson).
+			if k.heard[c] >= 3 {
+				k.mark(c, "listen")
 			}
+			k.heard[c.Other()]++
 		case sonar.KindCharge:
 			k.mark(c, "charge")
 		case sonar.KindMark:
@@ -349,6 +352,14 @@ func (g *Game) captainLesson(v View) *Lesson {
 			order: orderOf{"type": sonar.TypeCourse, "dir": d}}
 		if len(own.Broken) >= 2 && own.SurfaceBlocked == "" {
 			l.Why = fmt.Sprintf("%d colours are broken down: surfacing would repair them all, at the price of your sector.", len(own.Broken))
+		}
+		if slices.Contains(v.Roles, sonar.RadioOperator) && !g.coaching.isDone(c, "listen") && g.coaching.heard[c] >= 3 {
+			// A seat that is also the Radio Operator learns its job here,
+			// at the start of its own turn, where it cannot flash by.
+			l.ID, l.Key, l.Title = "listen", "listen:"+l.Key, "Radio Operator: follow the enemy"
+			l.Text = fmt.Sprintf("The enemy's %d headings so far are drawn on your Radio tab: drag the drawing over the map to where it fits between the islands; the tracker shades the cells left. Then, as Captain: %s", g.coaching.heard[c], l.Text)
+			l.Why = "The fewer cells, the surer the torpedo."
+			l.Steps = append([]string{"[data-tab=radio_operator]"}, l.Steps...)
 		}
 		return l
 	}
