@@ -75,6 +75,12 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 		t.Errorf("the waiting card reads %q", got)
 	}
 	startMatch(p, p)
+	// The table screen on a TV, beside the phone.
+	tv := e.phone(t, "first-dive-tv")
+	tv.size(1920, 1080)
+	tv.open("/table/" + code)
+	tv.until("the match on the TV", `document.body.dataset.state === "playing"`)
+	tvChecked := false
 
 	// The first lesson: the start, its cell highlighted on the chart.
 	l := lesson(p)
@@ -151,6 +157,11 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 		if p.has("#outcome-banner") {
 			break
 		}
+		if l.ID == "mine" && !tvChecked {
+			// Mid-match: surfaced, silent, sonar used.
+			tvShows(t, tv, "mid", true)
+			tvChecked = true
+		}
 		switch l.ID {
 		case "mark":
 			if !slices.Contains(order[:len(order)-1], "mark") {
@@ -189,11 +200,48 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 			t.Errorf("lesson %s: shown %v, done %v", id, slices.Contains(order, id), slices.Contains(got, id))
 		}
 	}
+	tvShows(t, tv, "end", false)
 	closing := p.text("#coach-closing")
 	p.fits("firstdive-closing", "#coach-closing", "#coach-real-match")
 	for _, want := range []string{"Training over", "12 of 12 lessons done", "You learned to", "real match"} {
 		if !strings.Contains(closing, want) {
 			t.Errorf("the closing card reads %q: %q missing", closing, want)
 		}
+	}
+}
+
+// tvShows checks the table screen at both TV sizes: one screen, never
+// scrolled, the public game on it: each crew's damage, the systems it
+// used, its track as the enemy hears it, its last announcements.
+func tvShows(t *testing.T, tv *phone, when string, playing bool) {
+	t.Helper()
+	for _, sz := range [][2]int64{{1920, 1080}, {1280, 720}} {
+		tv.size(sz[0], sz[1])
+		tv.until("the TV laid out", fmt.Sprintf(`innerWidth === %d && !!document.querySelector(".table-grid")`, sz[0]))
+		if !playing {
+			tv.see("#outcome-banner")
+		}
+		tv.noSideScroll(sz[0])
+		tv.fitsHeight(sz[1])
+		var got struct {
+			Steps  []int
+			Used   int
+			Said   int
+			Damage int
+			Chart  bool
+		}
+		tv.eval(`(() => {
+			const r = document.querySelector(".mapcol .chart").getBoundingClientRect();
+			return {
+				Steps: [...document.querySelectorAll(".tv-track")].map((s) => Number(s.dataset.steps)),
+				Used: document.querySelectorAll("[data-used=blue] .pill").length,
+				Said: document.querySelectorAll(".tv-said .log li:not(.muted)").length,
+				Damage: document.querySelectorAll(".crewstat [data-damage]").length,
+				Chart: r.bottom <= innerHeight + 0.5 && r.height > innerHeight * 0.5,
+			}; })()`, &got)
+		if len(got.Steps) != 2 || got.Used < 2 || got.Said < 2 || got.Damage != 2 || !got.Chart {
+			t.Errorf("%s, %dx%d: the TV shows %+v: want both tracks, Blue's systems, the last announcements, both damages and the whole chart at least half the screen high", when, sz[0], sz[1], got)
+		}
+		tv.screenshot(fmt.Sprintf("firstdive-tv-%s-%d", when, sz[1]))
 	}
 }

@@ -204,6 +204,13 @@ func TestFollowingTheCoachBeatsTheLearner(t *testing.T) {
 		if r.g.view(0).Coach.Lesson != nil {
 			t.Errorf("seed %d: a lesson after the end", seed)
 		}
+		// After the end nobody owes anything, whatever the last course was.
+		for seat := range 5 {
+			own := r.g.view(seat).Own
+			if own.Duties.FirstMate || own.Duties.Engineer || own.Inspect != nil || len(own.SonarAnswers) > 0 || own.Turn != nil && own.Turn.Current {
+				t.Errorf("seed %d, seat %d: a duty after the end: %+v, turn %+v", seed, seat, own.Duties, own.Turn)
+			}
+		}
 	}
 	if wins*2 <= n {
 		t.Errorf("the coached crew won %d of %d", wins, n)
