@@ -143,6 +143,19 @@ func TestCaptainKeepsTheOrderInView(t *testing.T) {
 				sailRed()
 			}
 			bp.keepsInView(shot("surfaced"), "YOUR TURN: choose a heading", "button[data-course]")
+			// The enemy's three turns while surfaced can be read afterwards,
+			// and the enemy's damage is on the Captain's page.
+			if got := bp.text("#while-surfaced summary"); !strings.Contains(got, "RED announced") {
+				t.Errorf("after surfacing the Captain reads %q", got)
+			}
+			var heard int
+			bp.eval(`document.querySelectorAll("#while-surfaced li").length`, &heard)
+			if heard < 3 {
+				t.Errorf("the Captain can read %d of the enemy's announcements while surfaced, want its 3 headings", heard)
+			}
+			if got := bp.text("#enemy-damage"); got != "RED damage 0/4" {
+				t.Errorf("the enemy's damage reads %q", got)
+			}
 		})
 	}
 }

@@ -172,6 +172,8 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	radio.trace(tracePoints(radio))
 	radio.until("section 4 secured again", `document.querySelector("#secured")?.dataset.secured === "4"`)
 	red.captain.until("one rejection left", `document.querySelector("#inspect")?.textContent.includes("reject 1 more section")`)
+	// The time left is a countdown, not a clock time.
+	red.captain.until("the countdown", `/passes by itself in \d+( min \d+)? s\./.test(document.querySelector("#inspect")?.textContent || "")`)
 	red.captain.tap(`[data-inspect=ok]`)
 	blue.captain.tap(`#dive-now`)
 	blue.captain.until("the dive in the log", `[...document.querySelectorAll(".log li[data-kind=dived]")].some(li => li.textContent.includes("BLUE: DIVE"))`)

@@ -329,12 +329,20 @@ func (s *Server) closeRoom(c *fiber.Ctx) error {
 
 // rematchOf answers GET /api/rooms/:code/rematch: the rematch of a
 // finished match, once a player opened it.
+//
+// Before anyone asks, a room that may still have one answers 200 with
+// {"pending": true} rather than an error: pages poll this and a browser
+// logs every 404 it gets. A room that is gone answers 404, and the
+// pages stop asking.
 func (s *Server) rematchOf(c *fiber.Ctx) error {
 	m, err := s.hub.RematchOf(c.Params("code"))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if errors.Is(err, rooms.ErrNoRematchYet) {
+		return c.JSON(fiber.Map{"pending": true, "message": err.Error()})
+	}
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(m)
 }
 
