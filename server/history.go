@@ -357,4 +357,15 @@ func (s *Server) pwaRoutes(a *fiber.App) {
 		c.Set(fiber.HeaderContentType, "application/manifest+json")
 		return c.Send(b)
 	})
+	// Browsers ask for /favicon.ico whatever the pages link: the app's
+	// icon, rather than a 404 in every tab's console.
+	a.Get("/favicon.ico", func(c *fiber.Ctx) error {
+		b, err := fs.ReadFile(s.cfg.Static, "img/icon-192.png")
+		if err != nil {
+			return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server has no icon"}
+		}
+		c.Set(fiber.HeaderContentType, "image/png")
+		c.Set(fiber.HeaderCacheControl, "public, max-age=86400")
+		return c.Send(b)
+	})
 }
