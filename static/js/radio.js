@@ -159,12 +159,12 @@ export function radioPanel(el, app) {
 
   // sheetLine says where the sheet's track ends on the map and whether
   // the tracker agrees, with a button that snaps the sheet onto the
-  // tracker's likeliest cell.
+  // tracker's best fit.
   function sheetLine(v, t, radio) {
     if (radio.lost) return null;
     const at = sheetAt(v, t);
     const fits = at && (radio.cells || []).includes(at);
-    const best = likeliest(radio);
+    const best = bestFit(v, t, radio);
     const unsure = t.marks.some((m) => m.kind === "silence") ? " (after a silence the sheet's end is a guess)" : "";
     return h("div", { class: "row", id: "sheet-vs-tracker" },
       h("span", { class: "small grow", id: "sheet-at", "data-cell": at, "data-fits": String(!!fits) },
@@ -178,14 +178,21 @@ export function radioPanel(el, app) {
     app.render();
   }
 
-  // likeliest is the tracker's likeliest cell (the first of the
-  // likeliest, in the tracker's row order), or null.
-  function likeliest(radio) {
+  // bestFit is the tracker's cell to lay the sheet's end on: the likeliest
+  // of the possible cells where the whole drawn track lies on water (the
+  // first such in the tracker's row order when it has no likelihoods).
+  function bestFit(v, t, radio) {
     const cells = radio?.cells || [];
     if (!cells.length || radio.lost) return null;
-    let best = 0;
-    (radio.heat || []).forEach((x, i) => { if (x > (radio.heat[best] || 0)) best = i; });
-    return cells[best];
+    const n = v.chart.size;
+    const islands = new Set(v.chart.islands || []);
+    const water = (col, row) => col >= 0 && row >= 0 && col < n && row < n && !islands.has(cellName(col, row));
+    const fits = (name) => {
+      const c = parseCell(name);
+      return !!c && t.points.every(([x, y]) => water(c.col - t.x + x, c.row - t.y + y));
+    };
+    const order = cells.map((c, i) => [c, radio.heat?.[i] || 0]).sort((a, b) => b[1] - a[1]);
+    return (order.find(([c]) => fits(c)) || order[0])[0];
   }
 
   // sheetAt is the cell the sheet's last point lies on, as placed now.
