@@ -185,6 +185,10 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	// it costs damage, the phone buzzes, the sheet is wiped. Then a mine.
 	phones[0].eval(`Object.defineProperty(navigator, "vibrate", {value: (p) => { window.buzzed = (window.buzzed || 0) + 1; return true; }}), true`, nil)
 	for i := range 6 {
+		if i == 5 {
+			// The Captain is told on the heading itself, before the tap.
+			blue.captain.until("the costly heading", `document.querySelector("button[data-course=NORTH]")?.dataset.costs === "1" && document.querySelector("button[data-course=NORTH]").textContent.includes("costs 1 damage")`)
+		}
 		blue.captain.tap(`button[data-course=NORTH]:not([disabled])`)
 		blue.charge1()
 		blue.captain.until("the Engineer's tab", `document.body.dataset.tab === "engineer"`)
