@@ -56,8 +56,12 @@ func main() {
 	connsPerAddr := flag.Int("conns-per-address", 0, "most TCP connections one address may hold open (0: a quarter of -conns, at most 128; the server's own machine is not counted)")
 	abandonAfter := flag.Duration("abandon-after", 4*time.Hour, "finish a match in play as abandoned once no player's phone has been connected for this long (0: never)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file until the server stops (for docs/benchmarks.md)")
+	ops := addOpsFlags(flag.CommandLine) // config.go: environment, logs, backups, -version
 	flag.Usage = usage
 	flag.Parse()
+	if code, done := ops.setup(flag.CommandLine, os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
 		if err == nil {
@@ -73,7 +77,7 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, conns: *conns, connsPerAddr: *connsPerAddr, abandonAfter: *abandonAfter}
+	cfg := config{addr: *addr, db: *dbPath, qr: *showQR, noLimits: !*limits, conns: *conns, connsPerAddr: *connsPerAddr, abandonAfter: *abandonAfter, ops: ops}
 	if *abandonAfter <= 0 {
 		cfg.abandonAfter = -1 // -abandon-after 0: never
 	}
@@ -106,6 +110,7 @@ Usage: periscope [flags]
 
 `)
 	flag.PrintDefaults()
+	fmt.Fprint(w, envHelp(flag.CommandLine))
 	fmt.Fprint(w, `
 Example: periscope -addr :8081 -db friday.db
 `)
@@ -147,6 +152,8 @@ type config struct {
 	// abandonAfter is -abandon-after: 0 takes the hub's default (4
 	// hours), negative never abandons.
 	abandonAfter time.Duration
+	// ops: backups, pruning, the access log (config.go); nil for none.
+	ops *opsConfig
 }
 
 // publicURL checks a -public address and returns it as scheme://host[:port].
@@ -165,6 +172,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		return err
 	}
 	defer store.Close()
+	defer cfg.ops.start(ctx, store)() // stopped before the store closes
 	hub, err := rooms.NewHub(rooms.Config{Store: store, Games: catalogue(), AbandonAfter: cfg.abandonAfter})
 	if err != nil {
 		return err
@@ -209,6 +217,10 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		PublicURL: strings.TrimSuffix(urls[0], "/"),
 		RoomLimit: limit, SeatLimit: limit, WriteLimit: limit,
 		FileLimit: files, Conns: cfg.conns, ConnsPerAddress: cfg.connsPerAddr,
+		Health:       store.Check,
+		DatabaseSize: store.Size,
+		Version:      versionLine(),
+		AccessLog:    cfg.ops != nil && cfg.ops.accessLog,
 	})
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

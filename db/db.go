@@ -60,6 +60,8 @@ type DB struct {
 
 	// Now stamps a room created with a zero Created time. Tests replace it.
 	Now func() time.Time
+
+	path string // the file, for Size; ":memory:" for none
 }
 
 var _ rooms.Store = (*DB)(nil)
@@ -86,7 +88,7 @@ func Open(path string) (*DB, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	d := &DB{write: write, read: write, Now: time.Now}
+	d := &DB{write: write, read: write, Now: time.Now, path: path}
 	if err := checkForeign(write, path); err != nil {
 		write.Close()
 		return nil, explainOpen(path, err)

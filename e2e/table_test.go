@@ -667,8 +667,8 @@ func TestPocketTacticsPrimerAndRules(t *testing.T) {
 
 			// Against the bot: each square of the board is a thumb wide,
 			// and placing the army is a duty the banner names.
+			// One tap: the bot takes the other seat and the match starts.
 			p.tap("#bot")
-			p.tap("#start:not([disabled])")
 			p.see(`#board rect[data-sq]`)
 			var sq float64
 			p.eval(`document.querySelector("#board rect[data-sq]").getBoundingClientRect().width`, &sq)

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"sort"
+	"strings"
+	"unicode"
 )
 
 // This file holds what every game does to the JSON a room hands it: read
@@ -19,12 +22,16 @@ import (
 const MaxBody = 4096
 
 // DecodeStrict decodes data, one JSON object, into v (a pointer). Unknown
-// fields, a value of the wrong type, anything but an object and any data
-// after it are refused; JSON null leaves v as it is. The refusal has the
+// fields, a key given twice in one object (at any depth), a value of the
+// wrong type, anything but an object and any data after it are refused;
+// JSON null leaves v as it is. The refusal has the
 // rule code "malformed" and a message that is a clause (lower case, no
 // full stop) naming the field at fault, never a Go type, for the caller to
 // set in a sentence of its own: "Unreadable command: %v.".
 func DecodeStrict(data []byte, v any) error {
+	if err := CheckKeys(data, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -42,6 +49,182 @@ func DecodeStrict(data []byte, v any) error {
 		return Refuse("malformed", "unexpected data after the JSON object")
 	}
 	return nil
+}
+
+// CheckKeys refuses data, JSON, if one of its objects, at any depth, gives
+// a key twice: encoding/json would keep the last, so
+// {"type":"pass","type":"concede"} would concede. v is what data will be
+// decoded into: an object read into a struct matches its fields whatever
+// their letter case, so there "type" and "Type" are the same key; a map
+// keeps both, so its keys are compared as written, and a value that reads
+// itself (json.Unmarshaler) checks its own. With v nil every object counts
+// as a struct. The refusal has the rule code "malformed" and a clause
+// naming the key, like DecodeStrict's (which calls it before touching v).
+// Data that is not JSON is checked as far as it goes and left for the
+// decoder to refuse.
+func CheckKeys(data []byte, v any) error {
+	shape := keyShape{untyped: v == nil}
+	if v != nil {
+		shape.t = reflect.TypeOf(v)
+	}
+	first, again, twice := duplicateKey(data, shape)
+	switch {
+	case !twice:
+		return nil
+	case first == again:
+		return Refuse("malformed", "the key %q is given twice", again)
+	}
+	return Refuse("malformed", "the keys %q and %q are the same key given twice", first, again)
+}
+
+// keyShape is the Go type a part of a JSON document is decoded into, as far
+// as repeated keys care: t is nil where it is not known (the keys of such
+// an object are compared as written); untyped is set when no type was
+// given at all (every object counts as a struct).
+type keyShape struct {
+	t       reflect.Type
+	untyped bool
+}
+
+var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
+
+// deref is s without its pointers; unknown if the type reads itself.
+func (s keyShape) deref() keyShape {
+	for s.t != nil && s.t.Kind() == reflect.Pointer {
+		s.t = s.t.Elem()
+	}
+	if s.t != nil && (s.t.Implements(unmarshaler) || reflect.PointerTo(s.t).Implements(unmarshaler)) {
+		s.t = nil
+	}
+	return s
+}
+
+// folds reports whether the keys of an object of shape s name struct
+// fields, which encoding/json matches whatever their letter case.
+func (s keyShape) folds() bool {
+	return s.untyped || s.t != nil && s.t.Kind() == reflect.Struct
+}
+
+// member is the shape of the value under key in an object of shape s.
+func (s keyShape) member(key string) keyShape {
+	switch {
+	case s.untyped || s.t == nil:
+		return s
+	case s.t.Kind() == reflect.Struct:
+		return keyShape{t: fieldType(s.t, key)}
+	case s.t.Kind() == reflect.Map:
+		return keyShape{t: s.t.Elem()}
+	}
+	return keyShape{}
+}
+
+// elem is the shape of an element of an array of shape s.
+func (s keyShape) elem() keyShape {
+	if s.t != nil && (s.t.Kind() == reflect.Slice || s.t.Kind() == reflect.Array) {
+		return keyShape{t: s.t.Elem()}
+	}
+	return keyShape{untyped: s.untyped}
+}
+
+// fieldType is the type of the field of struct t that encoding/json fills
+// from key, embedded structs' fields included; nil if there is none.
+func fieldType(t reflect.Type, key string) reflect.Type {
+	want := foldKey(key)
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag := f.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if tag == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			if ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				if found := fieldType(ft, key); found != nil {
+					return found
+				}
+			}
+			continue
+		}
+		if !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		if foldKey(name) == want {
+			return f.Type
+		}
+	}
+	return nil
+}
+
+// duplicateKey walks data, of shape s, as far as it is valid JSON and
+// returns the first key that repeats an earlier key of the same object
+// (again) with the key it repeats (first); twice is false when no key
+// repeats.
+func duplicateKey(data []byte, shape keyShape) (first, again string, twice bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(s keyShape) bool
+	walk = func(s keyShape) bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		s = s.deref()
+		switch tok {
+		case json.Delim('{'):
+			seen := map[string]string{}
+			fold := s.folds()
+			for dec.More() {
+				k, err := dec.Token()
+				key, ok := k.(string)
+				if err != nil || !ok {
+					return false
+				}
+				same := key
+				if fold {
+					same = foldKey(key)
+				}
+				if f, ok := seen[same]; ok {
+					first, again, twice = f, key, true
+					return false
+				}
+				seen[same] = key
+				if !walk(s.member(key)) {
+					return false
+				}
+			}
+			_, err = dec.Token()
+			return err == nil
+		case json.Delim('['):
+			for dec.More() {
+				if !walk(s.elem()) {
+					return false
+				}
+			}
+			_, err = dec.Token()
+			return err == nil
+		}
+		return true
+	}
+	walk(shape)
+	return first, again, twice
+}
+
+// foldKey folds a key as encoding/json does when it matches a field name:
+// each letter becomes the smallest of the letters that fold to it.
+func foldKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, k)
 }
 
 // DecodeCommand reads a command's body into v with DecodeStrict. A body

@@ -260,6 +260,13 @@ func refusal(code sonar.Code, format string, args ...any) error {
 // Apply runs one command from a seat, or the room's start and ticks.
 func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	var c sonar.Command
+	// A key given twice would be read by its last value; sonar's own
+	// decoder cannot see it. Bounded first, as ParseOrder bounds it.
+	if len(cmd.Body) <= sonar.MaxCommand {
+		if err := games.CheckKeys(cmd.Body, nil); err != nil {
+			return nil, refusal(sonar.CodeMalformed, "malformed command: %v", err)
+		}
+	}
 	switch {
 	case cmd.Seat == games.System:
 		if seat, ok := seatFreed(cmd.Body); ok {

@@ -104,6 +104,8 @@ type Hub struct {
 	// one rematch even when the whole table taps at once.
 	rematchMu sync.Mutex
 	rematches map[string]Rematch
+
+	counters counters // for Counters (metrics.go)
 }
 
 // NewHub returns a hub for the given games.

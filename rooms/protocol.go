@@ -89,6 +89,12 @@ func DecodeRequest(data []byte) (Request, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return Request{}, errorf(CodeBadRequest, "malformed JSON: more than one value in the message")
 	}
+	// encoding/json keeps the last of two equal keys: a message giving
+	// "cmd" twice would send the game the second. Inside cmd the game
+	// itself refuses a repeated key, with its rule code (games.DecodeStrict).
+	if k, ok := repeatedKey(data); ok {
+		return Request{}, errorf(CodeBadRequest, "malformed message: the field %q is given twice", k)
+	}
 	if err := r.check(); err != nil {
 		return Request{}, err
 	}
@@ -171,6 +177,34 @@ func (r *Request) check() error {
 		}
 	}
 	return nil
+}
+
+// repeatedKey returns a key the message object gives twice, as
+// encoding/json compares them (letter case aside), if one does. data has
+// already been decoded without error.
+func repeatedKey(data []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		k, ok := tok.(string)
+		if err != nil || !ok {
+			return "", false
+		}
+		folded := strings.ToLower(strings.ToUpper(k))
+		if seen[folded] {
+			return k, true
+		}
+		seen[folded] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // jsonProblem turns encoding/json's errors into a sentence without Go types.

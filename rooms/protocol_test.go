@@ -47,6 +47,9 @@ func TestDecodeRequest(t *testing.T) {
 		{"host bad action", `{"t":"host","id":"h","action":"kick"}`, `unknown host action "kick"`},
 		{"free without seat", `{"t":"host","id":"h","action":"free"}`, `needs the field "seat"`},
 		{"move without to", `{"t":"host","id":"h","action":"move","from":1}`, `needs the field "to"`},
+		{"cmd twice", `{"t":"cmd","id":"a","cmd":{"type":"pass"},"cmd":{"type":"concede"}}`, `the field "cmd" is given twice`},
+		{"t twice, in other letters", `{"t":"ping","T":"cmd","id":"a","cmd":{}}`, `the field "T" is given twice`},
+		{"a key twice inside cmd is the game's", `{"t":"cmd","id":"a","cmd":{"type":"pass","type":"concede"}}`, ""},
 		{"too large", `{"t":"cmd","id":"a","cmd":{"x":"` + strings.Repeat("a", rooms.MaxRequest) + `"}}`, "message too large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -251,7 +251,8 @@ func (r *Room) shutdown(why error) {
 	if r.lobbyStop != nil {
 		r.lobbyStop()
 	}
-	frame := r.errorFrame("", why)
+	// Not a refusal of anything a phone sent: errorFrame would count it.
+	frame := encode(Message{T: TypeError, V: r.public.Load(), Code: ErrorCode(why), Rule: ErrorRule(why), Message: ErrorMessage(why)})
 	for _, s := range r.sessions {
 		s.push(frame)
 		s.drop()
@@ -674,7 +675,12 @@ func (r *Room) save(rec CommandRecord, done chan<- error) {
 			done <- fmt.Errorf("the store panicked: %v", p)
 		}
 	}()
-	done <- r.hub.store.AppendCommand(rec)
+	began := time.Now() // the wall clock, whatever the game's clock: it measures the disk
+	err := r.hub.store.AppendCommand(rec)
+	if err == nil {
+		r.hub.counters.committed(time.Since(began))
+	}
+	done <- err
 }
 
 // update is a version's frames on their way out: each seat's, or nil for
@@ -1392,7 +1398,10 @@ func (r *Room) evict(why error) {
 	r.evicted = true
 }
 
+// errorFrame answers a phone's request with err, and counts the refusal
+// (Hub.Counters).
 func (r *Room) errorFrame(id string, err error) []byte {
+	r.hub.counters.refused(ErrorCode(err))
 	return encode(Message{T: TypeError, V: r.public.Load(), ID: id, Code: ErrorCode(err), Rule: ErrorRule(err), Message: ErrorMessage(err)})
 }
 

@@ -7,7 +7,8 @@
 //
 // Routes (docs/protocol.md has every message with examples):
 //
-//	GET  /healthz                      liveness: "ok"
+//	GET  /healthz                      "ok" while the database answers, 503 otherwise
+//	GET  /metrics                      Prometheus text, to loopback only (ops.go)
 //	GET  /api/games                    the games the lobby offers
 //	POST /api/rooms                    {game, options} -> the new room
 //	GET  /api/rooms                    rooms not finished, newest first

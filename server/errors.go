@@ -74,6 +74,7 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		body = ErrorBody{Error: rooms.ErrorMessage(err), Code: rooms.ErrorCode(err), Rule: rooms.ErrorRule(err)}
 		st = status(body.Code)
 	}
+	s.httpRefusals.add(body.Code)
 	if st >= 500 {
 		s.log.Error("request failed", "method", c.Method(), "path", c.Path(), "err", err)
 	}

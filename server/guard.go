@@ -128,15 +128,14 @@ func (s *Server) guardWrites() fiber.Handler {
 // (which counts the bytes on the wire): a few kilobytes of nested gzip
 // would become gigabytes. The pages never compress what they send.
 func bodyEncoding(c *fiber.Ctx) string {
-	enc := ""
-	c.Request().Header.VisitAll(func(k, v []byte) {
+	for k, v := range c.Request().Header.All() {
 		if strings.EqualFold(string(k), fiber.HeaderContentEncoding) {
-			if e := strings.TrimSpace(string(v)); e != "" && !strings.EqualFold(e, "identity") && enc == "" {
-				enc = e
+			if e := strings.TrimSpace(string(v)); e != "" && !strings.EqualFold(e, "identity") {
+				return e
 			}
 		}
-	})
-	return enc
+	}
+	return ""
 }
 
 // jsonBody refuses a request body that is not declared as JSON: the pages

@@ -92,6 +92,14 @@ type Config struct {
 	MaxFrame int64
 	// Log defaults to slog.Default().
 	Log *slog.Logger
+	// Health, when set, is asked by /healthz whether the database answers
+	// (db.DB.Check); DatabaseSize gives /metrics the database's bytes.
+	Health       func(context.Context) error
+	DatabaseSize func() (int64, error)
+	// Version labels /metrics' periscope_build_info (periscope -version).
+	Version string
+	// AccessLog logs every request at info level (ops.go).
+	AccessLog bool
 }
 
 // Server serves the lobby API and the rooms' websockets.
@@ -110,6 +118,8 @@ type Server struct {
 	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
 	replays *replayCache
 	hist    historyState
+	// httpRefusals counts the API's error answers by code, for /metrics.
+	httpRefusals codeCounts
 }
 
 // orDefault keeps a set value (negative ones included: "off") and
@@ -175,12 +185,16 @@ func New(cfg Config) *Server {
 
 func (s *Server) routes() {
 	a := s.app
+	if s.cfg.AccessLog {
+		a.Use(s.accessLog)
+	}
 	// Every state-changing request, whatever its route: same site, and
 	// within the address's overall budget.
 	a.Use(s.guardWrites())
 	// Websocket upgrades are hijacked: nothing to compress there.
 	a.Use(compress.New(compress.Config{Next: func(c *fiber.Ctx) bool { return strings.HasPrefix(c.Path(), "/ws/") }}))
-	a.Get("/healthz", func(c *fiber.Ctx) error { return c.SendString("ok") })
+	a.Get("/healthz", s.healthz)
+	s.metricsRoutes(a)
 	api := a.Group("/api")
 	api.Get("/games", func(c *fiber.Ctx) error { return c.JSON(s.hub.Games()) })
 	api.Post("/rooms", s.limit(s.cfg.RoomLimit, "new rooms"), jsonBody, s.createRoom)

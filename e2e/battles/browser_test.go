@@ -89,6 +89,12 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("more options read %q, want the round limit marked HOUSE", got)
 	}
 	p.Wait("#opt-round_limit")
+	// The rulebook's readings and ours are choices there too, each saying
+	// which it is, and the unfolded form still fits the phone.
+	if got := p.Text("#more-options"); !strings.Contains(got, "Top troop only (rulebook)") || !strings.Contains(got, "Usable as Wound (rulebook)") {
+		t.Errorf("more options read %q, want the rulebook's readings of hidden stacks and passed tokens", got)
+	}
+	p.Fits("new battle form with more options")
 	p.Eval(`document.getElementById('opt-round_limit').value = '12'`, nil)
 	code := p.CreateRoom()
 	p.Wait("#options")
@@ -115,8 +121,8 @@ func TestPlayAgainstBot(t *testing.T) {
 	if got := p.Text("#build-refusal"); !strings.Contains(got, "at least 1 Wound point") {
 		t.Errorf("the refusal reads %q", got)
 	}
-	if got := p.Text("#build-refusal .rule-code"); got != "rule: no_wound_points" {
-		t.Errorf("the refusal's rule code reads %q, want rule: no_wound_points", got)
+	if got := p.RefusalRule("#build-refusal"); got != "no_wound_points" {
+		t.Errorf("the refusal's rule is %q, want no_wound_points", got)
 	}
 	var near float64
 	p.Eval(`document.getElementById('form-unit').getBoundingClientRect().top - document.querySelector('#build-refusal .refusal').getBoundingClientRect().bottom`, &near)
@@ -157,7 +163,12 @@ func TestPlayAgainstBot(t *testing.T) {
 	shots := map[string]bool{}
 	outOfView, wide, piecemeal := false, false, ""
 	idle := time.Now()
+	// Words, not codes: the page's visible text over the whole battle
+	// (no board of coordinates here: the dice lists "1,4" are logged).
+	words := phone.NewScan(t, "games/battles")
+	words.IDs = true
 	for {
+		words.Look(p, "battle")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {
@@ -177,6 +188,13 @@ func TestPlayAgainstBot(t *testing.T) {
 				p.Eval(`document.getElementById('battlefield').scrollIntoView()`, nil)
 			}
 			p.Screenshot("2-" + phase + ".png")
+			// Battlefield text 11 px and more, every unit a 44 px target.
+			if small := p.SmallType("#battlefield", 11); len(small) > 0 {
+				t.Errorf("%s: battlefield text under 11 px: %q", phase, small)
+			}
+			if small := p.SmallRegions("#battlefield button"); len(small) > 0 {
+				t.Errorf("%s: battlefield targets under 44 px: %q", phase, small)
+			}
 			p.Eval(fmt.Sprintf(`window.scrollTo(0, %v)`, y), nil)
 			if phase == "deployment" {
 				// Before the reveal only the top troop of the bot's stacks shows.
@@ -184,6 +202,12 @@ func TestPlayAgainstBot(t *testing.T) {
 				p.Eval(`[...document.querySelectorAll('.bt-unit.enemy')].every((u) => u.querySelectorAll('.bt-troop').length === 1)`, &hiddenOK)
 				if !hiddenOK {
 					t.Error("an enemy stack shows more than its top troop before the reveal")
+				}
+				// Nor how many troops it holds: the rulebook shows the top only.
+				var heights int
+				p.Eval(`document.querySelectorAll('.bt-unit.enemy .bt-hidden').length`, &heights)
+				if heights != 0 {
+					t.Errorf("%d enemy stacks show how many troops they hide before the reveal", heights)
 				}
 			}
 		}
@@ -263,10 +287,13 @@ func TestPlayAgainstBot(t *testing.T) {
 	if deployed != 6 {
 		t.Errorf("deployed %d units by tapping, want the 6 of the rulebook's army", deployed)
 	}
-	result := p.Text("#result")
-	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
-		t.Errorf("the outcome reads %q", result)
+	p.EndScreen(true)
+	// The players' names stand beside their sides.
+	if me, bot := p.Text(`.bt-side[data-seat="0"] .bt-sname`), p.Text(`.bt-side[data-seat="1"] .bt-sname`); !strings.Contains(me, "Confederacy · Ada (you)") || !strings.Contains(bot, "Union · Bot") {
+		t.Errorf("the sides read %q and %q, want the players' names beside them", me, bot)
 	}
+	words.LookNow(p, "end")
+	words.Report(t, "battles")
 	var kinds []string
 	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")

@@ -16,8 +16,8 @@ import (
 // turn, both generals, the last dice and the last events in large
 // letters, following the battle to the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
-	// Before the reveal the table sees each stack's top troop only, and
-	// how many troops are hidden under it.
+	// Before the reveal the table sees each stack's top troop only, as the
+	// rulebook says: not how many troops are hidden under it.
 	type stacks struct {
 		Phase                         string
 		Units, Troops, Hidden, Deeper int
@@ -57,7 +57,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 				}
 				if now.Units > deploying.Units {
 					deploying = now
-					if now.Hidden > 0 && now.Units >= 4 {
+					if now.Units >= 4 {
 						tv.Screenshot("tv-1-deployment.png")
 					}
 				}
@@ -69,8 +69,8 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		PlayWhat: "the battle with its last dice and its last events",
 	})
 	t.Logf("polls with dice shown: %d", fights)
-	if deploying.Units < 2 || deploying.Hidden == 0 {
-		t.Errorf("during deployment the table showed %d units, %d with hidden troops: want stacks shown by their top troop", deploying.Units, deploying.Hidden)
+	if deploying.Units < 2 || deploying.Hidden != 0 {
+		t.Errorf("during deployment the table showed %d units, %d with a count of hidden troops: want stacks shown by their top troop only", deploying.Units, deploying.Hidden)
 	}
 	var end stacks
 	tv.Eval(countStacks, &end)
@@ -87,4 +87,5 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	tv.FitsScreen("outcome")
 	tv.Screenshot("tv-3-outcome.png")
 	tv.TableOnTV("tv-9-tv.png")
+	tv.FollowsRematch(r, 2)
 }

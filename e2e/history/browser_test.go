@@ -392,6 +392,17 @@ func TestDebriefOfEveryPocketGame(t *testing.T) {
 			p.fits(tc.def.Name + " debrief")
 			p.targets(tc.def.Name + " debrief")
 			p.screenshot("12-" + tc.def.Name + "-debrief.png")
+
+			// The end screen's "Debrief" (/match/CODE#debrief) opens at
+			// the last step with who played, who won and why in view.
+			p.run("leave the page", chromedp.Navigate("about:blank"))
+			p.run("open the debrief link", chromedp.Navigate(h.base+"/match/"+tc.code+"#debrief"))
+			p.until("the last step", fmt.Sprintf(`document.body.dataset.shown === "%d"`, len(m.Saved.Commands)))
+			var top struct{ Top, H float64 }
+			p.eval(`({Top: document.getElementById('match-head').getBoundingClientRect().top, H: innerHeight})`, &top)
+			if top.Top < 0 || top.Top > top.H/2 {
+				t.Errorf("the debrief link shows the match's summary at %.0f px on a %.0f px screen", top.Top, top.H)
+			}
 		})
 	}
 }

@@ -7,10 +7,12 @@
 package hostbot
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -49,9 +51,10 @@ func Serve(t testing.TB, def games.Definition, seed ...uint64) *Server {
 // Host is the host's seat (seat 0) of a new room, the room's bots on
 // every other seat.
 type Host struct {
-	Code string
-	Conn *client.Conn
-	srv  *Server
+	Code  string
+	Conn  *client.Conn
+	srv   *Server
+	token string
 }
 
 // Open creates a room with options, takes seat 0 as name and gives every
@@ -76,7 +79,31 @@ func (s *Server) Open(ctx context.Context, options any, name string) (*Host, err
 			return nil, fmt.Errorf("bot on seat %d: %w", seat, err)
 		}
 	}
-	return &Host{Code: l.Code, Conn: c, srv: s}, nil
+	return &Host{Code: l.Code, Conn: c, srv: s, token: token}, nil
+}
+
+// Rematch asks for the rematch of the finished match from the host's
+// seat, as the end screen's button does, and answers the new room's code.
+func (h *Host) Rematch(ctx context.Context, swap bool) (string, error) {
+	body, err := json.Marshal(map[string]any{"token": h.token, "swap": swap})
+	if err != nil {
+		return "", err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, h.srv.Base+"/api/rooms/"+h.Code+"/rematch", bytes.NewReader(body))
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var m rooms.Rematch
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || resp.StatusCode/100 != 2 {
+		return "", fmt.Errorf("rematch of %s: %s (%v)", h.Code, resp.Status, err)
+	}
+	return m.Code, nil
 }
 
 // Start starts the match.
@@ -129,6 +156,7 @@ type Played struct {
 	Outcome games.Outcome
 	Moves   int // seat 0's
 	Err     error
+	Host    *Host // who played it (for the rematch)
 }
 
 // PlayInBackground plays seat 0 as Play does, in a goroutine of its own,
@@ -137,7 +165,7 @@ func (h *Host) PlayInBackground(ctx context.Context, pace time.Duration) <-chan 
 	done := make(chan Played, 1)
 	go func() {
 		o, n, err := h.Play(ctx, pace)
-		done <- Played{o, n, err}
+		done <- Played{Outcome: o, Moves: n, Err: err, Host: h}
 	}()
 	return done
 }

@@ -1,7 +1,9 @@
 package phone
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -122,7 +124,7 @@ func checkAids(t *testing.T, s AidsSpec, o Options) {
 	for _, sel := range s.Opened {
 		p.Wait(sel)
 	}
-	p.CreateRoom()
+	code := p.CreateRoom()
 	p.TakeSeat("Ada")
 
 	// The lobby: the primer and its picture.
@@ -185,6 +187,9 @@ func checkAids(t *testing.T, s AidsSpec, o Options) {
 		if !strings.Contains(rules, want) {
 			a.errorf("the rules card lacks %q", want)
 		}
+	}
+	if wrong := p.HouseRulesShown(base, code, s.Definition); wrong != "" {
+		a.errorf("%s", wrong)
 	}
 	if s.RulesMore != nil {
 		if wrong := s.RulesMore(p); wrong != "" {
@@ -255,4 +260,71 @@ func (a aids) duty(p *Phone, d Duty, screenshot func(string)) {
 	if d.Shot != "" {
 		screenshot(d.Shot)
 	}
+}
+
+// HouseRulesShown compares the open rules card's "House rules at this
+// table" with the house rules games.HouseRulesInForce puts in force for
+// the options of room code (as the server at base keeps them): the same
+// rules, in the same order, in the same words. It answers what differs,
+// "" when nothing. CheckAids asks it of every pocket page.
+func (p *Phone) HouseRulesShown(base, code string, def games.Definition) string {
+	p.T.Helper()
+	res, err := http.Get(base + "/api/rooms/" + code)
+	if err != nil {
+		return fmt.Sprintf("the room's lobby: %v", err)
+	}
+	defer res.Body.Close()
+	var lobby struct {
+		Options json.RawMessage `json:"options"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&lobby); err != nil || res.StatusCode != http.StatusOK {
+		return fmt.Sprintf("the room's lobby: %d %v", res.StatusCode, err)
+	}
+	want := games.HouseRulesInForce(def, lobby.Options)
+	type shown struct {
+		Section, Title, Note string
+		Rules                []struct{ ID, Text string }
+	}
+	var got shown
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		p.Eval(`(() => {
+  const ul = document.querySelector("dialog#rules [data-house-rules]");
+  const sec = ul && ul.closest("section");
+  return {
+    Section: sec ? "yes" : "",
+    Title: (sec && sec.querySelector("h3") || {}).textContent || "",
+    Note: (document.querySelector("dialog#rules [data-house-rules-note]") || {}).textContent || "",
+    Rules: ul ? [...ul.querySelectorAll("li")].map((li) => ({ID: li.dataset.rule || "", Text: li.textContent})) : [],
+  };
+})()`, &got)
+		if got.Section != "" && !strings.HasPrefix(got.Note, "Loading") || time.Now().After(deadline) {
+			break
+		}
+	}
+	switch {
+	case got.Section == "":
+		return `the rules card has no list of house rules ([data-house-rules], the section "House rules at this table")`
+	case got.Title != "House rules at this table":
+		return fmt.Sprintf("the house rules stand under %q, not \"House rules at this table\"", got.Title)
+	case strings.HasPrefix(got.Note, "Loading") || strings.HasPrefix(got.Note, "The house rules could not"):
+		return fmt.Sprintf("the house rules never came: %q", got.Note)
+	}
+	var diffs []string
+	for i := 0; i < max(len(want), len(got.Rules)); i++ {
+		switch {
+		case i >= len(got.Rules):
+			diffs = append(diffs, fmt.Sprintf("lacks %s: %q", want[i].ID, want[i].Text))
+		case i >= len(want):
+			diffs = append(diffs, fmt.Sprintf("shows %s, not in force: %q", got.Rules[i].ID, got.Rules[i].Text))
+		case got.Rules[i].ID != want[i].ID || got.Rules[i].Text != want[i].Text:
+			diffs = append(diffs, fmt.Sprintf("rule %d is %s %q; want %s %q", i+1, got.Rules[i].ID, got.Rules[i].Text, want[i].ID, want[i].Text))
+		}
+	}
+	if len(diffs) > 0 {
+		return fmt.Sprintf("the rules card's house rules differ from those in force for options %s: %s", lobby.Options, strings.Join(diffs, "; "))
+	}
+	if len(want) == 0 && !strings.HasPrefix(got.Note, "None of our decisions") {
+		return fmt.Sprintf("no house rule is in force, and the card says %q", got.Note)
+	}
+	return ""
 }

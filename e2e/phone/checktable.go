@@ -138,3 +138,23 @@ func (p *Phone) TableOnTV(name string) {
 	}
 	p.Screenshot(name)
 }
+
+// FollowsRematch checks the table screen at the end of the match r: it
+// says it follows a rematch (it has no buttons), and once the host's phone
+// opens one it moves by itself to the rematch's table screen, with its
+// seats (the host and the bots) filled.
+func (p *Phone) FollowsRematch(r hostbot.Played, seats int) {
+	p.T.Helper()
+	if got := p.Text("#tv-next"); !strings.Contains(got, "Rematch") {
+		p.T.Errorf("the table screen's end reads %q, want it to say it follows a rematch", got)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	code, err := r.Host.Rematch(ctx, false)
+	if err != nil {
+		p.T.Fatal(err)
+	}
+	p.Navigated("the table screen follows the rematch", fmt.Sprintf(`location.pathname === "/table/%s"`, code))
+	p.TableWaiting(code, seats)
+	p.Screenshot("tv-3-rematch.png")
+}

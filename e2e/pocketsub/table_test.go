@@ -40,4 +40,5 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	}
 	tv.FitsScreen("outcome")
 	tv.Screenshot("tv-2-outcome.png")
+	tv.FollowsRematch(r, 4)
 }

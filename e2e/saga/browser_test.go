@@ -39,6 +39,9 @@ const decide = `(() => {
   if (document.querySelector('#map .unit.selected')) {
     const moves = [...document.querySelectorAll('#map .mark.move, #map .mark.hop')].sort((p, q) => y(p) - y(q));
     if (moves.length && rnd() < 0.9) return {tap: at(moves[0])};
+    // Hemmed in by Water: wade in (a plain player takes the chance).
+    const wade = document.querySelector('#map .mark.water');
+    if (!moves.length && wade && rnd() < 0.5) return {tap: at(wade)};
   }
   const ready = [...document.querySelectorAll('#map .unit[data-ready]')];
   if (ready.length) return {tap: at(ready[Math.floor(rnd() * ready.length)])};
@@ -124,6 +127,8 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	p.MustTap(".sg-more summary")
 	p.Wait("#opt-reroll_seconds")
 	p.Eval(`(() => { const s = document.getElementById('opt-reroll_seconds'); s.value = '60'; return s.value; })()`, nil)
+	// The veteran bot: it ends a match against this plain player soonest.
+	p.Eval(`(() => { const s = document.getElementById('opt-bot_level'); s.value = 'veteran'; return s.value; })()`, nil)
 	if first {
 		p.Fits("new match form")
 		p.Screenshot("0-new.png")
@@ -154,11 +159,15 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	p.Eval(`document.querySelector('#map .tile.base').dataset.at`, &baseAt)
 	p.MustTap(hex(baseAt))
 	p.Wait("#refusal .refusal")
-	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on "+baseAt) {
+	// Places are named by the board's labels: the first base is D1.
+	if baseAt != "0,0" {
+		t.Errorf("the first base stands on %s, want 0,0", baseAt)
+	}
+	if got := p.Text("#refusal"); !strings.Contains(got, "There is already a tile on D1") {
 		t.Errorf("placing on the base is refused with %q", got)
 	}
-	if got := p.Text("#refusal .rule-code"); got != "rule: tile_occupied" {
-		t.Errorf("the refusal's rule code reads %q, want rule: tile_occupied", got)
+	if got := p.RefusalRule("#refusal"); got != "tile_occupied" {
+		t.Errorf("the refusal's rule is %q, want tile_occupied", got)
 	}
 	// Every marked space is a touch target of at least 44px.
 	var box struct{ W, H float64 }
@@ -187,7 +196,12 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 	var m played
 	taps, placed, assaults, rerolls, passes := 0, map[string]int{}, 0, 0, 0
 	shots := map[string]bool{}
+	// Words, not codes: the page's visible text over the whole match
+	// (axial coordinates are logged, not yet failed: the saga engineer
+	// is naming places as the board labels them).
+	words := phone.NewScan(t, "games/saga")
 	for {
+		words.Look(p, "match")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Done {
@@ -197,6 +211,13 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		p.Eval(`document.body.dataset.phase`, &phase)
 		if !shots[phase] && (phase == "deploying" || phase == "playing") {
 			shots[phase] = true
+			// Board text 11 px and more, every space a 44 px target.
+			if small := p.SmallType("#map", 11); len(small) > 0 {
+				t.Errorf("%s: map text under 11 px: %q", phase, small)
+			}
+			if small := p.SmallRegions("#map .hit"); len(small) > 0 {
+				t.Errorf("%s: spaces under 44 px: %q", phase, small)
+			}
 			p.Fits(phase)
 			p.Screenshot("2-" + phase + ".png")
 		}
@@ -220,6 +241,13 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			m.clockRead = true
 			if got := p.Text("#reroll-clock"); !strings.Contains(got, "s to choose") {
 				t.Errorf("the re-roll timer reads %q, want the seconds left", got)
+			}
+			// The re-roll came into view by itself, under the top bar,
+			// wherever the page was scrolled (the unit card above).
+			var at struct{ Top, Bar, H float64 }
+			p.Eval(`({Top: document.getElementById('fight-now').getBoundingClientRect().top, Bar: document.querySelector('.topbar').getBoundingClientRect().bottom, H: innerHeight})`, &at)
+			if at.Top < at.Bar-1 || at.Top > at.H/2 {
+				t.Errorf("the re-roll to choose is at %.0f px (the bar ends at %.0f, the screen at %.0f): out of view", at.Top, at.Bar, at.H)
 			}
 			// The re-roll is a duty of this phone: the banner says so.
 			if got := p.Text("#duty-banner"); !strings.Contains(got, "YOUR RE-ROLL") {
@@ -265,10 +293,13 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 	if placed["deploying"] != 3 {
 		t.Errorf("placed %d units before play, want 3", placed["deploying"])
 	}
-	result := p.Text("#result")
-	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
-		t.Errorf("the outcome reads %q", result)
+	p.EndScreen(true)
+	// The players' names stand beside their sides.
+	if me, bot := p.Text(`.sg-side[data-seat="0"] .nm`), p.Text(`.sg-side[data-seat="1"] .nm`); !strings.Contains(me, "Raven · Ada (you)") || !strings.Contains(bot, "Wolf · Bot") {
+		t.Errorf("the sides read %q and %q, want the players' names beside them", me, bot)
 	}
+	words.LookNow(p, "end")
+	words.Report(t, "saga")
 	var kinds []string
 	p.Eval(`[...document.querySelectorAll('#log-list li')].map((e) => e.dataset.kind)`, &kinds)
 	joined := strings.Join(kinds, " ")

@@ -66,4 +66,5 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	tv.FitsScreen("outcome")
 	tv.Screenshot("tv-2-outcome.png")
 	tv.TableOnTV("tv-9-tv.png")
+	tv.FollowsRematch(r, 2)
 }

@@ -113,7 +113,12 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	taps, attacks, turns := 0, 0, 0
 	verdicts := map[string]bool{}
+	// Words, not codes: the page's visible text over the whole match.
+	// Squares are named as the board labels them (A1..H8).
+	words := phone.NewScan(t, "games/gridtactics")
+	words.Axial = true
 	for {
+		words.Look(p, "play")
 		var d decision
 		p.Eval(decide, &d)
 		if d.Seen != "" {
@@ -136,6 +141,15 @@ func TestPlayAgainstBot(t *testing.T) {
 				t.Errorf("the target list shows %q, want a chance like 4+ = 50%%", got)
 			}
 			p.Fits("play")
+			// Board text (coordinates, unit numbers, the chance) is
+			// 11 px or more, every square a 44 px target, on a 360 px
+			// phone.
+			if small := p.SmallType("#board", 11); len(small) > 0 {
+				t.Errorf("board text under 11 px: %q", small)
+			}
+			if small := p.SmallRegions("rect.hit"); len(small) > 0 {
+				t.Errorf("squares under 44 px: %q", small)
+			}
 			p.Screenshot("3-target.png")
 		}
 		if d.Attack {
@@ -158,10 +172,10 @@ func TestPlayAgainstBot(t *testing.T) {
 	if !verdicts["hit"] && !verdicts["miss"] {
 		t.Error("the dice tray never showed a roll")
 	}
+	p.EndScreen(true)
+	words.LookNow(p, "end")
+	words.Report(t, "tactics")
 	result := p.Text("#result")
-	if !strings.Contains(result, "You win!") && !strings.Contains(result, "You lose") {
-		t.Errorf("the outcome reads %q, want You win! or You lose", result)
-	}
 	if !strings.Contains(result, "no units left") || !strings.Contains(result, "Tournament points") {
 		t.Errorf("the outcome reads %q, want the reason and the tournament points", result)
 	}
@@ -196,6 +210,23 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("version 3 of the replay shows %d units, want both armies", pieces)
 	}
 	p.Screenshot("6-replay.png")
+	p.MustTap("#replay-close")
+
+	// The rematch with the sides swapped, in one tap: Ada plays Blue
+	// against the same bot, in a new room that starts at once (only bots
+	// to wait for).
+	p.MustTap("#rematch-swap")
+	p.Navigated("Ada's seat in the rematch", `location.search.includes("seat=1") && !location.search.includes("room=`+code+`")`)
+	p.Wait(`body[data-phase="setup"] #ready`)
+	if got := p.Text(`#sides`); !strings.Contains(got, "Blue") {
+		t.Errorf("in the rematch the sides read %q", got)
+	}
+	var seat string
+	p.Eval(`document.body.dataset.seat`, &seat)
+	if seat != "1" {
+		t.Errorf("in the rematch Ada holds seat %s, want Blue's (1)", seat)
+	}
+	p.Screenshot("7-rematch.png")
 }
 
 // TestTwoPhonesHiddenSetup is a match between two phones with hidden

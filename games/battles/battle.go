@@ -363,6 +363,9 @@ func (g *Game) checkTrait(seat int, u *unit, c Command) error {
 		if t.orders == 0 {
 			return refuse("nothing_to_recall", "%s carries no Order token.", t.name())
 		}
+		if t.recalled {
+			return refuse("already_recalled", "Command has already taken back the Order tokens of %s this round: a unit's tokens come back once a round (house rule).", t.name())
+		}
 	case HookHeal:
 		if t.col != u.col {
 			return refuse("not_same_sector", "%s reaches only units of its own sector.", tr.Name)
@@ -391,11 +394,12 @@ func (g *Game) checkTrait(seat int, u *unit, c Command) error {
 	return nil
 }
 
-// pay puts an order's tokens on u.
-func (g *Game) pay(u *unit) {
+// pay puts an order's tokens on u and says how many.
+func (g *Game) pay(u *unit) int {
 	c := u.cost()
 	g.sides[u.owner].unused -= c
 	u.orders += c
+	return c
 }
 
 // act starts a checked action: pays and queues its steps.
@@ -404,13 +408,18 @@ func (g *Game) act(seat int, c Command, log *events) {
 	if c.Type == TypePass {
 		s := g.sides[seat]
 		s.unused--
-		s.aside++
-		log.add("pass", "%s passes and sets a token aside.", me)
+		if g.opts.PassToken == PassAside {
+			s.aside++
+			log.add("pass", "%s passes and sets a token aside until the next round.", me)
+		} else {
+			s.passed++
+			log.add("pass", "%s passes and sets a token aside, spent as if on a unit.", me)
+		}
 		g.ops = append(g.ops, op{kind: opEndTurn})
 		return
 	}
 	u := g.unit(c.Unit)
-	g.pay(u)
+	paid := g.pay(u)
 	switch c.Type {
 	case TypeMove:
 		col, at, _ := parseZone(seat, c.To)
@@ -447,7 +456,7 @@ func (g *Game) act(seat int, c Command, log *events) {
 		log.add("shoot", "%s shoots with %s at %s.", me, u.name(), t.name())
 		g.ops = append(g.ops, op{kind: opShoot, a: u.id, b: t.id}, op{kind: opSettle}, op{kind: opEndTurn})
 	case TypeUseTrait:
-		g.useTrait(seat, u, c, log)
+		g.useTrait(seat, u, c, paid, log)
 		g.ops = append(g.ops, op{kind: opEndTurn})
 	}
 }
@@ -457,15 +466,20 @@ func fight(a, b *unit, why string) []op {
 	return []op{{kind: opStrike, a: a.id, b: b.id, why: why}, {kind: opStrike, a: b.id, b: a.id, why: "strike_back"}, {kind: opSettle}, {kind: opEndTurn}}
 }
 
-func (g *Game) useTrait(seat int, u *unit, c Command, log *events) {
+// useTrait runs a special trait whose order cost paid tokens.
+func (g *Game) useTrait(seat int, u *unit, c Command, paid int, log *events) {
 	tr := u.trait(c.Trait)
 	t := g.unit(c.Target)
 	s := g.sides[seat]
 	switch tr.Hook {
 	case HookRecallOrders:
-		log.add("trait", "%s uses %s with %s: %s's %d Order token(s) come back.", g.name(seat), tr.Name, u.name(), t.name(), t.orders)
-		s.unused += t.orders
-		t.orders = 0
+		// House rule: Command takes back no more than its own order cost,
+		// once a unit a round, so it never makes tokens: a round ends.
+		n := min(t.orders, paid)
+		log.add("trait", "%s uses %s with %s: %d of %s's Order token(s) come back.", g.name(seat), tr.Name, u.name(), n, t.name())
+		s.unused += n
+		t.orders -= n
+		t.recalled = true
 	case HookHeal:
 		n := 0
 		for _, tp := range t.live() {
@@ -575,6 +589,11 @@ func (g *Game) resolve(log *events) {
 		case opEndTurn:
 			g.redeploy = ""
 			g.turns++
+			s := g.sides[g.turn]
+			s.turns++
+			if s.turns == g.maxTurns(g.turn) && s.unused > 0 {
+				log.add("turn_limit", "%s has taken %d turns this round, the most a general takes in one round (house rule): no more orders until the next round.", g.name(g.turn), s.turns)
+			}
 			g.nextTurn(1-g.turn, log)
 		}
 	}
@@ -668,8 +687,12 @@ func (g *Game) kill(u *unit, t *troop, log *events) {
 	}
 }
 
+// FromPass names, as a wound's source, a token set aside by a Pass.
+const FromPass = "pass"
+
 // An assignment choice: kill a troop, or wound it with a token taken from
-// the unused ones (from == "") or from a unit's Order tokens.
+// the unused ones (from == ""), a unit's Order tokens, or those set aside
+// by a Pass (FromPass).
 type assignChoice struct {
 	kill  bool
 	troop string
@@ -701,6 +724,9 @@ func (g *Game) assignOptions(u *unit) []assignChoice {
 					out = append(out, assignChoice{troop: t.tile.ID, from: o.id})
 				}
 			}
+			if s.passed > 0 {
+				out = append(out, assignChoice{troop: t.tile.ID, from: FromPass})
+			}
 		}
 	}
 	return out
@@ -730,10 +756,17 @@ func (g *Game) assign(seat int, c Command, log *events) error {
 	case s.unused > 0 && c.From != "":
 		return refuse("unused_tokens_first", "Wound tokens come from your unused tokens while you have any.")
 	case s.unused == 0 && c.From == "":
-		if slices.ContainsFunc(g.own(seat), func(o *unit) bool { return o.orders > 0 }) {
-			return refuse("name_token_source", "Your unused tokens are gone: name the unit whose Order token becomes the Wound token (from).")
+		if s.passed > 0 || slices.ContainsFunc(g.own(seat), func(o *unit) bool { return o.orders > 0 }) {
+			return refuse("name_token_source", "Your unused tokens are gone: name the unit whose Order token becomes the Wound token, or a token you set aside by passing.")
 		}
 		return refuse("no_tokens_left", "Every token is already a Wound token: troops must be eliminated instead.")
+	case c.From == FromPass:
+		if s.passed == 0 {
+			if g.opts.PassToken == PassAside {
+				return refuse("pass_token_aside", "At this table a token set aside by a Pass stays out of play until the next round (house rule).")
+			}
+			return refuse("no_passed_token", "You have no token set aside by a Pass.")
+		}
 	case c.From != "":
 		o, err := g.ownUnit(seat, c.From)
 		if err != nil {
@@ -757,9 +790,12 @@ func (g *Game) applyAssign(u *unit, a assignChoice, log *events) {
 		g.kill(u, t, log)
 	} else {
 		s := g.sides[u.owner]
-		if a.from == "" {
+		switch a.from {
+		case "":
 			s.unused--
-		} else {
+		case FromPass:
+			s.passed--
+		default:
 			g.unit(a.from).orders--
 		}
 		t.wounds++

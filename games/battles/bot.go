@@ -2,15 +2,37 @@ package battles
 
 import (
 	"encoding/json"
+	"hash/fnv"
 	"slices"
 	"strings"
+
+	"periscope/games"
 )
 
-// BotCommand is the next command for a seat the bot plays. The bot decides
+// BotCommand is the next command for a seat the bot plays, at the room's
+// bot_level.
+func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+	return g.BotCommandAt(seat, g.opts.BotLevel)
+}
+
+// BotCommandAt is the next command for seat at a strength. The bot decides
 // from the seat's own View only (the very object the seat's phone gets):
 // before the reveal it knows nothing of the enemy's stacks but their tops.
-// It keeps no state and draws no dice, so it is deterministic.
-func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
+// It keeps no state and draws no dice: the learner's and the crew's slips
+// come from a hash of the view, so it is deterministic.
+//
+// Every level plays carefully: it never loses a troop of its own when a
+// choice that loses none exists (hits are taken on Wound tokens while
+// tokens last, no troop is sacrificed while a token is unused, no shot
+// falls on an engagement of its own units). The levels differ in how well
+// they judge: the learner gives its orders at random among those that are
+// no blunder, lets every charge come and never moves a unit on purpose;
+// the crew weighs every order but gives a random one seven times in ten
+// and only edges its units towards the enemy; the veteran always gives
+// its best, uses the free redeployment and weighs where each unit can
+// strike from and what it risks there, so guns and support units make
+// Tactical Moves into range.
+func (g *Game) BotCommandAt(seat int, level string) (json.RawMessage, bool) {
 	if seat != SeatA && seat != SeatB {
 		return nil, false
 	}
@@ -21,7 +43,27 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 	if len(v.Legal) == 0 {
 		return nil, false
 	}
-	return botChoose(v).Encode(), true
+	if !slices.Contains(games.BotLevels, level) {
+		level = games.BotCrew
+	}
+	return botChoose(v, level).Encode(), true
+}
+
+// dice is the bot's deterministic chance: a number in [0,1) from the view
+// and a salt, the same for the same view.
+func dice(v View, salt string) float64 {
+	h := fnv.New64a()
+	b, _ := json.Marshal(struct {
+		R     int
+		S     []SideView
+		U     []UnitView
+		L     *Roll
+		P     *PendingView
+		Salt  string
+		Legal int
+	}{v.Round, v.Sides, v.Units, v.LastRoll, v.Pending, salt, len(v.Legal)})
+	h.Write(b)
+	return float64(h.Sum64()>>11) / float64(1<<53)
 }
 
 // botBuild takes the largest example army that fits, then fills what is
@@ -56,11 +98,12 @@ func botBuild(v View) Command {
 // reading is the bot's index of a view.
 type reading struct {
 	v     View
+	level string
 	units map[string]*UnitView
 }
 
-func read(v View) *reading {
-	r := &reading{v: v, units: map[string]*UnitView{}}
+func read(v View, level string) *reading {
+	r := &reading{v: v, level: level, units: map[string]*UnitView{}}
 	for i := range v.Units {
 		r.units[v.Units[i].ID] = &v.Units[i]
 	}
@@ -142,8 +185,12 @@ func (r *reading) enemyIn(sec string, pos ...string) int {
 	return n
 }
 
-// place is how much the bot likes unit u standing in zone z of its side.
+// place is how much the crew likes unit u standing in zone z of its side:
+// fighting units in the Front, the nearer the enemy the better.
 func (r *reading) place(u *UnitView, z string) float64 {
+	if r.level == games.BotVeteran {
+		return r.zoneValue(u, z)
+	}
 	sec, pos, _ := strings.Cut(z, "_")
 	black, white := r.faces(u, false) > 0, r.faces(u, true) > 0
 	if !black && !white {
@@ -174,6 +221,110 @@ func neighbours(sec string) []string {
 	return []string{"left", "right"}
 }
 
+// targets is what a unit in the Front of sector sec could shoot (white) or
+// charge: the Front and Engagement zone of its sector, else its Rear, else
+// (no enemy in the sector at all) the adjacent sectors.
+func (r *reading) targets(sec string, white bool) []*UnitView {
+	var near, rearOf []*UnitView
+	var adj []*UnitView
+	for i := range r.v.Units {
+		e := &r.v.Units[i]
+		if e.Owner == r.v.Seat || !e.Placed {
+			continue
+		}
+		switch {
+		case e.Sector == sec && e.Position != "rear":
+			near = append(near, e)
+		case e.Sector == sec:
+			rearOf = append(rearOf, e)
+		case slices.Contains(neighbours(sec), e.Sector):
+			if !white || e.Position != "rear" || r.enemyIn(e.Sector, "front", "engagement") == 0 {
+				adj = append(adj, e)
+			}
+		}
+	}
+	switch {
+	case len(near) > 0:
+		return near
+	case len(rearOf) > 0:
+		return rearOf
+	}
+	return adj
+}
+
+// ownInFight is whether an own unit is in contact with e: a shot at e
+// would fall on it too.
+func (r *reading) ownInFight(e *UnitView) bool {
+	for _, id := range e.Contacts {
+		if x := r.units[id]; x != nil && x.Owner == r.v.Seat {
+			return true
+		}
+	}
+	return false
+}
+
+// threat is the most damage u could deal next from the Front of sector sec.
+func (r *reading) threat(u *UnitView, sec, pos string) float64 {
+	if pos != "front" {
+		return 0
+	}
+	best := 0.0
+	if r.faces(u, true) > 0 {
+		for _, t := range r.targets(sec, true) {
+			if !r.ownInFight(t) {
+				best = max(best, r.damage(u, t, 1+r.bonus(u, HookShootDice), true))
+			}
+		}
+	}
+	if r.faces(u, false) > 0 {
+		for _, t := range r.targets(sec, false) {
+			best = max(best, r.exchange(u, t, 2+r.bonus(u, HookChargeDice)))
+		}
+	}
+	return best
+}
+
+// danger is the most damage one enemy unit could deal u in the Front of
+// sector sec: a shot or a charge from the Front of that sector.
+func (r *reading) danger(u *UnitView, sec, pos string) float64 {
+	if pos != "front" {
+		return 0
+	}
+	worst := 0.0
+	for i := range r.v.Units {
+		e := &r.v.Units[i]
+		if e.Owner == r.v.Seat || !e.Placed || e.Sector != sec || e.Position != "front" {
+			continue
+		}
+		worst = max(worst, r.damage(e, u, 1+r.bonus(e, HookShootDice), true), r.damage(e, u, 2+r.bonus(e, HookChargeDice), false))
+	}
+	return worst
+}
+
+// zoneValue is how much the veteran likes u in zone z: what it can strike
+// from there less what it risks; support units keep to the Rear, healers
+// where the wounded are.
+func (r *reading) zoneValue(u *UnitView, z string) float64 {
+	sec, pos, _ := strings.Cut(z, "_")
+	if r.faces(u, false)+r.faces(u, true) == 0 {
+		v := 0.0
+		if pos == "rear" {
+			v = 1
+		}
+		if r.bonus(u, HookHeal) > 0 {
+			for _, o := range r.v.Units {
+				if o.Owner == r.v.Seat && o.Placed && o.Sector == sec && o.ID != u.ID {
+					for _, t := range o.Troops {
+						v += 0.5 * float64(t.Wounds)
+					}
+				}
+			}
+		}
+		return v
+	}
+	return r.threat(u, sec, pos) - 0.4*r.danger(u, sec, pos)
+}
+
 // score rates one legal command; the best is chosen, the first on a tie.
 func (r *reading) score(l Legal) float64 {
 	c := l.Command
@@ -184,7 +335,11 @@ func (r *reading) score(l Legal) float64 {
 	case TypePass:
 		return 0
 	case TypeMove:
-		return 0.5*(r.place(u, c.To)-r.place(u, u.Zone)) - tax - 0.2
+		gain := r.place(u, c.To) - r.place(u, u.Zone)
+		if r.level == games.BotVeteran {
+			return 0.7*gain - tax - 0.3
+		}
+		return 0.5*gain - tax - 0.2
 	case TypeCharge:
 		dice := 2 + r.bonus(u, HookChargeDice)
 		if t != nil {
@@ -205,21 +360,21 @@ func (r *reading) score(l Legal) float64 {
 		}
 		return -1
 	case TypeShoot:
+		if r.ownInFight(t) {
+			// The hits would be shared with a unit of its own: a careful
+			// general does not fire into the fight.
+			return -100
+		}
 		d := r.damage(u, t, 1+r.bonus(u, HookShootDice), true)
 		if len(t.Contacts) > 0 {
 			d /= 2
-			for _, id := range t.Contacts {
-				if x := r.units[id]; x != nil && x.Owner == r.v.Seat {
-					d -= r.damage(u, x, 1, true) / 2
-				}
-			}
 		}
 		return d - tax
 	case TypeUseTrait:
 		tr := content.Trait(c.Trait)
 		switch tr.Hook {
 		case HookRecallOrders:
-			return 0.7*float64(t.Orders) - 0.5 - tax
+			return 0.7*float64(min(t.Orders, l.Cost)) - 0.5 - tax
 		case HookHeal:
 			w := 0
 			for _, x := range t.Troops {
@@ -233,8 +388,27 @@ func (r *reading) score(l Legal) float64 {
 	return -1
 }
 
-func botChoose(v View) Command {
-	r := read(v)
+// style is how a level plays: how often it gives an order picked at
+// random among those that are no blunder instead of its best (slip),
+// whether it answers charges and uses the free redeployment.
+type style struct {
+	slip     float64
+	react    bool
+	redeploy bool
+}
+
+// fairFloor is the score below which an order is a blunder that no level
+// gives by chance.
+const fairFloor = -2.5
+
+var styles = map[string]style{
+	games.BotLearner: {slip: 1},
+	games.BotCrew:    {slip: 0.7, react: true},
+	games.BotVeteran: {react: true, redeploy: true},
+}
+
+func botChoose(v View, level string) Command {
+	r := read(v, level)
 	switch {
 	case v.Phase == "deployment":
 		return r.deploy()
@@ -245,6 +419,9 @@ func botChoose(v View) Command {
 		case "wounds":
 			return r.wounds()
 		case "reaction":
+			if !styles[level].react {
+				return Command{Type: TypeHold}
+			}
 			return r.react()
 		case "charge_target":
 			best, bestScore := v.Legal[0].Command, -1e9
@@ -258,22 +435,41 @@ func botChoose(v View) Command {
 		}
 	}
 	var best, move *Legal
-	bestScore, moveGain := -1e9, 0.0
+	bestScore, moveGain := -1e9, 0.1
+	var fair []*Legal // orders that are no blunder, for the learner's guesses
 	for i := range v.Legal {
 		l := &v.Legal[i]
 		if l.Command.Type == TypeRedeploy {
+			if !styles[level].redeploy {
+				continue
+			}
 			u := r.units[l.Command.Unit]
 			if gain := r.place(u, l.Command.To) - r.place(u, u.Zone); gain > moveGain {
 				move, moveGain = l, gain
 			}
 			continue
 		}
-		if s := r.score(*l); s > bestScore {
+		s := r.score(*l)
+		if s > bestScore {
 			best, bestScore = l, s
 		}
+		if s > fairFloor && l.Command.Type != TypeMove {
+			fair = append(fair, l)
+		}
+	}
+	if len(fair) > 0 && dice(v, "slip") < styles[level].slip {
+		return fair[int(dice(v, "pick")*float64(len(fair)))].Command
 	}
 	if move != nil && (best == nil || best.Command.Unit != move.Command.Unit) {
 		return move.Command
+	}
+	if best.Command.Type == TypeMove {
+		// Where the free redeployment goes as far, it saves the tokens.
+		for _, l := range v.Legal {
+			if c := l.Command; c.Type == TypeRedeploy && c.Unit == best.Command.Unit && c.To == best.Command.To && styles[level].redeploy {
+				return c
+			}
+		}
 	}
 	return best.Command
 }
@@ -292,11 +488,17 @@ func (r *reading) deploy() Command {
 	if r.faces(u, false)+r.faces(u, true) == 0 {
 		pos = "rear"
 	}
-	best := ""
+	best, bestScore := "", -1e9
 	for _, sec := range []string{"center", "left", "right"} {
 		z := sec + "_" + pos
-		if best == "" || count[z] < count[best] {
-			best = z
+		s := -float64(count[z])
+		if r.level == games.BotVeteran && pos == "front" {
+			// The veteran reads the enemy's visible tops: it faces what it
+			// beats and keeps clear of what beats it.
+			s += 0.5 * r.zoneValue(u, z)
+		}
+		if s > bestScore {
+			best, bestScore = z, s
 		}
 	}
 	return Command{Type: TypeDeploy, Unit: u.ID, To: best}
@@ -313,6 +515,36 @@ func (r *reading) wounds() Command {
 	for _, t := range tiles {
 		if t.Wounds > 0 {
 			standing++
+		}
+	}
+	// Take every hit on Wound tokens when the tokens and the troops' Wound
+	// points can hold them all: no troop need fall.
+	me := v.Sides[v.Seat]
+	tokens, room := me.Unused+me.Passed, 0
+	for _, o := range v.Units {
+		if o.Owner == v.Seat {
+			tokens += o.Orders
+		}
+	}
+	for i, t := range tiles {
+		room += max(t.Wounds-u.Troops[i].Wounds-1, 0)
+	}
+	if min(tokens, room) >= v.Pending.Hits {
+		var pick *Command
+		pickLeft := 0
+		for _, l := range v.Legal {
+			c := l.Command
+			if c.Type != TypeWound {
+				continue
+			}
+			i := slices.IndexFunc(u.Troops, func(t TroopView) bool { return t.Tile == c.Troop })
+			left := tiles[i].Wounds - u.Troops[i].Wounds
+			if pick == nil || left > pickLeft {
+				pick, pickLeft = &c, left
+			}
+		}
+		if pick != nil {
+			return *pick
 		}
 	}
 	best, bestCost := v.Legal[0].Command, 1e9
@@ -374,9 +606,9 @@ func (r *reading) react() Command {
 	return best.Command
 }
 
-// recover sacrifices a cheap wounded troop when tokens are short, and the
-// cheapest one when every token is a Wound token: a general without a token
-// would sit out the whole next round.
+// recover sacrifices a troop only when every token is a Wound token (the
+// cheapest one): a general without a token would sit out the whole next
+// round. Otherwise it keeps its troops.
 func (r *reading) recover() Command {
 	v := r.v
 	me := v.Sides[v.Seat]
@@ -393,23 +625,6 @@ func (r *reading) recover() Command {
 		}
 		if best != nil {
 			return best.Command
-		}
-	}
-	if me.Unused*2 < me.Tokens {
-		for _, l := range v.Legal {
-			if l.Command.Type != TypeSacrifice {
-				continue
-			}
-			for _, u := range v.Units {
-				if u.Owner != v.Seat {
-					continue
-				}
-				for i, t := range u.Troops {
-					if t.Tile == l.Command.Troop && r.tiles(&u)[i].DP <= 2*t.Wounds+1 {
-						return l.Command
-					}
-				}
-			}
 		}
 	}
 	return Command{Type: TypeEndRecovery}

@@ -166,8 +166,16 @@ func (g *Game) deploy(seat int, c Command, log *events) error {
 	}
 	u.placed, u.col, u.at = true, col, at
 	top := u.troops[0].tile
-	log.add("deploy", "%s places a stack of %d in its %s %s, showing %s.", g.name(seat), len(u.troops), sector(seat, col), at, top.Name)
-	log.data(map[string]any{"unit": u.id, "top": top.ID, "troops": len(u.troops)})
+	if g.opts.Stacks == StacksHeight {
+		log.add("deploy", "%s places a stack of %d in its %s %s, showing %s.", g.name(seat), len(u.troops), sector(seat, col), at, top.Name)
+		log.data(map[string]any{"unit": u.id, "top": top.ID, "troops": len(u.troops)})
+	} else {
+		// The rulebook shows the enemy only the top troop; the owner
+		// hears how many it placed.
+		log.add("deploy", "%s places a stack in its %s %s, showing %s.", g.name(seat), sector(seat, col), at, top.Name)
+		log.data(map[string]any{"unit": u.id, "top": top.ID})
+		log.private(seat, "deploy_own", "Your stack of %d in your %s %s.", len(u.troops), sector(seat, col), at)
+	}
 	switch {
 	case g.toPlace(1-seat) > 0:
 		g.deployer = 1 - seat
@@ -201,11 +209,11 @@ func (g *Game) newRound(log *events) {
 	g.phase = fighting
 	for seat, s := range g.sides {
 		s.unused = s.tokens - g.woundTokens(seat)
-		s.aside = 0
+		s.aside, s.passed, s.turns = 0, 0, 0
 		s.recovered = false
 	}
 	for _, u := range g.units {
-		u.orders = 0
+		u.orders, u.recalled = 0, false
 	}
 	first := g.p1
 	if g.round%2 == 0 {
@@ -228,13 +236,23 @@ func (g *Game) woundTokens(seat int) int {
 	return n
 }
 
-// nextTurn gives the turn to seat if it has tokens, else to the other
+// maxTurns is the most turns seat takes in one round (house rule).
+func (g *Game) maxTurns(seat int) int { return TurnsPerToken * g.sides[seat].tokens }
+
+// canTurn is whether seat takes another turn this round: it has a token
+// and has not reached the turn limit.
+func (g *Game) canTurn(seat int) bool {
+	s := g.sides[seat]
+	return s.unused > 0 && s.turns < g.maxTurns(seat)
+}
+
+// nextTurn gives the turn to seat if it can take one, else to the other
 // player, else ends the round.
 func (g *Game) nextTurn(seat int, log *events) {
 	switch {
-	case g.sides[seat].unused > 0:
+	case g.canTurn(seat):
 		g.turn = seat
-	case g.sides[1-seat].unused > 0:
+	case g.canTurn(1 - seat):
 		g.turn = 1 - seat
 	default:
 		g.endRound(log)
@@ -251,33 +269,33 @@ func (g *Game) endRound(log *events) {
 		g.name(SeatA), d[0], g.sides[1].armyDP, g.name(SeatB), d[1], g.sides[0].armyDP)
 	p2 := 1 - g.p1
 	winner := -1
-	why := ""
+	why, kind := "", ""
 	switch {
 	case half[0] && half[1]:
 		winner = p2
 		if d[g.p1] > d[p2] {
 			winner = g.p1
 		}
-		why = "both destroyed half of the enemy army"
+		why, kind = "both destroyed half of the enemy army", "both_half_destroyed"
 	case half[0]:
-		winner, why = SeatA, "half of the enemy army destroyed"
+		winner, why, kind = SeatA, "half of the enemy army destroyed", "half_destroyed"
 	case half[1]:
-		winner, why = SeatB, "half of the enemy army destroyed"
-	case g.opts.RoundLimit > 0 && g.round >= g.opts.RoundLimit:
+		winner, why, kind = SeatB, "half of the enemy army destroyed", "half_destroyed"
+	case g.round >= g.opts.RoundLimit:
 		winner = p2
 		if d[g.p1] > d[p2] {
 			winner = g.p1
 		}
-		why = fmt.Sprintf("the round limit of %d is reached", g.opts.RoundLimit)
+		why, kind = fmt.Sprintf("the round limit of %d is reached", g.opts.RoundLimit), "round_limit"
 	}
 	if winner >= 0 {
-		g.finish([]int{winner}, fmt.Sprintf("%s wins: %s (%d DP to %d)", g.name(winner), why, d[winner], d[1-winner]), log)
+		g.finish([]int{winner}, kind, fmt.Sprintf("%s wins: %s (%d DP to %d)", g.name(winner), why, d[winner], d[1-winner]), log)
 		return
 	}
 	g.phase = recovery
 	for seat, s := range g.sides {
 		s.unused = s.tokens - g.woundTokens(seat)
-		s.aside = 0
+		s.aside, s.passed = 0, 0
 		s.recovered = g.woundTokens(seat) == 0
 	}
 	for _, u := range g.units {

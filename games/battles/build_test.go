@@ -59,9 +59,12 @@ func TestBuildFlow(t *testing.T) {
 		if v.Sides[0].Tokens != size/10 || v.Sides[1].Tokens != size/10 {
 			t.Fatalf("size %d: %d and %d tokens", size, v.Sides[0].Tokens, v.Sides[1].Tokens)
 		}
-		want := 1
+		want := 1 // the rulebook's 50-point army, its 80-point one, our 100-point one
 		if size >= 80 {
 			want = 2
+		}
+		if size == 100 {
+			want = 3
 		}
 		if n := len(v.Build.Presets); n != want {
 			t.Fatalf("size %d: %d example armies offered; want %d", size, n, want)
@@ -124,21 +127,30 @@ func TestDeployment(t *testing.T) {
 	refused(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_flank"}`, "bad_zone")
 	refused(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_engagement"}`, "engagement_zone")
 	refused(t, g, SeatA, `{"type":"pass"}`, "wrong_phase")
-	mustApply(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_front"}`)
-	// Before the reveal B sees only the top troop and the stack's height.
+	evs0 := mustApply(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_front"}`)
+	// Before the reveal B sees only the top troop, as the rulebook says:
+	// not how many troops the stack holds; A still sees its whole stack.
 	for _, seat := range []int{SeatB, games.Spectator} {
 		v := g.view(seat)
 		if len(v.Units) != 1 && seat == games.Spectator {
 			t.Fatalf("spectator sees %d units", len(v.Units))
 		}
 		for _, u := range v.Units {
-			if u.ID == "a1" && (len(u.Troops) != 1 || u.Troops[0].Tile != "CON04" || u.Hidden != 2 || len(u.Traits) != 0) {
+			if u.ID == "a1" && (len(u.Troops) != 1 || u.Troops[0].Tile != "CON04" || u.Hidden != 0 || len(u.Traits) != 0) {
 				t.Fatalf("seat %d sees a1 as %+v", seat, u)
 			}
 		}
 		if raw := withoutBox(v); strings.Contains(raw, "CON25") || strings.Contains(raw, "CON19") {
 			t.Fatalf("seat %d sees under the top of a1", seat)
 		}
+		for _, e := range evs0 {
+			if e.VisibleTo(seat) && (strings.Contains(e.Text, "3") || strings.Contains(string(e.Data), "troops")) {
+				t.Fatalf("seat %d hears the stack's height: %s %s", seat, e.Text, e.Data)
+			}
+		}
+	}
+	if u := g.view(SeatA).Units[0]; len(u.Troops) != 3 {
+		t.Fatalf("A sees its own stack as %+v", u)
 	}
 	// A is done: B places all its units, one after the other.
 	if g.deployer != SeatB {
@@ -205,4 +217,23 @@ func TestRollForPlayerOne(t *testing.T) {
 		t.Fatalf("Player 1 is seat %d (sides %+v); want B, the higher roller, to place first", g.p1, v.Sides)
 	}
 	refused(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_front"}`, "not_your_turn")
+}
+
+// With the house reading the enemy also sees how many troops a hidden
+// stack holds (a stack of tiles shows its thickness), never which.
+func TestStackHeightHouseReading(t *testing.T) {
+	g := started(t, Options{Size: 100, Stacks: StacksHeight}, 9)
+	mustApply(t, g, SeatA, `{"type":"add_unit","tiles":["CON04","CON25","CON19"]}`)
+	mustApply(t, g, SeatA, `{"type":"confirm_army"}`)
+	mustApply(t, g, SeatB, `{"type":"add_unit","tiles":["UNI12"]}`)
+	mustApply(t, g, SeatB, `{"type":"confirm_army"}`)
+	g.p1, g.deployer = SeatA, SeatA
+	evs := mustApply(t, g, SeatA, `{"type":"deploy","unit":"a1","to":"left_front"}`)
+	u := g.view(SeatB).Units[0]
+	if u.ID != "a1" || len(u.Troops) != 1 || u.Hidden != 2 {
+		t.Fatalf("B sees a1 as %+v", u)
+	}
+	if !strings.Contains(evs[0].Text, "stack of 3") || evs[0].Seats != nil {
+		t.Fatalf("the table hears %q", evs[0].Text)
+	}
 }

@@ -88,12 +88,14 @@ func (a *Army) Tile(id string) *Tile {
 	return &a.Tiles[i]
 }
 
-// Preset is a ready army: the rulebook's examples.
+// Preset is a ready army: the rulebook's examples, and ours (House) where
+// the rulebook has none.
 type Preset struct {
 	ID    string     `json:"id"`
 	Name  string     `json:"name"`
 	Army  string     `json:"army"`
 	DP    int        `json:"dp"`
+	House bool       `json:"house,omitempty"`
 	Units [][]string `json:"units"`
 }
 

@@ -9,8 +9,10 @@ import (
 )
 
 var (
-	_ games.Game   = (*Game)(nil)
-	_ games.Botter = (*Game)(nil)
+	_ games.Game          = (*Game)(nil)
+	_ games.Botter        = (*Game)(nil)
+	_ games.LeveledBotter = (*Game)(nil)
+	_ games.Starter       = (*Game)(nil)
 )
 
 // The catalogue entry: the lobby's options with their defaults, a match
@@ -26,7 +28,7 @@ func TestDefinition(t *testing.T) {
 	}
 	b, _ := json.Marshal(defaults)
 	o, err := ParseOptions(b)
-	if err != nil || o != (Options{Size: 50, ArmyA: "confederacy", ArmyB: "union"}) {
+	if err != nil || o != (Options{Size: 50, ArmyA: "confederacy", ArmyB: "union", RoundLimit: DefaultRoundLimit, Stacks: StacksTop, PassToken: PassSpent, BotLevel: games.BotCrew}) {
 		t.Fatalf("the lobby's defaults %s give %+v, %v", b, o, err)
 	}
 	g, err := d.New(json.RawMessage(`{"size":70,"army_a":"union"}`), 3)
@@ -45,6 +47,9 @@ func TestDefinition(t *testing.T) {
 		{`{"size":120}`, "multiple of 10"},
 		{`{"army_b":"elves"}`, "no army"},
 		{`{"round_limit":99}`, "round_limit"},
+		{`{"hidden_stacks":"all"}`, "hidden_stacks"},
+		{`{"pass_token":"lost"}`, "pass_token"},
+		{`{"bot_level":"admiral"}`, "bot_level"},
 		{`{"colour":"red"}`, "unknown field"},
 		{`[1]`, "options"},
 	} {

@@ -58,6 +58,9 @@ type unit struct {
 	at     position
 	orders int
 	gone   bool
+	// recalled: Command took this unit's Order tokens back this round,
+	// which it may do once a round (house rule).
+	recalled bool
 }
 
 type side struct {
@@ -66,7 +69,9 @@ type side struct {
 	confirmed bool
 	tokens    int
 	unused    int
-	aside     int      // spent on a Pass, or on troops and units killed this round
+	aside     int      // on troops and units killed this round, or on a Pass (house reading)
+	passed    int      // spent on a Pass, as if on a unit: may become a Wound token
+	turns     int      // turns taken this round
 	lost      []string // its own tiles destroyed, in order
 	armyDP    int
 	recovered bool
@@ -150,7 +155,9 @@ var Definition = games.Definition{
 		"Eleven troop tiles the rulebook never names (CON02, CON08, CON15, CON18, CON20, UNI07, UNI17, UNI20, UNI21, UNI24, UNI27)",
 		"Every trait effect (Fast, Drummer, Disciplined, Fierce, Volley, Sniper, Elusive, Heavy, Command, Bless, Field hospital, Signal)",
 		"Where Rear and adjacent-sector charges end, how shots on an engagement split, the round limit",
+		"The two 100-point armies (the rulebook's examples stop at 80 points)",
 	},
+	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -174,8 +181,27 @@ func definitionOptions() []games.Option {
 			Help: "The most Deployment Points each army may spend; each player gets one Order/Wound token per 10 points."},
 		{Key: "army_a", Label: "Army of seat A", Kind: games.OptionChoice, Choices: armies, Default: "confederacy"},
 		{Key: "army_b", Label: "Army of seat B", Kind: games.OptionChoice, Choices: armies, Default: "union"},
-		{Key: "round_limit", Label: "Round limit (0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRoundLimit, Default: 0,
-			Help: "After this many rounds the higher total destroyed wins (Player 2 on a tie).", Advanced: true, House: true},
+		{Key: "round_limit", Label: "Round limit (house rule)", Kind: games.OptionInt, Min: 1, Max: MaxRoundLimit, Default: DefaultRoundLimit,
+			Help: "House rule, the rulebook sets none: after this many rounds the higher total destroyed wins (Player 2 on a tie), so every battle ends.", Advanced: true, House: true},
+		{Key: "hidden_stacks", Label: "Hidden stacks show the enemy", Kind: games.OptionChoice, Default: StacksTop, Advanced: true,
+			Help: "Before every unit is placed. The rulebook shows only the top troop; our reading also shows how many troops a stack holds.",
+			Choices: []games.Choice{
+				{Value: StacksTop, Label: "Top troop only (rulebook)"},
+				{Value: StacksHeight, Label: "Top and height (house)", House: true},
+			}},
+		{Key: "pass_token", Label: "A token set aside by a Pass", Kind: games.OptionChoice, Default: PassSpent, Advanced: true,
+			Help: "The rulebook counts it as spent on a unit, so it may become a Wound token; our reading keeps it out of play until the next round.",
+			Choices: []games.Choice{
+				{Value: PassSpent, Label: "Usable as Wound (rulebook)"},
+				{Value: PassAside, Label: "Out of play (house rule)", House: true},
+			}},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
+			Help: "Learner: sensible orders by chance, lets every charge come. Crew: answers charges, weighs its orders but often goes by feel. Veteran: always its best order, redeploys, moves its guns into range.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: plays by chance", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs orders (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: its best every time", House: true},
+			}},
 	}
 }
 
@@ -210,6 +236,10 @@ func (g *Game) name(s int) string {
 	}
 	return n
 }
+
+// FirstTeam is Player 1's seat, who takes the first turn of the battle,
+// once the dice have named it (games.Starter).
+func (g *Game) FirstTeam() (int, bool) { return g.p1, g.p1 >= 0 }
 
 // Outcome is nil while the battle is on.
 func (g *Game) Outcome() *games.Outcome {
@@ -284,7 +314,7 @@ func (g *Game) run(seat int, c Command, log *events) error {
 		return refuse("battle_over", "The battle is over: %s.", g.outcome.Reason)
 	}
 	if c.Type == TypeConcede {
-		g.finish([]int{1 - seat}, fmt.Sprintf("%s concedes: %s wins", g.name(seat), g.name(1-seat)), log)
+		g.finish([]int{1 - seat}, "concede", fmt.Sprintf("%s concedes: %s wins", g.name(seat), g.name(1-seat)), log)
 		return nil
 	}
 	switch g.phase {
@@ -301,13 +331,13 @@ func (g *Game) run(seat int, c Command, log *events) error {
 	return g.battleCommand(seat, c, log)
 }
 
-// finish ends the battle.
-func (g *Game) finish(winners []int, reason string, log *events) {
+// finish ends the battle; kind is how, as Outcome.Kind says it.
+func (g *Game) finish(winners []int, kind, reason string, log *events) {
 	g.phase = over
 	g.ops = nil
 	g.turn = -1
 	scores := map[int]int{SeatA: g.destroyed(SeatA), SeatB: g.destroyed(SeatB)}
-	g.outcome = &games.Outcome{Winners: winners, Reason: reason, Scores: scores}
+	g.outcome = &games.Outcome{Winners: winners, Reason: reason, Scores: scores, Kind: kind}
 	log.add("over", "%s.", reason)
 }
 

@@ -75,7 +75,7 @@ func tokenBooks(t testing.TB, g *Game) {
 		return
 	}
 	for seat, s := range g.sides {
-		n := s.unused + s.aside
+		n := s.unused + s.aside + s.passed
 		for _, u := range g.units {
 			if u.owner == seat && !u.gone {
 				n += u.orders

@@ -26,7 +26,7 @@ func TestWinAtEndOfRound(t *testing.T) {
 	}
 	passRound(t, g)
 	out := g.Outcome()
-	if out == nil || len(out.Winners) != 1 || out.Winners[0] != SeatA || out.Scores[SeatA] != 2 {
+	if out == nil || len(out.Winners) != 1 || out.Winners[0] != SeatA || out.Scores[SeatA] != 2 || out.Kind != "half_destroyed" {
 		t.Fatalf("outcome %+v", out)
 	}
 	refused(t, g, SeatB, `{"type":"pass"}`, "battle_over")
@@ -38,16 +38,17 @@ func TestBothHalf(t *testing.T) {
 		name        string
 		lostA, lost []string
 		winner      int
+		kind        string
 	}{
-		{"A destroyed more", []string{"CON22"}, []string{"UNI12", "UNI22"}, SeatA},
-		{"tie goes to Player 2", []string{"CON22"}, []string{"UNI12"}, SeatB},
+		{"A destroyed more", []string{"CON22"}, []string{"UNI12", "UNI22"}, SeatA, "both_half_destroyed"},
+		{"only B destroyed half", []string{"CON22"}, []string{"UNI12"}, SeatB, "half_destroyed"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			g := scenarioWith(t, Options{Size: 50}, SeatA, []stack{{"CON22", "center_front"}, {"CON24", "left_front"}},
 				[]stack{{"UNI12", "center_front"}, {"UNI13", "left_front"}, {"UNI22", "right_front"}})
 			g.sides[SeatA].lost, g.sides[SeatB].lost = c.lostA, c.lost
 			passRound(t, g)
-			if out := g.Outcome(); out == nil || out.Winners[0] != c.winner {
+			if out := g.Outcome(); out == nil || out.Winners[0] != c.winner || out.Kind != c.kind {
 				t.Fatalf("outcome %+v; want seat %d", out, c.winner)
 			}
 		})
@@ -58,8 +59,11 @@ func TestBothHalf(t *testing.T) {
 // on totals (Player 2 on a tie).
 func TestConcedeAndRoundLimit(t *testing.T) {
 	g := started(t, Options{}, 1)
+	if _, ok := g.FirstTeam(); ok {
+		t.Fatal("no first team before the roll")
+	}
 	mustApply(t, g, SeatA, `{"type":"concede"}`)
-	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB {
+	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB || out.Kind != "concede" {
 		t.Fatalf("outcome %+v", out)
 	}
 	g = scenarioWith(t, Options{Size: 50, RoundLimit: 2}, SeatA, []stack{{"CON22", "center_front"}}, []stack{{"UNI12", "center_front"}})
@@ -67,9 +71,20 @@ func TestConcedeAndRoundLimit(t *testing.T) {
 	if g.Outcome() != nil {
 		t.Fatal("the limit is 2 rounds")
 	}
+	if team, ok := g.FirstTeam(); !ok || team != SeatA {
+		t.Fatalf("Player 1 (A) takes the first turn, not %d", team)
+	}
 	passRound(t, g)
-	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB {
+	if out := g.Outcome(); out == nil || out.Winners[0] != SeatB || out.Kind != "round_limit" {
 		t.Fatalf("after the round limit: %+v; want Player 2 (B) on a 0-0 tie", out)
+	}
+	// With no limit set, the default of 12 rounds ends the battle.
+	g = scenarioWith(t, Options{Size: 50}, SeatB, []stack{{"CON22", "center_front"}}, []stack{{"UNI12", "center_front"}})
+	for g.Outcome() == nil {
+		passRound(t, g)
+	}
+	if out := g.Outcome(); g.round != DefaultRoundLimit || out.Winners[0] != SeatA || out.Kind != "round_limit" {
+		t.Fatalf("round %d: %+v; want Player 2 (A) after %d rounds", g.round, out, DefaultRoundLimit)
 	}
 }
 

@@ -46,6 +46,9 @@ type SideView struct {
 	Tokens    int      `json:"tokens"`
 	Unused    int      `json:"unused"`
 	SetAside  int      `json:"set_aside"`
+	Passed    int      `json:"passed"` // set aside by a Pass, spent as if on a unit
+	Turns     int      `json:"turns"`  // turns taken this round
+	MaxTurns  int      `json:"max_turns"`
 	ArmyDP    int      `json:"army_dp"`   // 0 while hidden from the viewer
 	Destroyed int      `json:"destroyed"` // DP of enemy troops it has destroyed
 	Lost      []string `json:"lost"`      // its own tiles destroyed
@@ -133,7 +136,7 @@ func (g *Game) view(seat int) View {
 	}
 	for s, sd := range g.sides {
 		sv := SideView{Seat: s, Name: g.name(s), Army: sd.army.ID, Ready: sd.confirmed, Tokens: sd.tokens,
-			Unused: sd.unused, SetAside: sd.aside, Destroyed: g.destroyed(s), Lost: append([]string{}, sd.lost...),
+			Unused: sd.unused, SetAside: sd.aside, Passed: sd.passed, Turns: sd.turns, MaxTurns: g.maxTurns(s), Destroyed: g.destroyed(s), Lost: append([]string{}, sd.lost...),
 			ToPlace: g.toPlace(s), Recovered: sd.recovered}
 		if g.p1 >= 0 {
 			sv.Player = 1
@@ -161,7 +164,9 @@ func (g *Game) view(seat int) View {
 		}
 		shown := u.live()
 		if u.owner != seat && !g.revealed() {
-			uv.Hidden = len(shown) - 1
+			if g.opts.Stacks == StacksHeight {
+				uv.Hidden = len(shown) - 1
+			}
 			shown = shown[:1]
 			uv.Name = shown[0].tile.Name
 		} else {
@@ -282,6 +287,8 @@ func (g *Game) legalFor(seat int) []Legal {
 						add(a.command(), 0, "Eliminate %s (absorbs %d)", t.tile.Name, min(w.hits, t.tile.Wounds-t.wounds))
 					case a.from == "":
 						add(a.command(), 0, "Wound %s (one unused token)", t.tile.Name)
+					case a.from == FromPass:
+						add(a.command(), 0, "Wound %s (a token you set aside by passing)", t.tile.Name)
 					default:
 						add(a.command(), 0, "Wound %s (an Order token of %s)", t.tile.Name, g.unit(a.from).name())
 					}
@@ -291,10 +298,10 @@ func (g *Game) legalFor(seat int) []Legal {
 					switch c.Type {
 					case TypeIntercept:
 						x := g.unit(c.Unit)
-						add(c, x.cost(), "Intercept with %s", x.name())
+						add(c, x.cost(), "Intercept with %s (an order: it costs tokens, house rule)", x.name())
 					case TypeFireAt:
 						x := g.unit(c.Unit)
-						add(c, x.cost(), "Shoot at the charge with %s", x.name())
+						add(c, x.cost(), "Shoot at the charge with %s (an order: it costs tokens, house rule)", x.name())
 					default:
 						add(c, 0, "Let the charge come")
 					}
@@ -351,7 +358,7 @@ func (g *Game) turnOptions(seat int, add func(Command, int, string, ...any)) {
 			kind := g.chargeKind(u)
 			if kind != chargeFront {
 				for _, t := range g.chargeTargets(u, kind) {
-					add(Command{Type: TypeCharge, Unit: u.id, Target: t.id}, cost, "Charge with %s at %s", u.name(), t.name())
+					add(Command{Type: TypeCharge, Unit: u.id, Target: t.id}, cost, "Charge with %s at %s (it is drawn into the Engagement zone of its sector: house rule)", u.name(), t.name())
 				}
 			}
 		}
@@ -359,12 +366,20 @@ func (g *Game) turnOptions(seat int, add func(Command, int, string, ...any)) {
 			add(Command{Type: TypeCarryOn, Unit: u.id, Target: t.id}, cost, "Carry on: %s strikes %s", u.name(), t.name())
 		}
 		if u.at == engaged && len(g.contactsOf(u)) > 0 {
-			add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s", u.name())
+			if u.has(HookNoLeaveStrike) {
+				add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s (Elusive: no enemy strikes it)", u.name())
+			} else {
+				add(Command{Type: TypeLeave, Unit: u.id}, cost, "Leave the engagement with %s (each enemy in contact strikes it once: house rule)", u.name())
+			}
 		}
 		if g.canShoot(u) == nil {
 			for _, t := range g.enemies(seat, func(*unit) bool { return true }) {
 				if g.shotBlock(u, t) == nil {
-					add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s", u.name(), t.name())
+					if len(g.contactsOf(t)) > 0 {
+						add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s (in an engagement: the hits split over all its units, yours included: house rule)", u.name(), t.name())
+					} else {
+						add(Command{Type: TypeShoot, Unit: u.id, Target: t.id}, cost, "Shoot with %s at %s", u.name(), t.name())
+					}
 				}
 			}
 		}
@@ -386,13 +401,22 @@ func (g *Game) turnOptions(seat int, add func(Command, int, string, ...any)) {
 					}
 					continue
 				}
-				if ok(c) {
-					add(c, cost, "%s: %s helps %s", tr.Name, u.name(), t.name())
+				if !ok(c) {
+					continue
 				}
+				if tr.Hook == HookRecallOrders {
+					add(c, cost, "%s: %s takes back %d of %s's Order tokens (at most what this order costs, once a round: house rule)", tr.Name, u.name(), min(t.orders, cost), t.name())
+					continue
+				}
+				add(c, cost, "%s: %s helps %s", tr.Name, u.name(), t.name())
 			}
 		}
 	}
-	add(Command{Type: TypePass}, 1, "Pass (set one token aside)")
+	if g.opts.PassToken == PassAside {
+		add(Command{Type: TypePass}, 1, "Pass (set one token aside; it stays out of play until the next round: house rule)")
+	} else {
+		add(Command{Type: TypePass}, 1, "Pass (set one token aside, spent as if on a unit: it may still become a Wound token)")
+	}
 }
 
 func (g *Game) prompt(v View) string {

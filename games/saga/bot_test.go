@@ -3,7 +3,10 @@ package saga
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"periscope/games"
 )
 
 // Bot-vs-bot matches always end, whatever the seed and factions.
@@ -120,11 +123,13 @@ func TestBotJudgement(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			for seed := range uint64(5) {
-				g := arrangeSeed(t, Options{}, seed, field, tc.units)
-				g.turns = 4
-				if c := botSays(t, g, Raven); !tc.ok(c) {
-					t.Fatalf("seed %d: the bot sends %s; want %s", seed, c.Encode(), tc.want)
+			for _, level := range games.BotLevels {
+				for seed := range uint64(5) {
+					g := arrangeSeed(t, Options{BotLevel: level}, seed, field, tc.units)
+					g.turns = 4
+					if c := botSays(t, g, Raven); !tc.ok(c) {
+						t.Errorf("%s, seed %d: the bot sends %s; want %s", level, seed, c.Encode(), tc.want)
+					}
 				}
 			}
 		})
@@ -132,9 +137,11 @@ func TestBotJudgement(t *testing.T) {
 }
 
 // The bot uses its re-rolls where they help: on a failing strike it
-// re-rolls an OFF die; with the strike already through and no
-// counter-strike it keeps its dice; the defender facing a strike that
-// succeeds re-rolls a DEF die.
+// re-rolls an OFF die; with the strike already through it re-rolls a die
+// that cannot hurt while the defender may still re-roll (a pass would be
+// final and leave the defender the last word), and keeps its dice once the
+// defender has nothing left; the defender facing a strike that succeeds
+// re-rolls a DEF die. Every strength plays these the same.
 func TestBotRerolls(t *testing.T) {
 	units := []string{"berserker_1 0,-1", "spear_thegn_1 1,-2", "troll_1 0,-2", "draugr_1 -1,-2"}
 	cases := []struct {
@@ -142,13 +149,17 @@ func TestBotRerolls(t *testing.T) {
 		seat int
 		d    [2]dice
 		want string
+		// defenderDone: the defender has passed its last round.
+		defenderDone bool
 	}{
 		{"attacker, failing strike", Raven, [2]dice{{Off: []int{2, 1, 3}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{5, 4}}},
-			`{"type":"reroll","dice":"off"}`},
-		{"attacker, strike through", Raven, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
-			`{"type":"pass"}`},
+			`{"type":"reroll","dice":"off"}`, false},
+		{"attacker, strike through, defender to re-roll", Raven, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
+			`{"type":"reroll","dice":"off"}`, false},
+		{"attacker, strike through, defender done", Raven, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
+			`{"type":"pass"}`, true},
 		{"defender, strike through", Wolf, [2]dice{{Off: []int{6, 1, 1}, Def: []int{6}}, {Off: []int{1, 1, 1}, Def: []int{4, 2}}},
-			`{"type":"reroll","dice":"def"}`},
+			`{"type":"reroll","dice":"def"}`, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -159,11 +170,21 @@ func TestBotRerolls(t *testing.T) {
 			if tc.seat == Wolf {
 				g.fight.actor = defenderSide
 			}
+			if tc.defenderDone {
+				g.fight.stage = stageSituational
+				g.fight.passed[defenderSide] = true
+			}
 			// Any die of the wanted kind will do: several may help as much.
 			var want Command
 			json.Unmarshal([]byte(tc.want), &want)
-			if c := botSays(t, g, tc.seat); c.Type != want.Type || c.Dice != want.Dice {
-				t.Fatalf("the bot sends %s; want %s", c.Encode(), tc.want)
+			for _, level := range games.BotLevels {
+				body, _ := g.BotCommandAt(tc.seat, level)
+				if c := mustDecode(t, string(body)); c.Type != want.Type || c.Dice != want.Dice {
+					t.Fatalf("the %s bot sends %s; want %s", level, c.Encode(), tc.want)
+				}
+				if want.Type == TypeReroll && want.Dice == "off" && tc.d[0].Off[*mustDecode(t, string(body)).Index] == 6 && !strings.Contains(tc.name, "failing") {
+					t.Fatalf("the %s bot re-rolls the 6 that wins the strike", level)
+				}
 			}
 		})
 	}

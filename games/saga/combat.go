@@ -373,14 +373,14 @@ func (g *Game) resolve() []games.Event {
 	default:
 		text = "Neither strike succeeds: a stalemate"
 		if f.close {
-			text += fmt.Sprintf(", %s returns to %s", a, f.from)
+			text += fmt.Sprintf(", %s returns to %s", a, f.from.Label())
 		}
 	}
 	evs := []games.Event{{Text: text, Kind: "combat", Data: data}}
 	owner := g.units[f.attacker].owner
 	switch res {
 	case ResultBaseDefeated:
-		return append(evs, g.finish(games.Outcome{Winners: []int{owner}, Reason: fmt.Sprintf("%s defeated %s", names[owner], d)}))
+		return append(evs, g.finish(games.Outcome{Winners: []int{owner}, Reason: fmt.Sprintf("%s defeated %s", names[owner], d), Kind: KindBase}))
 	case ResultBothCaptured:
 		evs = append(evs, g.capture(f.defender)...)
 		evs = append(evs, g.capture(f.attacker)...)

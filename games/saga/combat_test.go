@@ -459,3 +459,31 @@ func TestLikeAgainstLike(t *testing.T) {
 		})
 	}
 }
+
+// The re-roll search's strike matches dice as match does, for every roll
+// of up to three OFF against three DEF dice.
+func TestHitsAgreesWithMatch(t *testing.T) {
+	var rec func(off, def []int)
+	n := 0
+	rec = func(off, def []int) {
+		if got, want := hits(sortedPool(off), sortedPool(def)), match(off, def).Hit; got != want {
+			t.Fatalf("OFF %v against DEF %v: hits says %v, match %v", off, def, got, want)
+		}
+		n++
+		if len(off) < 3 {
+			for x := 1; x <= 6; x++ {
+				rec(append(append([]int{}, off...), x), def)
+			}
+		}
+		if len(off) == 0 && len(def) < 3 {
+			for x := 1; x <= 6; x++ {
+				rec(off, append(append([]int{}, def...), x))
+			}
+		}
+	}
+	rec(nil, nil)
+	// OFF dice only grow after DEF ones are set, so every pair is met.
+	if n < 1000 {
+		t.Fatalf("only %d rolls checked", n)
+	}
+}

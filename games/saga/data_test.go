@@ -91,10 +91,12 @@ func TestOptions(t *testing.T) {
 		want Options
 		err  bool
 	}{
-		{``, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose}, false},
-		{`null`, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose}, false},
-		{`{"raven_faction":"jotnar_horde","rerolls":"auto"}`, Options{RavenFaction: "jotnar_horde", WolfFaction: "jotnar_horde", Rerolls: RerollAuto}, false},
-		{`{"reroll_seconds":30}`, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose, RerollSeconds: 30}, false},
+		{``, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose, BotLevel: "crew"}, false},
+		{`null`, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose, BotLevel: "crew"}, false},
+		{`{"raven_faction":"jotnar_horde","rerolls":"auto"}`, Options{RavenFaction: "jotnar_horde", WolfFaction: "jotnar_horde", Rerolls: RerollAuto, BotLevel: "crew"}, false},
+		{`{"reroll_seconds":30}`, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose, RerollSeconds: 30, BotLevel: "crew"}, false},
+		{`{"bot_level":"veteran"}`, Options{RavenFaction: "aesir_host", WolfFaction: "jotnar_horde", Rerolls: RerollChoose, BotLevel: "veteran"}, false},
+		{`{"bot_level":"admiral"}`, Options{}, true},
 		{`{"reroll_seconds":3}`, Options{}, true},
 		{`{"raven_faction":"vanir"}`, Options{}, true},
 		{`{"rerolls":"sometimes"}`, Options{}, true},

@@ -22,6 +22,19 @@ var names = [2]string{"Raven", "Wolf"}
 // a table and a phone).
 const TableHalfWidth = 3
 
+// MaxTurns is the most turns of play a match lasts (a house rule). Bot
+// matches last about 85 turns and seldom 200; at the limit the side that
+// captured more points of units wins, equal points draw.
+const MaxTurns = 300
+
+// How a match ended (games.Outcome.Kind).
+const (
+	KindBase      = "base_defeated"  // a base fell to an assault
+	KindForce     = "force_captured" // a whole force is captured
+	KindDraw      = "draw"           // both forces captured in one assault
+	KindTurnLimit = "turn_limit"     // MaxTurns played: captured points decide
+)
+
 // UnitsInPlay is how many units each player places before the first turn.
 const UnitsInPlay = 3
 
@@ -106,6 +119,7 @@ var Definition = games.Definition{
 		"Terrain bag of 20 tiles (5 Forest, 4 Hills, 4 Field, 2 Village, 3 Water, 2 Ice)",
 		"The map is at most 7 tiles wide",
 	},
+	HouseRules: houseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -113,6 +127,29 @@ var Definition = games.Definition{
 		}
 		return New(o, seed), nil
 	},
+}
+
+// houseRules are our decisions that change play where the rulebook is
+// silent or unclear (docs/rules-decisions.md keeps the same list; the
+// page's rules card shows those in force at the table).
+var houseRules = []games.HouseRule{
+	{ID: "table_edge", Text: "The map is at most 7 tiles wide: no tile goes more than 3 columns to either side of the first base."},
+	{ID: "build_northwards", Text: "A new tile goes only against a north, north-east or north-west side of a tile in play, so the map always grows towards the second player (our reading of \"sides that face the first player's half of the table\")."},
+	{ID: "second_base_nearest_count", Text: "If no free spot touches exactly as many tiles as the first base, the second base goes where the number is nearest; among equally far spots its player chooses."},
+	{ID: "first_units_water", Text: "The first units go on the free tiles fewest steps from their base; one placed on Water makes no drowning check, as a summoned unit."},
+	{ID: "hop_straight", Text: "A hop goes over one tile held by a friendly unit in a straight line, onto a free tile or your own base (the Valkyrie hops over any unit)."},
+	{ID: "enemy_base_assault_only", Text: "No unit moves onto the enemy's base: it assaults it instead."},
+	{ID: "range_over_tiles", Text: "Extended range is counted in steps over tiles, occupied or not; a defender strikes back at range only if its own reach in that ability covers the distance."},
+	{ID: "assists_not_fighters", Text: "Assists come from units next to the assaulted tile other than the attacker and the defender themselves."},
+	{ID: "reroll_rounds", Text: "Re-rolls come in two rounds, special-ability re-rolls first, then situational ones; in each the attacker goes first and the sides alternate one die at a time."},
+	{ID: "pass_is_final", Text: "Keeping your dice (a pass) ends your re-rolls for that round of the assault: you cannot re-roll again in it, while your opponent may go on."},
+	{ID: "empty_strike_fails", Text: "A strike with no dice left after the ties fails; a base never strikes back."},
+	{ID: "drowning_is_capture", Text: "A drowned unit counts as captured by the opponent (a Draugr's Restless Dead may still roll to return), and a unit that drowns in a close assault never fights."},
+	{ID: "mutual_wipeout_draw", Text: "If both forces are captured in the same assault, the match is a draw."},
+	{ID: "no_voluntary_pass", Text: "You cannot pass your turn: you may skip it only when none of your units can move, assault or be summoned."},
+	{ID: "turn_limit", Text: fmt.Sprintf("The match ends after %d turns: the side that captured more points of units wins, equal points draw.", MaxTurns)},
+	{ID: "reroll_timer", Text: "With a re-roll timer set, a player who runs out of time gets the re-roll the strongest bot would choose."},
+	{ID: "automatic_rerolls", Text: "The server plays every re-roll of both sides at once, as the strongest bot would.", Option: "rerolls", Values: []any{RerollAuto}},
 }
 
 func definitionOptions() []games.Option {
@@ -128,6 +165,13 @@ func definitionOptions() []games.Option {
 			Choices: []games.Choice{{Value: RerollChoose, Label: "Players choose"}, {Value: RerollAuto, Label: "Automatic"}}},
 		{Key: "reroll_seconds", Label: "Re-roll timer (seconds, 0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRerollSeconds, Default: 0,
 			Help: "When a player thinks longer than this over a re-roll, the server picks it for them.", Advanced: true},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: DefaultBotLevel, House: true,
+			Help: "How well a bot seat plays. Every strength plays carefully: no needless drowning, re-rolls with a pass in mind.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: plays it safe, assaults only with the odds in its favour", House: true},
+				{Value: games.BotCrew, Label: "Crew: weighs each move and what threatens it (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: counts every re-roll of an assault ahead", House: true},
+			}},
 	}
 }
 
@@ -182,6 +226,22 @@ func (g *Game) Outcome() *games.Outcome {
 	o := *g.outcome
 	o.Winners = append([]int{}, o.Winners...)
 	return &o
+}
+
+// The balance tool seats two strengths against each other and reports the
+// first player's win rate.
+var (
+	_ games.LeveledBotter = (*Game)(nil)
+	_ games.Starter       = (*Game)(nil)
+)
+
+// FirstTeam is the seat that takes the first turn of play (the winner of
+// the first roll, who also placed first), once the roll is made.
+func (g *Game) FirstTeam() (int, bool) {
+	if g.phase == waiting {
+		return 0, false
+	}
+	return g.first, true
 }
 
 // Deadline is when the player thinking over a re-roll runs out of time,
@@ -382,10 +442,10 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		return nil, games.Refuse("bad_position", "%v.", err)
 	}
 	if g.tileAt(h) != nil {
-		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h)
+		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h.Label())
 	}
 	if abs(h.Q) > TableHalfWidth {
-		return nil, games.Refuse("table_edge", "%s is beyond the edge of the table: the map is at most %d tiles wide.", h, 2*TableHalfWidth+1)
+		return nil, games.Refuse("table_edge", "%s is beyond the edge of the table: the map is at most %d tiles wide.", h.Label(), 2*TableHalfWidth+1)
 	}
 	touching := false
 	for s := range 6 {
@@ -394,7 +454,7 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		}
 	}
 	if !touching {
-		return nil, games.Refuse("tile_not_touching", "A tile goes against a side of a tile in play; %s touches none.", h)
+		return nil, games.Refuse("tile_not_touching", "A tile goes against a side of a tile in play; %s touches none.", h.Label())
 	}
 	ok := false
 	for _, o := range g.tileOptions() {
@@ -403,12 +463,12 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 		}
 	}
 	if !ok {
-		return nil, games.Refuse("faces_first_half", "%s would go against a side facing %s's half of the table: build towards %s.", h, names[g.first], names[1-g.first])
+		return nil, games.Refuse("faces_first_half", "%s would go against a side facing %s's half of the table: build towards %s.", h.Label(), names[g.first], names[1-g.first])
 	}
 	terrain := g.bag[g.drawn]
 	g.addTile(tile{at: h, terrain: terrain})
 	g.drawn++
-	evs := []games.Event{{Text: fmt.Sprintf("%s places the %s tile on %s", names[seat], g.set.terrainName(terrain), h), Kind: "tile", Data: hexData("at", h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s places the %s tile on %s", names[seat], g.set.terrainName(terrain), h.Label()), Kind: "tile", Data: hexData("at", h)}}
 	if g.drawn < len(g.bag) {
 		g.turn = 1 - seat
 		return append(evs, g.drawEvent()), nil
@@ -422,35 +482,48 @@ func (g *Game) placeTile(seat int, at string) ([]games.Event, error) {
 // many tile sides as the first base does (or as near that number as the map
 // allows), as far as possible from the first base.
 func (g *Game) baseOptions() []Hex {
-	want := g.touching(g.bases[g.first])
-	type cand struct {
-		h          Hex
-		miss, dist int
+	opts, _ := secondBase(func(h Hex) bool { return g.tileAt(h) != nil }, g.tiles, g.bases[g.first])
+	return opts
+}
+
+// secondBase is where the second base may go on a map (has says which
+// positions hold a tile, at lists them; first is the first base): the
+// bare positions within the table touching as many tiles as the first base
+// does (the nearest count where none does exactly), farthest from the first
+// base, and how far that is. The bot and the building phase's warning ask
+// it of maps not yet finished.
+func secondBase(has func(Hex) bool, at []tile, first Hex) ([]Hex, int) {
+	touching := func(h Hex) int {
+		n := 0
+		for s := range 6 {
+			if has(h.neighbour(s)) {
+				n++
+			}
+		}
+		return n
 	}
-	var cs []cand
+	want := touching(first)
+	var out []Hex
+	bestMiss, bestDist := 1<<30, -1
 	seen := map[Hex]bool{}
-	for _, t := range g.tiles {
+	for _, t := range at {
 		for s := range 6 {
 			h := t.at.neighbour(s)
-			if seen[h] || g.tileAt(h) != nil || abs(h.Q) > TableHalfWidth {
+			if seen[h] || has(h) || abs(h.Q) > TableHalfWidth {
 				continue
 			}
 			seen[h] = true
-			cs = append(cs, cand{h, abs(g.touching(h) - want), distance(h, g.bases[g.first])})
-		}
-	}
-	var out []Hex
-	best := cand{miss: 1 << 30}
-	for _, c := range cs {
-		switch {
-		case c.miss < best.miss || c.miss == best.miss && c.dist > best.dist:
-			best, out = c, []Hex{c.h}
-		case c.miss == best.miss && c.dist == best.dist:
-			out = append(out, c.h)
+			miss, dist := abs(touching(h)-want), distance(h, first)
+			switch {
+			case miss < bestMiss || miss == bestMiss && dist > bestDist:
+				bestMiss, bestDist, out = miss, dist, []Hex{h}
+			case miss == bestMiss && dist == bestDist:
+				out = append(out, h)
+			}
 		}
 	}
 	sortHexes(out)
-	return out
+	return out, bestDist
 }
 
 // touching counts the tiles against h's sides.
@@ -470,7 +543,7 @@ func (g *Game) placeBase(seat int, at string) ([]games.Event, error) {
 		return nil, games.Refuse("bad_position", "%v.", err)
 	}
 	if g.tileAt(h) != nil {
-		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h)
+		return nil, games.Refuse("tile_occupied", "There is already a tile on %s.", h.Label())
 	}
 	opts := g.baseOptions()
 	ok := false
@@ -487,7 +560,7 @@ func (g *Game) placeBase(seat int, at string) ([]games.Event, error) {
 	g.bases[seat] = h
 	g.phase = deploying
 	g.turn = g.first
-	return []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.fac[seat].Base, h), Kind: "base", Data: hexData("at", h)}}, nil
+	return []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.fac[seat].Base, h.Label()), Kind: "base", Data: hexData("at", h)}}, nil
 }
 
 // deployOptions are the free Terrain tiles closest to seat's base.
@@ -537,7 +610,7 @@ func (g *Game) deploy(seat int, ref, at string) ([]games.Event, error) {
 	}
 	g.units[u].where, g.units[u].at = onMap, h
 	g.deployed[seat]++
-	evs := []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.card(u).Name, h), Kind: "deploy", Data: hexData("at", h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s places %s on %s", names[seat], g.card(u).Name, h.Label()), Kind: "deploy", Data: hexData("at", h)}}
 	if g.deployed[Raven] == UnitsInPlay && g.deployed[Wolf] == UnitsInPlay {
 		g.phase = playing
 		g.turn = g.first
@@ -556,11 +629,11 @@ func (g *Game) destination(h Hex) error {
 	t := g.tileAt(h)
 	switch {
 	case t == nil:
-		return games.Refuse("no_tile", "There is no tile on %s.", h)
+		return games.Refuse("no_tile", "There is no tile on %s.", h.Label())
 	case t.base >= 0:
-		return games.Refuse("tile_taken", "%s stands on %s.", g.fac[t.base].Base, h)
+		return games.Refuse("tile_taken", "%s stands on %s.", g.fac[t.base].Base, h.Label())
 	case g.occupant(h) >= 0:
-		return games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h)
+		return games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h.Label())
 	}
 	return nil
 }
@@ -589,7 +662,7 @@ func hexList(hs []Hex) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += h.String()
+		s += h.Label()
 	}
 	return s
 }

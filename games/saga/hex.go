@@ -31,6 +31,27 @@ func (h Hex) neighbour(s int) Hex { return h.add(directions[s]) }
 // String is the wire name of a position: "q,r", e.g. "1,-2".
 func (h Hex) String() string { return strconv.Itoa(h.Q) + "," + strconv.Itoa(h.R) }
 
+// Label is how the board and every sentence name a position: a column
+// letter, A to G from west to east as the first player sees the table
+// (the first base's column is D), and a row number counting north from the
+// first base's row 1 (the columns in between sit half a row lower, so the
+// first base's neighbours are D2, C2, E2, C1, E1 and D0). The first base is
+// D1. Positions off the table keep their wire name.
+func (h Hex) Label() string {
+	if abs(h.Q) > TableHalfWidth {
+		return h.String()
+	}
+	return string(rune('A'+h.Q+TableHalfWidth)) + strconv.Itoa(1-h.R-floorHalf(h.Q))
+}
+
+// floorHalf is q/2 rounded down.
+func floorHalf(q int) int {
+	if q < 0 {
+		return -((-q + 1) / 2)
+	}
+	return q / 2
+}
+
 // distance is the number of steps between two hexes, ignoring gaps.
 func distance(a, b Hex) int {
 	dq, dr := a.Q-b.Q, a.R-b.R

@@ -3,6 +3,7 @@ package saga
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"periscope/games"
 )
@@ -24,7 +25,14 @@ type Options struct {
 	// RerollSeconds, when above 0, is how long a player may think over a
 	// re-roll before the server picks it for them.
 	RerollSeconds int `json:"reroll_seconds,omitempty"`
+	// BotLevel is the strength of the room's bots: games.BotLearner,
+	// games.BotCrew or games.BotVeteran; games.BotCrew by default.
+	BotLevel string `json:"bot_level,omitempty"`
 }
+
+// DefaultBotLevel is the strength of a room's bots when the host picks
+// none: the middle one, as in Captain Sonar.
+const DefaultBotLevel = games.BotCrew
 
 // Limits of the re-roll timer, in seconds.
 const (
@@ -51,6 +59,12 @@ func (o Options) withDefaults(set *Set) (Options, error) {
 	}
 	if o.Rerolls == "" {
 		o.Rerolls = RerollChoose
+	}
+	if o.BotLevel == "" {
+		o.BotLevel = DefaultBotLevel
+	}
+	if !slices.Contains(games.BotLevels, o.BotLevel) {
+		return Options{}, fmt.Errorf("options: bot_level is %q, %q or %q, not %s", games.BotLearner, games.BotCrew, games.BotVeteran, quote(o.BotLevel))
 	}
 	for _, f := range []string{o.RavenFaction, o.WolfFaction} {
 		if set.faction(f) == nil {

@@ -21,6 +21,9 @@ type Legal struct {
 	Water bool `json:"water,omitempty"`
 	// Base: the target is the enemy's base.
 	Base bool `json:"base,omitempty"`
+	// BasesApart: for a tile placement, how far apart the bases would end
+	// if the bag ran out right after it (see View.SecondBase).
+	BasesApart int `json:"bases_apart,omitempty"`
 	// Distance of a ranged assault, in tiles.
 	Distance int `json:"distance,omitempty"`
 	// Hit is the chance in percent that the strike succeeds, before
@@ -291,11 +294,11 @@ func (g *Game) summon(seat, u int, at string) ([]games.Event, error) {
 		return nil, err
 	}
 	if distance(h, g.bases[seat]) != 1 {
-		return nil, games.Refuse("not_next_to_base", "A summoned unit goes on an empty tile next to your base; %s is not.", h)
+		return nil, games.Refuse("not_next_to_base", "A summoned unit goes on an empty tile next to your base; %s is not.", h.Label())
 	}
 	g.units[u].where, g.units[u].at = onMap, h
 	// Summoning onto Water needs no drowning check.
-	evs := []games.Event{{Text: fmt.Sprintf("%s summons %s to %s", names[seat], g.card(u).Name, h), Kind: "summon", Data: moveData(g.units[u].id, seat, Hex{}, h)}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s summons %s to %s", names[seat], g.card(u).Name, h.Label()), Kind: "summon", Data: moveData(g.units[u].id, seat, Hex{}, h)}}
 	return append(evs, g.endTurn()...), nil
 }
 
@@ -308,11 +311,11 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 	t := g.tileAt(h)
 	switch {
 	case t == nil:
-		return nil, games.Refuse("no_tile", "There is no tile on %s: units move over tiles only.", h)
+		return nil, games.Refuse("no_tile", "There is no tile on %s: units move over tiles only.", h.Label())
 	case t.base == 1-seat:
-		return nil, games.Refuse("tile_taken", "%s stands on %s: assault it instead of moving there.", g.fac[1-seat].Base, h)
+		return nil, games.Refuse("tile_taken", "%s stands on %s: assault it instead of moving there.", g.fac[1-seat].Base, h.Label())
 	case t.base < 0 && g.occupant(h) >= 0:
-		return nil, games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h)
+		return nil, games.Refuse("tile_taken", "%s already stands on %s.", g.name(g.occupant(h)), h.Label())
 	}
 	var st *step
 	for _, s := range g.moves(u) {
@@ -326,12 +329,12 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 				mid := from.neighbour(s)
 				if mid.neighbour(s) == h {
 					if o := g.occupant(mid); o >= 0 && g.units[o].owner != seat {
-						return nil, games.Refuse("hop_needs_friend", "A unit hops only over a tile held by a friendly unit; %s holds %s.", g.name(o), mid)
+						return nil, games.Refuse("hop_needs_friend", "A unit hops only over a tile held by a friendly unit; %s holds %s.", g.name(o), mid.Label())
 					}
 				}
 			}
 		}
-		return nil, games.Refuse("too_far", "Your %s moves to an adjacent tile, or hops one tile held by a friend in a straight line; %s is out of reach.", g.card(u).Name, h)
+		return nil, games.Refuse("too_far", "Your %s moves to an adjacent tile, or hops one tile held by a friend in a straight line; %s is out of reach.", g.card(u).Name, h.Label())
 	}
 	name := g.card(u).Name
 	data := moveData(g.units[u].id, seat, from, h)
@@ -345,7 +348,7 @@ func (g *Game) move(seat, u int, to string) ([]games.Event, error) {
 	if st.hop {
 		verb = "hops"
 	}
-	evs := []games.Event{{Text: fmt.Sprintf("%s's %s %s from %s to %s", names[seat], name, verb, from, h), Kind: "move", Data: data}}
+	evs := []games.Event{{Text: fmt.Sprintf("%s's %s %s from %s to %s", names[seat], name, verb, from.Label(), h.Label()), Kind: "move", Data: data}}
 	if t.terrain == "water" && g.card(u).hook(HookNoDrowning) == nil {
 		evs = append(evs, g.drowningCheck(u)...)
 	}
@@ -400,14 +403,14 @@ func (g *Game) checkForces() *games.Event {
 	}
 	switch {
 	case gone[0] && gone[1]:
-		e := g.finish(games.Outcome{Winners: []int{}, Reason: "Both forces are captured at once: a draw"})
+		e := g.finish(games.Outcome{Winners: []int{}, Reason: "Both forces are captured at once: a draw", Kind: KindDraw})
 		return &e
 	case gone[0] || gone[1]:
 		w := Raven
 		if gone[Raven] {
 			w = Wolf
 		}
-		e := g.finish(games.Outcome{Winners: []int{w}, Reason: fmt.Sprintf("%s captured %s's entire force", names[w], names[1-w])})
+		e := g.finish(games.Outcome{Winners: []int{w}, Reason: fmt.Sprintf("%s captured %s's entire force", names[w], names[1-w]), Kind: KindForce})
 		return &e
 	}
 	return nil
@@ -421,10 +424,39 @@ func (g *Game) finish(o games.Outcome) games.Event {
 	return games.Event{Text: o.Reason, Kind: "over", Data: data}
 }
 
+// endTurn passes the turn, and ends the match once MaxTurns turns have
+// been played (a house rule: the rulebook's win conditions alone let two
+// careful players shuffle for ever).
 func (g *Game) endTurn() []games.Event {
 	g.turn = 1 - g.turn
 	g.turns++
-	return nil
+	if g.turns <= MaxTurns {
+		return nil
+	}
+	pts := g.capturedPoints()
+	switch {
+	case pts[Raven] == pts[Wolf]:
+		return []games.Event{g.finish(games.Outcome{Winners: []int{}, Kind: KindTurnLimit,
+			Reason: fmt.Sprintf("%d turns are played and both sides captured %d points of units: a draw", MaxTurns, pts[Raven])})}
+	default:
+		w := Raven
+		if pts[Wolf] > pts[Raven] {
+			w = Wolf
+		}
+		return []games.Event{g.finish(games.Outcome{Winners: []int{w}, Kind: KindTurnLimit,
+			Reason: fmt.Sprintf("%d turns are played: %s captured %d points of units to %s's %d and wins", MaxTurns, names[w], pts[w], names[1-w], pts[1-w])})}
+	}
+}
+
+// capturedPoints is what each seat has captured, in unit cost.
+func (g *Game) capturedPoints() [2]int {
+	var pts [2]int
+	for i, u := range g.units {
+		if u.where == captured {
+			pts[1-u.owner] += g.card(i).Cost
+		}
+	}
+	return pts
 }
 
 func validCombat(k string) error {
@@ -453,14 +485,14 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 	}
 	e, base := g.enemyAt(seat, h)
 	if e < 0 && !base {
-		return nil, games.Refuse("no_enemy_there", "There is no enemy unit or base on %s to assault.", h)
+		return nil, games.Refuse("no_enemy_there", "There is no enemy unit or base on %s to assault.", h.Label())
 	}
 	card := g.card(u)
 	from := g.units[u].at
 	dist := 1
 	if close {
 		if distance(from, h) != 1 {
-			return nil, games.Refuse("not_adjacent", "A close assault moves onto an adjacent enemy; %s is not next to your %s.", h, card.Name)
+			return nil, games.Refuse("not_adjacent", "A close assault moves onto an adjacent enemy; %s is not next to your %s.", h.Label(), card.Name)
 		}
 	} else {
 		reach := card.reach(c.Combat)
@@ -470,7 +502,7 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 			if reach > 1 {
 				more = fmt.Sprintf(" within %d tiles over land (bare table blocks the line)", reach)
 			}
-			return nil, games.Refuse("out_of_range", "Your %s's %s assaults reach adjacent enemies%s; %s is out of range.", card.Name, title(c.Combat), more, h)
+			return nil, games.Refuse("out_of_range", "Your %s's %s assaults reach adjacent enemies%s; %s is out of range.", card.Name, title(c.Combat), more, h.Label())
 		}
 	}
 	if card.stat(c.Combat).Off == 0 {
@@ -484,7 +516,7 @@ func (g *Game) assault(seat, u int, c Command, now time.Time) ([]games.Event, er
 	if e >= 0 {
 		target = g.name(e)
 	}
-	evs := []games.Event{{Text: fmt.Sprintf("%s's %s makes a %s %s assault on %s at %s", names[seat], card.Name, kind, title(c.Combat), target, h),
+	evs := []games.Event{{Text: fmt.Sprintf("%s's %s makes a %s %s assault on %s at %s", names[seat], card.Name, kind, title(c.Combat), target, h.Label()),
 		Kind: "assault", Data: moveData(g.units[u].id, seat, from, h)}}
 	if close && g.tileAt(h).terrain == "water" && card.hook(HookNoDrowning) == nil {
 		evs = append(evs, g.drowningCheck(u)...)

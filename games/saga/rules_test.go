@@ -328,3 +328,38 @@ func mustDecode(t testing.TB, body string) Command {
 	}
 	return c
 }
+
+// The 300th turn ends the match: the side that captured more points of
+// units wins (Outcome.Kind turn_limit); equal points draw.
+func TestTurnLimit(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		capture string // a Wolf unit captured before the last turn, or ""
+		winners []int
+	}{
+		{"equal points draw", "", []int{}},
+		{"more points win", "draugr_2", []int{Raven}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := arrange(t, Options{}, field, []string{"einherjar_1 0,-1", "troll_1 0,-4"})
+			if tc.capture != "" {
+				g.units[wolfUnit(t, g, tc.capture)].where = captured
+			}
+			g.turns = MaxTurns
+			evs := mustApply(t, g, Raven, `{"type":"move","unit":"einherjar_1","to":"0,-2"}`)
+			out := g.Outcome()
+			if out == nil || out.Kind != KindTurnLimit || !slices.Equal(out.Winners, tc.winners) {
+				t.Fatalf("after turn %d: outcome %+v; want turn_limit won by %v", MaxTurns, out, tc.winners)
+			}
+			if last := evs[len(evs)-1]; last.Kind != "over" || !strings.Contains(last.Text, "300 turns") {
+				t.Fatalf("the last event says %q", last.Text)
+			}
+			if team, ok := g.FirstTeam(); !ok || team != Raven {
+				t.Fatalf("FirstTeam is %d, %v", team, ok)
+			}
+		})
+	}
+	if _, ok := New(Options{}, 1).FirstTeam(); ok {
+		t.Fatal("FirstTeam is known before the first roll")
+	}
+}

@@ -2,6 +2,7 @@ package saga
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -140,23 +141,33 @@ func TestSecondBase(t *testing.T) {
 	if len(g.tiles) != 21 || g.phase != basing || g.turn != 1-g.first {
 		t.Fatalf("after the bag: %d tiles, phase %s, turn %d", len(g.tiles), g.phase, g.turn)
 	}
-	want := g.touching(Hex{})
+	// The count to match: the first base's, or the nearest any bare spot
+	// has (house rule second_base_nearest_count).
+	first := g.touching(Hex{})
+	miss := 1 << 30
+	for _, tl := range g.tiles {
+		for s := range 6 {
+			if h := tl.at.neighbour(s); g.tileAt(h) == nil && abs(h.Q) <= TableHalfWidth {
+				miss = min(miss, abs(g.touching(h)-first))
+			}
+		}
+	}
 	opts := g.baseOptions()
 	if len(opts) == 0 {
 		t.Fatal("nowhere to put the second base")
 	}
 	far := distance(opts[0], Hex{})
 	for _, h := range opts {
-		if g.touching(h) != want || distance(h, Hex{}) != far {
-			t.Fatalf("option %s touches %d (want %d) at distance %d (want %d)", h, g.touching(h), want, distance(h, Hex{}), far)
+		if abs(g.touching(h)-first) != miss || distance(h, Hex{}) != far {
+			t.Fatalf("option %s touches %d (first base %d, nearest count off by %d) at distance %d (want %d)", h, g.touching(h), first, miss, distance(h, Hex{}), far)
 		}
 	}
 	// No bare position with the same count is further away.
 	for _, tl := range g.tiles {
 		for s := range 6 {
 			h := tl.at.neighbour(s)
-			if g.tileAt(h) == nil && abs(h.Q) <= TableHalfWidth && g.touching(h) == want && distance(h, Hex{}) > far {
-				t.Fatalf("%s touches %d sides and is further than %v", h, want, opts)
+			if g.tileAt(h) == nil && abs(h.Q) <= TableHalfWidth && abs(g.touching(h)-first) == miss && distance(h, Hex{}) > far {
+				t.Fatalf("%s touches %d sides and is further than %v", h, g.touching(h), opts)
 			}
 		}
 	}
@@ -242,5 +253,75 @@ func TestBuildingPrompts(t *testing.T) {
 	theirs := g.view(1 - g.first).Prompt
 	if !strings.Contains(mine, "Place the") || !strings.Contains(theirs, "is placing") {
 		t.Fatalf("prompts %q / %q", mine, theirs)
+	}
+}
+
+// Board labels: the first base is D1, its neighbours D2, C2, E2, C1, E1 and
+// D0, and every position of a 7-wide table has its own label.
+func TestLabels(t *testing.T) {
+	want := map[Hex]string{{0, 0}: "D1", {0, -1}: "D2", {-1, 0}: "C2", {1, -1}: "E2", {-1, 1}: "C1", {1, 0}: "E1", {0, 1}: "D0",
+		{-3, 0}: "A3", {3, -9}: "G9", {2, -5}: "F5"}
+	for h, w := range want {
+		if got := h.Label(); got != w {
+			t.Errorf("%s is labelled %s; want %s", h, got, w)
+		}
+	}
+	seen := map[string]Hex{}
+	for q := -TableHalfWidth; q <= TableHalfWidth; q++ {
+		for r := -20; r <= 3; r++ {
+			h := Hex{q, r}
+			if o, ok := seen[h.Label()]; ok {
+				t.Fatalf("%s and %s are both labelled %s", o, h, h.Label())
+			}
+			seen[h.Label()] = h
+		}
+	}
+}
+
+// A careless builder (every tile as near the first base as it may go) is
+// warned while it builds that the bases would end close, each offered
+// spot says how far apart they would end, and the last one's figure is
+// where the second base then goes.
+func TestCloseBasesWarning(t *testing.T) {
+	g := started(t, Options{}, 3)
+	warned := 0
+	for g.phase == building {
+		v := g.view(g.turn)
+		if v.SecondBase == nil {
+			t.Fatal("no second_base while the map is built")
+		}
+		if v.SecondBase.Close {
+			if left := len(g.bag) - g.drawn; left > WarnTilesLeft {
+				t.Fatalf("warned with %d tiles still to place: the map is only begun", left)
+			}
+			warned++
+			if w := v.SecondBase.Warning; !strings.Contains(w, fmt.Sprintf("only %d tiles", v.SecondBase.Apart)) || !strings.Contains(w, "touching as many tiles") {
+				t.Fatalf("the warning says %q", w)
+			}
+		}
+		best := v.Legal[0]
+		for _, l := range v.Legal {
+			if l.BasesApart <= 0 {
+				t.Fatalf("%s carries no bases_apart", l.Command.Encode())
+			}
+			if distance(mustHex(t, l.Command.At), Hex{}) < distance(mustHex(t, best.Command.At), Hex{}) {
+				best = l
+			}
+		}
+		mustApply(t, g, g.turn, string(best.Command.Encode()))
+		if g.phase == basing {
+			if d := distance(g.baseOptions()[0], g.bases[g.first]); d != best.BasesApart {
+				t.Fatalf("the last tile said the bases would end %d apart; they end %d apart", best.BasesApart, d)
+			}
+			if best.BasesApart > CloseBases {
+				t.Fatalf("the careless map puts the bases %d apart", best.BasesApart)
+			}
+		}
+	}
+	if warned == 0 {
+		t.Fatal("a careless builder was never warned")
+	}
+	if g.view(g.turn).SecondBase != nil {
+		t.Fatal("second_base outside the building phase")
 	}
 }

@@ -30,7 +30,33 @@ type View struct {
 	Deadline   *time.Time     `json:"deadline,omitempty"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`
 	TableWidth int            `json:"table_width"`
+	// SecondBase, while the map is built, is where the second base would
+	// go if the bag ran out now, so that a builder sees a careless map
+	// coming.
+	SecondBase *SecondBaseView `json:"second_base,omitempty"`
 }
+
+// SecondBaseView foresees the second base while the map is built.
+type SecondBaseView struct {
+	// Touching is how many tiles touch the first base: the second base
+	// must touch as many (the nearest number where no spot does).
+	Touching int `json:"touching"`
+	// Apart is how many tiles from the first base it would stand.
+	Apart int `json:"apart"`
+	// Close: Apart is CloseBases or less, where units placed before play
+	// can reach the enemy's base in their first turn or two, with
+	// WarnTilesLeft tiles or fewer to place.
+	Close bool `json:"close"`
+	// Warning says it in words, when Close.
+	Warning string `json:"warning,omitempty"`
+}
+
+// CloseBases is how near the bases are too near: at 4 tiles or fewer a
+// unit placed next to its base stands one or two moves from the enemy's.
+const CloseBases = 4
+
+// WarnTilesLeft is how near the end of the bag the warning begins.
+const WarnTilesLeft = 7
 
 // PlayerView is one side: its faction's cards and where its units are.
 type PlayerView struct {
@@ -145,6 +171,9 @@ func (g *Game) view(seat int) View {
 			v.Deadline = &d
 		}
 	}
+	if g.phase == building {
+		v.SecondBase = g.foresee()
+	}
 	if seat >= 0 && v.Turn == seat {
 		v.Legal = g.legalFor(seat)
 	}
@@ -177,7 +206,7 @@ func (g *Game) legalFor(seat int) []Legal {
 	switch g.phase {
 	case building:
 		for _, h := range g.tileOptions() {
-			out = append(out, Legal{Command: Command{Type: TypePlaceTile, At: h.String()}})
+			out = append(out, Legal{Command: Command{Type: TypePlaceTile, At: h.String()}, BasesApart: g.basesApartWith(h)})
 		}
 	case basing:
 		for _, h := range g.baseOptions() {
@@ -203,6 +232,37 @@ func (g *Game) legalFor(seat int) []Legal {
 		}
 	}
 	return out
+}
+
+// foresee is where the second base would stand if the bag ran out now.
+func (g *Game) foresee() *SecondBaseView {
+	first := g.bases[g.first]
+	_, d := secondBase(func(h Hex) bool { return g.tileAt(h) != nil }, g.tiles, first)
+	// Early on every map is small and the bases would stand close: the
+	// figure is worth a warning only once the map is nearly built.
+	left := len(g.bag) - g.drawn // the tile in hand included
+	v := &SecondBaseView{Touching: g.touching(first), Apart: d, Close: d <= CloseBases && left <= WarnTilesLeft}
+	if v.Close {
+		tiles := "tiles"
+		if v.Touching == 1 {
+			tiles = "tile"
+		}
+		second := names[1-g.first]
+		v.Warning = fmt.Sprintf("Careful: if the bag ran out now, %s's base would stand only %d tiles from %s's. "+
+			"The second base goes as far away as it can while touching as many tiles as %s (now %d), "+
+			"so leave a spot far away that touches %d %s.",
+			second, d, names[g.first], g.fac[g.first].Base, v.Touching, v.Touching, tiles)
+	}
+	return v
+}
+
+// basesApartWith is how far apart the bases would stand if a tile went on
+// h and the bag ran out then.
+func (g *Game) basesApartWith(h Hex) int {
+	extra := tile{at: h, terrain: "?"}
+	has := func(p Hex) bool { return p == h || g.tileAt(p) != nil }
+	_, d := secondBase(has, append(g.tiles[:len(g.tiles):len(g.tiles)], extra), g.bases[g.first])
+	return d
 }
 
 func intp(i int) *int { return &i }

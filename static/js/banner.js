@@ -11,6 +11,19 @@ import { h, vibrate } from "./ui.js";
 export function useAids() {
   if (document.querySelector("link[data-aids]")) return;
   document.head.append(h("link", { rel: "stylesheet", href: "/css/aids.css", "data-aids": "1" }));
+  watchBar();
+}
+
+// watchBar keeps --bar-h, the height of the sticky top bar (taller with a
+// duty banner in it), on the page's root: the page's own scrolls stop
+// below it (scroll-padding-top) and a line that must stay readable sticks
+// under it, never behind it.
+function watchBar() {
+  const bar = document.querySelector(".topbar");
+  if (!bar || typeof ResizeObserver === "undefined") return;
+  const set = () => document.documentElement.style.setProperty("--bar-h", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+  new ResizeObserver(set).observe(bar);
+  set();
 }
 
 // connectionBanner returns a Conn state handler (state, attempt) that

@@ -49,8 +49,28 @@ export function seatList(app, opts) {
         : null);
   });
   const others = free.filter((st) => st.seat !== app.seat);
+  // A rematch against bots alone starts as soon as its host is back in
+  // it: the rematch was the one tap (next.js marks the address).
+  if (host && !free.length && !app.autoStarted && new URLSearchParams(location.search).has("rematch") &&
+    l.seats.every((st) => st.seat === app.seat || st.bot)) {
+    app.autoStarted = true;
+    setTimeout(() => app.host("start"), 0);
+  }
+  // One tap to play alone: the bots take every empty seat and the match
+  // starts. A refused step (someone took a seat meanwhile) stops there,
+  // its words shown, and the host starts by hand.
   const fill = async () => {
-    for (const st of others) await app.host("bot", { seat: st.seat });
+    if (app.filling) return;
+    app.filling = true;
+    try {
+      for (const st of others) {
+        await app.host("bot", { seat: st.seat });
+        if (app.lobbyError) return;
+      }
+      await app.host("start");
+    } finally {
+      app.filling = false;
+    }
   };
   const top = h("div", {},
     h("h2", {}, opts.title),
@@ -58,12 +78,12 @@ export function seatList(app, opts) {
   const seats = h("div", opts.cls ? { class: opts.cls } : {},
     h("div", { class: "seats" }, rows),
     host && others.length
-      ? h("button", { class: "block", id: "bot", onclick: fill },
-        others.length === 1 ? "Play against the bot" : "Fill the empty seats with bots",
-        h("span", { class: "sub" }, others.length === 1 ? `the bot takes ${others[0].label}` : `bots take ${others.map(short).join(", ")}`))
+      ? h("button", { class: "primary block", id: "bot", disabled: !!app.filling, onclick: fill },
+        others.length === 1 ? "Play against the bot" : free.length === l.seats.length - 1 ? "Play against the bots" : "Bots take the empty seats",
+        h("span", { class: "sub" }, `${others.length === 1 ? `the bot takes ${others[0].label}` : `bots take ${others.map(short).join(", ")}`}, and the ${word} starts`))
       : null,
     host
-      ? h("button", { class: "primary block", id: "start", disabled: free.length > 0, onclick: () => app.host("start") },
+      ? h("button", { class: free.length ? "block" : "primary block", id: "start", disabled: free.length > 0, onclick: () => app.host("start") },
         `Start the ${word}`, free.length ? h("span", { class: "sub" }, `every seat needs a player or ${opts.many ? "a" : "the"} bot`) : null)
       : mine
         ? h("p", { class: "notice" }, `The host starts the ${word} when ${opts.many ? "every seat is" : "both seats are"} filled.`)

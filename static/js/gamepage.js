@@ -183,6 +183,29 @@ export function waitingRoom(app, waiting, lobby) {
   return false;
 }
 
+// askInView brings this phone's new question (key names it, "" when none)
+// into view wherever the player had scrolled: el's top just under the top
+// bar, unless it already shows in the upper half of the screen. The same
+// question redrawn is not new: the page stays where the player holds it.
+export function askInView(app, key, el) {
+  if (!key || !el || !el.firstChild) {
+    app.asked = "";
+    return;
+  }
+  if (key === app.asked) return;
+  app.asked = key;
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
+  const top = el.getBoundingClientRect().top;
+  if (top < bar || top > innerHeight / 2) el.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+}
+
+// seatNames is who plays each seat, as the room lists them: a person's
+// name, "Bot", or "" for a free seat; pages write it beside the side's
+// name (Raven, Union), so a table knows who is who.
+export function seatNames(app) {
+  return (app.lobby?.seats || []).map((st) => (st.bot ? "Bot" : st.taken ? st.name || "" : ""));
+}
+
 // dataOf is an event's data, parsed, or null.
 export function dataOf(e) {
   if (!e.data) return null;
@@ -246,7 +269,7 @@ export function replayer(app, opts) {
     const r = app.replay;
     if (!r) {
       if (!ready || app.lobby?.state !== "finished") return null;
-      return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; at(1); } }, opts.open || "Watch the replay");
+      return h("button", { class: "block", id: "replay-open", onclick: () => { app.replay = { v: 1, last: null, snap: null }; at(1); } }, opts.open || "Step through it on this board, as this phone saw it");
     }
     const events = (r.snap?.events || []).map((e) => h("li", { "data-kind": e.kind || "" }, e.text));
     return h("div", { class: "card", id: "replay-panel" },

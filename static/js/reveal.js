@@ -2,13 +2,17 @@
 
 import { h } from "./ui.js";
 import { chartSVG } from "./map.js";
-import { whatNext } from "./next.js";
+import { whatNext, RESULT_ICONS } from "./next.js";
 
 export function outcomeBanner(outcome, crew) {
   const w = outcome.winner;
   let text = "DRAW: both submarines sank";
   if (w) text = crew ? (w === crew ? `VICTORY! ${w.toUpperCase()} WINS` : `DEFEAT: ${w.toUpperCase()} WINS`) : `${w.toUpperCase()} WINS`;
-  return h("div", { class: "outcome " + (w || "draw"), id: "outcome-banner", "data-winner": w || "draw", role: "status" },
+  // Victory and defeat differ by shape too (next.js's marks), not only
+  // by word and colour.
+  const result = !w ? "draw" : !crew ? "over" : w === crew ? "victory" : "defeat";
+  return h("div", { class: `outcome ${w || "draw"} end-${result}`, id: "outcome-banner", "data-winner": w || "draw", "data-result": result, role: "status" },
+    h("span", { class: "end-icon", "aria-hidden": "true" }, RESULT_ICONS[result]), " ",
     text, h("div", { class: "small" }, outcome.reason || ""));
 }
 

@@ -7,7 +7,7 @@
 // phones never fetch it).
 
 import { h, replace } from "./ui.js";
-import { api, joinURL } from "./room.js";
+import { api, joinURL, roomCode } from "./room.js";
 
 // atTable is true on /table/CODE: the server serves a pocket game's own
 // page there, and the page shows the table screen.
@@ -140,11 +140,34 @@ export function turnLine(text, mark, cls = "") {
   return h("div", { class: "tv-turn " + cls, id: "tv-turn", role: "status", "aria-live": "polite" }, mark || null, h("span", {}, text));
 }
 
-// outcomeBox is the end of the match: who won and why.
+// outcomeBox is the end of the match: who won and why. The table screen
+// then follows the rematch a player's phone opens (it has no buttons of
+// its own): it says so, and moves to the rematch's table screen.
 export function outcomeBox(head, reason, mark, winner) {
+  if (atTable()) followRematch(roomCode());
   return h("div", { class: "tv-outcome", id: "tv-outcome", role: "status", "data-winner": winner },
     h("div", { class: "tv-outhead" }, mark || null, h("span", {}, head)),
-    reason ? h("div", { class: "tv-reason" }, reason) : null);
+    reason ? h("div", { class: "tv-reason" }, reason) : null,
+    atTable() ? h("div", { class: "tv-next", id: "tv-next" }, "Rematch? Ask from a player's phone: this screen follows it.") : null);
+}
+
+let following = "";
+
+// followRematch asks every few seconds whether a player opened the
+// rematch of room code, and opens its table screen when one did.
+async function followRematch(code) {
+  if (!code || following === code) return;
+  following = code;
+  while (following === code) {
+    try {
+      const m = await api("GET", `/api/rooms/${encodeURIComponent(code)}/rematch`);
+      location.href = `/table/${encodeURIComponent(m.code)}`;
+      return;
+    } catch {
+      // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
+    }
+    await new Promise((r) => setTimeout(r, 3000));
+  }
 }
 
 // lastEvents lists the newest events first, n at most: each item is

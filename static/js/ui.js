@@ -44,14 +44,13 @@ export function damageTrack(damage, big = false) {
   return h("span", { class: "damage" + (big ? " big" : ""), role: "img", "aria-label": `damage ${damage} of 4` }, boxes);
 }
 
-// refusal is the banner that shows the server's words next to the control
-// that was used; tapping ✕ dismisses it.
-// refusal shows a refused order in the server's words; rule, when given,
-// is the rule's code, shown small below (what a table quotes to settle it).
+// refusal is the banner that shows a refused order in the server's words
+// next to the control that was used; tapping ✕ dismisses it. rule, when
+// given, is the rule's code: kept in data-rule for tests and machines,
+// never in the sentence a player reads (the words already name the rule).
 export function refusal(text, onClose, rule) {
-  return h("div", { class: "refusal", role: "alert" },
-    h("span", { class: "grow" }, text,
-      rule ? h("small", { class: "rule-code" }, "rule: " + rule) : null),
+  return h("div", { class: "refusal", role: "alert", "data-rule": rule || null },
+    h("span", { class: "grow" }, text),
     onClose ? h("button", { "aria-label": "dismiss", onclick: onClose }, "✕") : null);
 }
 

@@ -55,3 +55,49 @@ export function zoomable(svg, st, redo) {
     svg,
     st.zoom ? h("button", { class: "zoom-out", id: "zoom-out", type: "button", onclick: () => { st.zoom = null; redo(); } }, "⤢ Whole chart") : null);
 }
+
+// zoomFirst wraps any drawing (an SVG with a viewBox) whose tap targets,
+// the elements matching opts.hits, may be smaller than a thumb on this
+// screen: the tap still picks what is under the finger, and the drawing
+// then shows a window around it, enlarged so the smallest target is a
+// thumb wide; each later tap centres the window again, so the next step
+// (a neighbour) is always in view. opts.whole names the button back
+// ("⤢ Whole ocean"). st.zoom ({x, y, k}) survives re-renders; the caller
+// clears it (st.zoom = null) when the player's turn is over.
+export function zoomFirst(svg, st, redo, opts = {}) {
+  useAids();
+  const box = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+  if (box.length !== 4 || box.some((n) => !Number.isFinite(n))) return svg;
+  const [bx, by, bw, bh] = box;
+  if (st.zoom) {
+    const w = bw / st.zoom.k, hh = bh / st.zoom.k;
+    const x = Math.max(bx, Math.min(bx + bw - w, st.zoom.x - w / 2));
+    const y = Math.max(by, Math.min(by + bh - hh, st.zoom.y - hh / 2));
+    svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${hh.toFixed(1)}`);
+  }
+  svg.dataset.zoom = st.zoom ? "in" : "first";
+  // Capture: runs before the drawing's own handler, which still picks.
+  svg.addEventListener("click", (e) => {
+    const ctm = svg.getScreenCTM();
+    if (!ctm) return;
+    let k = st.zoom?.k || 1;
+    if (!st.zoom) {
+      // How small is the smallest target now? Only a small one zooms.
+      let least = Infinity;
+      for (const el of svg.querySelectorAll(opts.hits || "[data-hit]")) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) least = Math.min(least, r.width, r.height);
+      }
+      if (least >= THUMB) return;
+      k = Math.max(1.25, (THUMB + 2) / least);
+    }
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    st.zoom = { x: p.x, y: p.y, k };
+    setTimeout(redo, 0);
+  }, true);
+  return h("div", { class: "zoomwrap", "data-zoomed": String(!!st.zoom) },
+    svg,
+    st.zoom
+      ? h("button", { class: "zoom-out", id: "zoom-out", type: "button", onclick: () => { st.zoom = null; redo(); } }, opts.whole || "⤢ Whole board")
+      : h("p", { class: "zoom-hint small" }, opts.hint || "Small on this screen: your first tap also zooms in where you tap."));
+}

@@ -5,13 +5,15 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { primer, rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the table screen: a spectator, never a seat.
@@ -170,15 +172,8 @@ function outcome(v) {
   const o = v.outcome;
   if (!o) return null;
   const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = w >= 0 ? `${v.sides[w].name} wins` : "A draw";
-  if (v.seat >= 0) head = w === v.seat ? "You win!" : "You lose";
-  return h("div", { class: "outcome " + (w === v.seat ? "blue" : "red"), id: "result", "data-winner": w, role: "status" },
-    h("div", {}, head),
-    h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/battles.html" }, "New battle"),
-      h("a", { class: "button", href: "/history#stats" }, "Stats"),
-      h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({ result: resultFor(o, v.seat), winner: w, reason: o.reason, head: w >= 0 ? `${v.sides[w].name} wins` : "A draw" }),
+    whatNext({ game: "battles", page: "/battles.html" })];
 }
 
 function concede(v) {
@@ -225,7 +220,7 @@ function render() {
   // While replaying, the battlefield, the sides and the dice are those of
   // the step shown; nothing on them can be tapped into a command.
   const shown = app.replay?.snap?.view || v;
-  replace($("sides"), sides(shown));
+  replace($("sides"), sides(shown, seatNames(app)));
   const prompt = $("prompt");
   prompt.textContent = shown.prompt;
   prompt.classList.toggle("mine", mine);
@@ -289,14 +284,14 @@ function tableScreen(box, waiting) {
     board: field(app, v),
     outcome: head,
     turn,
-    sides: h("div", { class: "bt-sides" }, sides(v)),
+    sides: h("div", { class: "bt-sides" }, sides(v, seatNames(app))),
     extra: v.phase === "over" ? null : roll(v),
     events: lastEvents(events, 6),
   });
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view)));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view), "battles", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

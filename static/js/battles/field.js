@@ -117,15 +117,17 @@ export function field(app, v) {
 }
 
 // sides shows both generals: army, Player 1/2, tokens, destroyed DP.
-export function sides(v) {
+export function sides(v, names = []) {
   const bottom = v.seat < 0 ? 0 : v.seat; // whose units point up (▲)
   return v.sides.map((s) => {
     const you = s.seat === v.seat;
+    const who = names[s.seat] || "";
     return h("div", { class: `bt-side team${s.seat}` + (you ? " mine" : "") + (v.actor === s.seat && v.phase !== "over" ? " turn" : ""), "data-seat": s.seat },
-      h("div", { class: "bt-sname" }, s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
+      h("div", { class: "bt-sname" }, s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, who ? ` · ${who}` : "", you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
       h("div", { class: "small" },
         v.phase === "army_building" ? (s.ready ? "army ready" : "building…") :
-          [`tokens ${s.unused}/${s.tokens}`, `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : ""].filter(Boolean).join(" · ")));
+          [`tokens ${s.unused}/${s.tokens}`, s.passed ? `${s.passed} passed (may become Wound tokens)` : "", `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : "",
+            v.phase === "battle" && s.max_turns && s.turns >= s.max_turns / 2 ? `turn ${s.turns} of at most ${s.max_turns} this round (house rule)` : ""].filter(Boolean).join(" · ")));
   });
 }
 

@@ -49,7 +49,7 @@ function picture(seatLabel) {
     units: [
       { id: "a1", owner: 0, name: "Cavalry", placed: true, sector: "center", position: "front", troops: [{ tile: cav.id, wounds: 0 }, { tile: inf.id, wounds: 0 }], hidden: 0, orders: 1, contacts: [] },
       { id: "a2", owner: 0, name: shot.name.replace(/ [0-9-]+$/, ""), placed: true, sector: "left", position: "rear", troops: [{ tile: shot.id, wounds: 0 }], hidden: 0, orders: 0, contacts: [] },
-      { id: "b1", owner: 1, name: top.name.replace(/ [0-9-]+$/, ""), placed: true, sector: "center", position: "front", troops: [{ tile: top.id, wounds: 0 }], hidden: 1, orders: 0, contacts: [] },
+      { id: "b1", owner: 1, name: top.name.replace(/ [0-9-]+$/, ""), placed: true, sector: "center", position: "front", troops: [{ tile: top.id, wounds: 0 }], hidden: 0, orders: 0, contacts: [] },
     ],
   };
   return field({ sel: "a1", pick: null }, view);
@@ -108,9 +108,6 @@ export function rules(v) {
         body: [
           ...houseRules(house, [
             ["Troop values beyond the rulebook's examples, and the tiles marked ", h("sup", { class: "house-tag" }, "H"), " (the rulebook never names them)."],
-            "Where Rear and adjacent-sector charges end: the Engagement zone of the target's sector; a lone survivor returns to its Front there.",
-            "Shots on an engagement split their hits over every unit in it.",
-            ...(o.round_limit ? [`At most ${o.round_limit} rounds: then the higher total destroyed wins (Player 2 on a tie).`] : []),
             "Every trait effect:",
           ], "our design, not the publisher's."),
           traits.length ? list(traits) : null,

@@ -29,13 +29,29 @@ export function optionsText(game, options) {
     if (o.kind === "bool") {
       if (v === true) parts.push(o.label);
     } else if (o.kind === "int") {
-      parts.push(`${o.label} ${v}`);
+      parts.push(intText(o.label, v));
     } else {
       const c = (o.choices || []).find((x) => JSON.stringify(x.value) === JSON.stringify(v));
       if (c) parts.push(c.label.split(":")[0]);
     }
   }
   return parts.join(" · ");
+}
+
+// intText reads a number option as words, from its label's own hints:
+// "Round limit (0 = none)" at 0 is "Round limit: none", "Re-roll timer
+// (seconds, 0 = none)" at 60 is "Re-roll timer: 60 seconds", never the
+// raw label followed by the number.
+export function intText(label, v) {
+  const m = /^(.*?)\s*\(([^)]*)\)\s*$/.exec(label || "");
+  if (!m) return `${label}: ${v}`;
+  let unit = "";
+  for (const hint of m[2].split(",").map((x) => x.trim())) {
+    const eq = /^(-?\d+)\s*=\s*(.+)$/.exec(hint);
+    if (eq && Number(eq[1]) === Number(v)) return `${m[1]}: ${eq[2]}`;
+    if (!eq) unit = hint;
+  }
+  return `${m[1]}: ${v}${unit ? " " + unit : ""}`;
 }
 
 export function when(iso) {

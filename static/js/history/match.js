@@ -68,7 +68,12 @@ async function main() {
   const start = Number(new URLSearchParams(location.search).get("v"));
   layout();
   document.addEventListener("keydown", onKey);
-  go(Number.isFinite(start) && start > 0 ? Math.min(start, app.last) : 0);
+  // /match/CODE#debrief (the end screen's "Debrief") opens at the last
+  // step with the summary in view: who played, who won and why, and
+  // Captain Sonar's debrief card.
+  const debrief = location.hash === "#debrief";
+  await go(debrief ? app.last : Number.isFinite(start) && start > 0 ? Math.min(start, app.last) : 0);
+  if (debrief) ($("#summary") || $("#match-head")).scrollIntoView({ block: "start" });
 }
 
 function layout() {

@@ -12,9 +12,11 @@ import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList } from "./story.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the table screen: a spectator, never a seat.
@@ -95,14 +97,11 @@ function outcome(view) {
   if (!o) return null;
   const team = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
   const winners = view.players.filter((p) => p.team === team);
-  let head = team >= 0 ? `${winners.map((p) => p.colour).join(" and ")} win${winners.length > 1 ? "" : "s"}` : "A draw";
-  if (view.seat >= 0) head = team < 0 ? "A draw" : view.players[view.seat].team === team ? "You win!" : "You lose";
-  return h("div", { class: "outcome ps-outcome", id: "result", "data-winner": team, role: "status" },
-    h("div", { class: "row", style: "justify-content:center" }, winners.map((p) => icon(p)), h("span", {}, head)),
-    h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/pocketsub.html" }, "New match"),
-      h("a", { class: "button", href: "/" }, "Lobby")));
+  const head = team >= 0 ? `${winners.map((p) => p.colour).join(" and ")} win${winners.length > 1 ? "" : "s"}` : "A draw";
+  return [endBanner({
+    result: resultFor(o, view.seat >= 0 ? view.players[view.seat].team : -1), winner: team, reason: o.reason, cls: "ps-outcome",
+    head: h("span", { class: "row", style: "justify-content:center" }, winners.map((p) => icon(p)), h("span", {}, head)),
+  }), whatNext({ game: "pocketsub", page: "/pocketsub.html" })];
 }
 
 // house labels the board as ours where it is.
@@ -213,7 +212,7 @@ function aboutRoom(v) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "pocketsub", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over");
 

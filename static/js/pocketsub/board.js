@@ -46,6 +46,14 @@ function pointOf(c, slot) {
   return { x: c.x + d * Math.cos(a), y: c.y + d * Math.sin(a) };
 }
 
+// slotLabelAt is where an edge region's number goes: beside the middle
+// of its band (clockwise) and toward the tile's rim, where the band is
+// widest, so a Sub or Mine standing in the middle never hides it.
+function slotLabelAt(r) {
+  const a = ((270 + 60 * (r.slot - 1)) * Math.PI) / 180;
+  return { x: r.at.x - 31 * Math.sin(a) + 9 * Math.cos(a), y: r.at.y + 31 * Math.cos(a) + 9 * Math.sin(a) };
+}
+
 // geometry is every region of the view's board: outline and middle.
 export function geometry(view) {
   const regions = new Map();
@@ -95,10 +103,10 @@ function mineShape(player, x, y) {
   const spikes = [];
   for (let i = 0; i < 8; i++) {
     const a = (i * Math.PI) / 4;
-    spikes.push(`M${(x + 9 * Math.cos(a)).toFixed(1)} ${(y + 9 * Math.sin(a)).toFixed(1)}L${(x + 15 * Math.cos(a)).toFixed(1)} ${(y + 15 * Math.sin(a)).toFixed(1)}`);
+    spikes.push(`M${(x + 11 * Math.cos(a)).toFixed(1)} ${(y + 11 * Math.sin(a)).toFixed(1)}L${(x + 16 * Math.cos(a)).toFixed(1)} ${(y + 16 * Math.sin(a)).toFixed(1)}`);
   }
   g.append(s("path", { d: spikes.join(""), class: "spikes" }));
-  g.append(s("circle", { cx: x, cy: y, r: 10, fill: COLOUR[player.colour], class: "ball" }));
+  g.append(s("circle", { cx: x, cy: y, r: 11.5, fill: COLOUR[player.colour], class: "ball" }));
   g.append(s("text", { x, y: y + 1, fill: INK[player.colour], class: "mletter" }, player.letter));
   return g;
 }
@@ -108,7 +116,7 @@ function ccShape(player, x, y) {
   // A pale edge under the colour, so a Black Command Centre shows on deep water.
   g.append(s("path", { d: shapePath(player.shape, x, y, 33), class: "halo" }));
   g.append(s("path", { d: shapePath(player.shape, x, y, 33), class: "ring", stroke: COLOUR[player.colour] }));
-  g.append(s("text", { x, y: y - 22, class: "cclabel" }, "CC"));
+  g.append(s("text", { x, y: y - 23, class: "cclabel" }, "CC"));
   return g;
 }
 
@@ -160,7 +168,8 @@ export function draw(view, marks = {}) {
       water.append(s("polygon", { points: points(r.poly), class: "texture", fill: r.terrain === "rocky" ? "url(#ps-rock)" : "url(#ps-deep)" }));
     }
     const label = r.slot === 0 ? r.tile : String(r.slot);
-    labels.append(s("text", { x: r.at.x, y: r.slot === 0 ? r.at.y + 30 : r.at.y + 14, class: r.slot === 0 ? "tilename" : "slot" }, label));
+    const at = r.slot === 0 ? { x: r.at.x, y: r.at.y + 30 } : slotLabelAt(r);
+    labels.append(s("text", { x: at.x, y: at.y, class: r.slot === 0 ? "tilename" : "slot" }, label));
     if (whirl.has(r.name)) {
       // Above the middle, where a Sub or Mine in the centre leaves it seen.
       labels.append(s("text", { x: r.at.x, y: r.at.y - 24, class: "whirl" }, whirl.get(r.name) === "cw" ? "↻" : "↺"));
@@ -183,7 +192,7 @@ export function draw(view, marks = {}) {
   for (const [name, kind] of Object.entries(ends)) {
     const p = geo.regions.get(name)?.at;
     if (!p) continue;
-    overlay.append(s("text", { x: p.x + 18, y: p.y + 19, class: `endmark ${kind}` }, kind === "lost" ? "✕" : kind === "win" ? "★" : "⚑"));
+    overlay.append(s("text", { x: p.x + 22, y: p.y + 20, class: `endmark ${kind}` }, kind === "lost" ? "✕" : kind === "win" ? "★" : "⚑"));
   }
   for (const [name, kind] of Object.entries(steps)) overlay.append(ring(geo, name, `step ${kind}`));
   if (marks.path && marks.path.length > 1) overlay.append(line(geo, marks.path, "path"));

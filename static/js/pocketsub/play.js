@@ -6,6 +6,7 @@
 
 import { h } from "../ui.js";
 import { draw, icon } from "./board.js";
+import { zoomFirst } from "../zoom.js";
 
 export function myTurn(app) {
   const v = app.view;
@@ -191,6 +192,9 @@ export function board(app, view, live) {
     }
   }
   const svg = draw(view, marks);
+  // On a small phone some regions are under a thumb (44 px): while this
+  // phone plays, a tap also zooms the ocean in around it.
+  if (!live || !myTurn(app) || view.phase !== "playing") app.zoom = null;
   if (live) {
     svg.addEventListener("click", (e) => {
       const region = e.target?.dataset?.region;
@@ -206,6 +210,9 @@ export function board(app, view, live) {
       }
       app.render();
     });
+    if (myTurn(app) && view.phase === "playing") {
+      return zoomFirst(svg, app, () => app.render(), { hits: "polygon.hit", whole: "⤢ Whole ocean" });
+    }
   }
   return svg;
 }
@@ -269,6 +276,8 @@ function playPanel(app) {
     ];
     if (m.mines.length) {
       out.push(h("p", { class: "muted small" }, m.mines.length > 1 ? "Tap a ringed region on the ocean, or a button, for your Mine:" : "Your Mine goes here:"));
+      const left = v.players[v.seat]?.mines;
+      if (left >= 0) out.push(h("p", { class: "small", id: "mines-left" }, h("span", { class: "house" }, "house"), ` Destroyed Mines are gone for good: ${left} left.`));
       out.push(h("div", { class: "ps-mines" }, m.mines.map((r) => h("button", {
         "data-mine": r, "aria-pressed": String(app.mine === r), class: app.mine === r ? "selected" : "",
         onclick: () => { app.mine = r; app.error = ""; app.render(); },
@@ -349,7 +358,7 @@ export function panel(app) {
 // tokens, whose turn.
 export function players(app, view) {
   const seats = app.lobby?.seats || [];
-  return h("div", { class: "ps-players" }, (view.players || []).map((p) => {
+  const cards = (view.players || []).map((p) => {
     const st = seats[p.seat];
     const who = st ? (st.bot ? "Bot" : st.name || "") : "";
     const turn = view.turn === p.seat;
@@ -357,12 +366,17 @@ export function players(app, view) {
     const each = view.options.players === 4 ? 2 : 3;
     if (view.phase === "setup") bits.push(`${p.placed} of ${each} Subs placed`);
     else bits.push(p.out ? "out" : `${p.subs} Sub${p.subs === 1 ? "" : "s"}`);
-    bits.push(p.mines < 0 ? "∞ Mines" : `${p.mines} Mine${p.mines === 1 ? "" : "s"}`);
+    bits.push(p.mines < 0 ? "∞ Mines" : `${p.mines} Mine${p.mines === 1 ? "" : "s"} left`);
     if (view.options.captain) bits.push(p.tokens.length ? p.tokens.map((t) => ({ intel: "IR", map: "Map", current: "SC" })[t]).join(" ") : "no tokens");
-    return h("div", { class: `ps-player${turn ? " turn" : ""}${p.out ? " out" : ""}`, "data-seat": p.seat },
+    return h("div", { class: `ps-player${turn ? " turn" : ""}${p.out ? " out" : ""}`, "data-seat": p.seat, "data-team": p.team },
       icon(p),
       h("span", { class: "nm" }, (turn ? "▶ " : "") + p.colour + (p.seat === view.seat ? " (you)" : who ? ` · ${who}` : "")),
-      view.players.length === 4 ? h("span", { class: "team" }, p.team === 0 ? "team Red+Blue" : "team White+Black") : null,
       h("span", { class: "muted small" }, bits.join(" · ")));
-  }));
+  });
+  if ((view.players || []).length !== 4) return h("div", { class: "ps-players" }, cards);
+  // Four players: a column per team under its name, two lines a card, so
+  // the fleets leave a 360x640 screen to the ocean.
+  return h("div", { class: "ps-players teams" }, [0, 1].map((team) => h("div", { class: "ps-team", "data-team": team },
+    h("span", { class: "team" }, team === 0 ? "team Red+Blue" : "team White+Black"),
+    cards.filter((c) => c.dataset.team === String(team)))));
 }

@@ -5,12 +5,13 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, replayer } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, replayer, askInView } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 
@@ -151,7 +152,6 @@ function marks(v) {
 // the tiles it changed and shows its assault.
 const replay = replayer(app, {
   unit: "step",
-  open: "Watch the replay, step by step",
   seen: (r) => {
     r.fight = null;
     r.changed = [];
@@ -202,6 +202,10 @@ function render() {
   const prompt = $("prompt");
   prompt.textContent = v.prompt;
   prompt.classList.toggle("mine", v.turn === v.seat && v.seat >= 0);
+  // While the map is built: the second base would end too near (a map the
+  // rulebook allows, where a unit can strike a base on its first turn).
+  replace($("build-warning"), v.second_base?.close
+    ? h("p", { class: "notice warn small", id: "base-warning", "data-apart": v.second_base.apart }, v.second_base.warning) : null);
   const ready = new Set(legalOf(v, (c) => c.unit && c.type !== "summon" && c.type !== "deploy").map((l) => l.command.unit));
   const selAt = v.units.find((u) => u.id === app.sel && u.owner === v.seat)?.at;
   const { m, pct } = marks(v);
@@ -212,6 +216,9 @@ function render() {
   // one resolved stays below it.
   replace($("fight-now"), v.fight ? fightPanel(app, v) : null);
   replace($("fight"), v.fight ? null : fightPanel(app, v));
+  // This phone's re-roll (its dice, the clock) comes into view by itself.
+  const f = v.fight;
+  askInView(app, f && owes(v) ? `${v.turn_number}#${f.combat}#${f.counter_strike}#${f.stage}` : "", $("fight-now"));
   // The card of the selected unit, or of what was tapped.
   let shown = null;
   const focusUnit = app.focus && v.units.find((u) => u.at === app.focus);
@@ -300,7 +307,7 @@ function tableScreen(box, waiting) {
 }
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "saga", app.lobby?.options)));
 
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 

@@ -15,6 +15,15 @@ export function parseAt(at) {
   return { q, r };
 }
 
+// label is how the board and the log name a position (as Hex.Label on the
+// server): a column letter A-G west to east as the first player sees the
+// table, and a row number counting north from the first base, D1.
+export function label(at) {
+  const { q, r } = parseAt(at);
+  if (Math.abs(q) > 3) return String(at);
+  return String.fromCharCode(65 + q + 3) + String(1 - r - Math.floor(q / 2));
+}
+
 // flipped: this viewer sees the map turned round (their base at the bottom).
 export function flipped(view) {
   return view.seat >= 0 && view.first >= 0 && view.seat !== view.first;
@@ -76,7 +85,7 @@ export function draw(view, cards, opts) {
   const unitAt = Object.fromEntries(view.units.map((u) => [u.at, u]));
   for (const t of view.tiles) {
     const c = centre(t.at, flip);
-    const g = s("g", { class: "tile " + (t.base >= 0 ? `base team${t.base}` : `t-${t.terrain}`), "data-at": t.at, "data-terrain": t.terrain || "base" });
+    const g = s("g", { class: "tile " + (t.base >= 0 ? `base team${t.base}` : `t-${t.terrain}`), "data-at": t.at, "data-terrain": t.terrain || "base", "aria-label": label(t.at) });
     g.append(s("polygon", { points: corners(c, 0.97), class: "hex" }));
     if (t.base >= 0) {
       g.append(s("polygon", { points: corners(c, 0.72), class: "keep" }));
@@ -86,6 +95,8 @@ export function draw(view, cards, opts) {
       // The terrain's letters at the top of the tile, clear of the unit.
       g.append(s("text", { x: c.x, y: c.y - SIZE * 0.57, class: "tletter", "text-anchor": "middle" }, letter));
     }
+    // The position's label low in the tile, as the log and hints name it.
+    g.append(s("text", { x: c.x + SIZE * 0.4, y: c.y + SIZE * 0.78, class: "hexlabel", "text-anchor": "middle", "data-label": label(t.at) }, label(t.at)));
     if (opts.last && opts.last.includes(t.at)) g.append(s("polygon", { points: corners(c, 0.9), class: "lastmark" }));
     svg.append(g);
   }

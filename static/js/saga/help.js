@@ -58,7 +58,13 @@ export function rules(o = {}) {
       { id: "goal", title: "Goal", body: ["Capture the enemy's whole force, or assault their base and defeat it (a base always defends with 3 DEF dice)."] },
       {
         id: "setup", title: "Setup",
-        body: ["The winner of a die roll places their base; you take turns drawing a terrain tile and placing it against a marked side, building away from the first player. The second base goes as far away as it can. Then each places 3 units on the free tiles closest to their base; the rest wait in reserve."],
+        body: [
+          "The winner of a die roll places their base; you take turns drawing a terrain tile and placing it against a marked side, building away from the first player.",
+          h("p", { id: "second-base-rule" }, h("strong", {}, "The second base: "),
+            "\u201cWhen all Terrain tiles are in play, the second player places their Base tile as far as possible from the first Base tile while still touching the same number of tile sides.\u201d ",
+            "So count the tiles touching the first base: on a careless map the only spot touching as many may be right next to it, and the bases end a few tiles apart. While you build, the page warns when that is coming."),
+          "Then each places 3 units on the free tiles closest to their base; the rest wait in reserve.",
+        ],
       },
       {
         id: "turn", title: "A turn: one of",
@@ -84,7 +90,7 @@ export function rules(o = {}) {
             "Before the result, one at a time, attacker first: special abilities first, then situational ones.",
             "Situational: terrain advantage 1, each ally next to the assaulted tile 1, a base next to it 2.",
           ]),
-          o.rerolls === "auto" ? "At this table the server picks every re-roll at once." : "Tap a die to re-roll it, or keep your dice." + (o.reroll_seconds ? ` You have ${o.reroll_seconds} seconds each time.` : ""),
+          o.rerolls === "auto" ? "At this table the server picks every re-roll at once." : "Tap a die to re-roll it, or keep your dice: a pass is final, you cannot re-roll again in that round while your opponent may go on." + (o.reroll_seconds ? ` You have ${o.reroll_seconds} seconds each time.` : ""),
         ],
       },
       {

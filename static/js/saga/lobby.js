@@ -24,7 +24,7 @@ export function intro() {
           steps.map((n) => h("option", { value: String(n), selected: n === o.default }, n === 0 ? "No timer" : `${n} seconds`)));
       } else {
         sel = h("select", { id: "opt-" + o.key },
-          o.choices.map((c) => h("option", { value: c.value, selected: c.value === o.default }, c.label + (c.house ? " (house faction)" : ""))));
+          o.choices.map((c) => h("option", { value: c.value, selected: c.value === o.default }, c.label + (c.house ? (o.key.endsWith("_faction") ? " (house faction)" : " (house)") : ""))));
       }
       fields[o.key] = sel;
       return h("label", { class: "sg-opt" }, o.label, sel, o.help ? h("span", { class: "small muted" }, o.help) : null);

@@ -2,8 +2,10 @@
 // (all taken from view.legal, never worked out here), the dice of an
 // assault with their matching, unit cards and the log.
 
+import { endBanner, resultFor, whatNext } from "../next.js";
+import { seatNames } from "../gamepage.js";
 import { h } from "../ui.js";
-import { TEAM, TEAM_MARK, short } from "./board.js";
+import { TEAM, TEAM_MARK, short, label } from "./board.js";
 
 const COMBATS = ["melee", "ballistics", "arcane"];
 const TITLE = { melee: "Melee", ballistics: "Ballistics", arcane: "Arcane" };
@@ -22,10 +24,12 @@ function houseTag(faction) {
 }
 
 export function sides(app, v) {
+  const names = seatNames(app);
   return v.players.map((p) => {
     const turn = v.turn === p.seat;
+    const who = names[p.seat] || "";
     return h("div", { class: `sg-side team${p.seat}${turn ? " turn" : ""}`, "data-seat": p.seat },
-      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${p.seat === v.seat ? " (you)" : ""}`),
+      h("span", { class: "nm" }, `${TEAM_MARK[p.seat]} ${p.name}${who ? ` · ${who}` : ""}${p.seat === v.seat ? " (you)" : ""}`),
       h("span", { class: "small" }, p.faction.name, " ", houseTag(p.faction)),
       h("span", { class: "small muted" }, `${p.in_play} in play · ${p.reserves.length} reserve · ${p.captured.length} lost`));
   });
@@ -87,7 +91,7 @@ function assaultOptions(app, v) {
   const ls = legalOf(v, (c) => (c.type === "close_assault" || c.type === "ranged_assault") && c.unit === app.sel && c.target === app.focus);
   if (!ls.length) return null;
   return h("div", { class: "sg-assaults" },
-    h("p", { class: "small muted" }, `Assault ${app.focus}:`),
+    h("p", { class: "small muted" }, `Assault ${label(app.focus)}:`),
     ls.map((l) => {
       const c = l.command;
       const kind = c.type === "close_assault" ? "Close" : `Ranged (${l.distance})`;
@@ -157,6 +161,17 @@ export function clockText(deadline, now) {
   return left > 0 ? `Re-roll timer: ${left} s to choose` : "Time is up: the server chooses";
 }
 
+// passLabel says what a pass costs (a house rule: a pass is final for the
+// round): no re-roll again this assault, or, in the special-ability round
+// with situational re-rolls to come, none again in this round.
+export function passLabel(f, seat) {
+  const sd = f.sides.find((x) => x.seat === seat);
+  if (f.stage === "special" && sd && sd.situational > 0) {
+    return "Keep my dice (pass): no more special re-rolls for you; your situational ones come next";
+  }
+  return "Keep my dice (pass): you cannot re-roll again this assault";
+}
+
 // fightPanel shows the assault waiting for re-rolls (with the dice to tap
 // when it is this seat's choice) or the last one resolved.
 export function fightPanel(app, v) {
@@ -182,7 +197,7 @@ export function fightPanel(app, v) {
     live ? null : (f.counter ? strikeLine("Counter-strike", f.counter) : h("div", { class: "small muted" }, "No counter-strike.")),
     live && v.deadline ? h("p", { class: "sg-clock", id: "reroll-clock", "data-deadline": v.deadline, role: "timer" }, clockText(v.deadline, Date.now())) : null,
     mine ? h("p", { class: "small" }, "Tap one of your dice to re-roll it, or keep them all.") : null,
-    mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, "Keep my dice (pass)") : null,
+    mine ? h("button", { class: "block primary", id: "pass", onclick: () => app.send({ type: "pass" }) }, passLabel(f, v.seat)) : null,
     live && !mine ? h("p", { class: "small muted" }, `${TEAM[v.turn]} is choosing a re-roll.`) : null);
 }
 
@@ -202,10 +217,6 @@ export function outcome(v) {
   const o = v.outcome;
   if (!o) return null;
   const w = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = w >= 0 ? `${TEAM[w]} wins` : "A draw";
-  if (v.seat >= 0) head = w === v.seat ? "You win!" : w >= 0 ? "You lose" : "A draw";
-  return h("div", { class: `outcome sg-outcome team${w}`, id: "result", "data-winner": w, role: "status" },
-    h("div", {}, head), h("div", { class: "small" }, o.reason),
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/saga.html" }, "New match"), h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({ result: resultFor(o, v.seat), winner: w, reason: o.reason, cls: `sg-outcome team${w}`, head: w >= 0 ? `${TEAM[w]} wins` : "A draw" }),
+    whatNext({ game: "saga", page: "/saga.html" })];
 }

@@ -12,7 +12,9 @@ import { absorb, rejoin, tray, logList } from "./story.js";
 import { TEAM } from "./board.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
+import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
+import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -92,16 +94,12 @@ function outcome(view) {
   const o = view.outcome;
   if (!o) return null;
   const winner = o.winners && o.winners.length === 1 ? o.winners[0] : -1;
-  let head = winner >= 0 ? `${TEAM[winner]} wins` : "A draw";
-  if (view.seat >= 0) head = winner === view.seat ? "You win!" : winner >= 0 ? "You lose" : "A draw";
   const scores = o.scores ? Object.entries(o.scores).map(([t, n]) => `${TEAM[t]} ${n}`).join(" · ") : "";
-  return h("div", { class: "outcome " + (winner === 0 ? "red" : winner === 1 ? "blue" : "draw"), id: "result", "data-winner": winner, role: "status" },
-    h("div", {}, head),
-    h("div", { class: "small" }, o.reason),
-    scores ? h("div", { class: "small" }, "Tournament points: " + scores) : null,
-    h("div", { class: "row", style: "justify-content:center;margin-top:8px" },
-      h("a", { class: "button", href: "/tactics.html" }, "New match"),
-      h("a", { class: "button", href: "/" }, "Lobby")));
+  return [endBanner({
+    result: resultFor(o, view.seat), winner, reason: o.reason,
+    head: winner >= 0 ? `${TEAM[winner]} wins` : "A draw",
+    extra: scores ? h("div", { class: "small" }, "Tournament points: " + scores) : null,
+  }), whatNext({ game: "gridtactics", page: "/tactics.html" })];
 }
 
 function render() {
@@ -155,6 +153,6 @@ setInterval(() => {
 const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
 
 const lost = connectionBanner();
-$("conn").before(rulesButton(() => rules(app.view?.options || {})));
+$("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "gridtactics", app.lobby?.options)));
 
 start();

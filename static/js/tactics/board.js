@@ -150,8 +150,8 @@ export function draw(view, ui) {
       const t = targets.get(sq);
       if (t) {
         marks.append(el('circle', { cx: x + CELL / 2, cy: y + CELL / 2 + 4, r: 44, class: 'mark target' }));
-        labels.append(el('rect', { x: x + 4, y: y + 2, width: CELL - 8, height: 28, rx: 6, class: 'chip' }));
-        labels.append(el('text', { x: x + CELL / 2, y: y + 17, class: 'chance', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, chanceLabel(t)));
+        labels.append(el('rect', { x: x + 1, y: y + 1, width: CELL - 2, height: 32, rx: 6, class: 'chip' }));
+        labels.append(el('text', { x: x + CELL / 2, y: y + 18, class: 'chance', 'text-anchor': 'middle', 'dominant-baseline': 'central' }, chanceLabel(t)));
       }
       // The tap target lies over everything else (pieces ignore the
       // pointer), so a tap anywhere on a square means that square.
