@@ -89,7 +89,9 @@ func TestCaptainKeepsTheOrderInView(t *testing.T) {
 			blue.place("A10") // DIVE sits under the chart: the page was scrolled
 
 			sailRed := func() {
-				rp.until("Red's turn", `document.querySelector('#turn')?.dataset.mine === "true"`)
+				// A fresh turn of Red's (its bonus turns follow each other):
+				// not moved yet, a heading open on the page.
+				rp.until("Red's turn", `(() => { const t = window.periscope.view?.own?.turn; return !!t && t.current && !t.moved; })() && document.querySelector('#turn')?.dataset.mine === "true" && !!document.querySelector('button[data-course]:not([aria-disabled=true]):not([disabled])')`)
 				for _, d := range []string{"SOUTH", "WEST", "EAST", "NORTH"} {
 					var open bool
 					rp.eval(fmt.Sprintf(`!!document.querySelector('button[data-course=%s]:not([aria-disabled=true])')`, d), &open)
