@@ -120,6 +120,12 @@ func TestPlayAgainstBot(t *testing.T) {
 	words := phone.NewScan(t, "games/gridtactics")
 	words.Axial = true
 	words.Forbid = map[string]*regexp.Regexp{"unit id": regexp.MustCompile(`\b(?:AR|S|T)[0-9]{1,2}\b`)}
+	// Every mark on the board has its words in the legend under it.
+	for _, want := range []string{"S soldier", "? face down", "which one of its kind", "✓ has acted", "the die must show 4 or more"} {
+		if got := p.Text("#legend"); !strings.Contains(got, want) {
+			t.Errorf("the board's legend reads %q, want %q", got, want)
+		}
+	}
 	for {
 		words.Look(p, "play")
 		var d decision

@@ -349,10 +349,10 @@ export function legend() {
   return [
     h("span", {}, icon(0), "Red (disc)"),
     h("span", {}, icon(1), "Blue (diamond)"),
-    h("span", {}, "S soldier · T tank · A artillery · ? face down"),
+    h("span", {}, "S soldier · T tank · A artillery · ? face down · small number: which one of its kind"),
     h("span", {}, "✓ has acted"),
     h("span", {}, "dashed outline: your unit is still face down to the opponent"),
-    h("span", {}, "● move · ◯ move and attack · dashed ring: target with its hit chance"),
+    h("span", {}, "● move · ◯ move and attack · dashed ring: target with its hit chance (4+ 50%: the die must show 4 or more, a 50% chance)"),
   ];
 }
 
