@@ -2,7 +2,7 @@
 // the host's start.
 
 import { h, refusal } from "../ui.js";
-import { api } from "../room.js";
+import { api, rememberSeat, savedName } from "../room.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -16,7 +16,8 @@ export function intro(app) {
   let read = () => ({});
   api("GET", "/api/games").then((list) => {
     const game = (list || []).find((g) => g.name === "gridtactics");
-    const boxes = (game?.options || []).filter((o) => o.kind === "bool").map((o) => [o, h("input", { type: "checkbox", id: `opt-${o.key}`, name: o.key, checked: o.default === true })]);
+    // The guided match is its own big choice above the form.
+    const boxes = (game?.options || []).filter((o) => o.kind === "bool" && o.key !== "guided").map((o) => [o, h("input", { type: "checkbox", id: `opt-${o.key}`, name: o.key, checked: o.default === true })]);
     fields.replaceChildren(h("legend", {}, "Options"),
       ...boxes.map(([o, box]) => h("label", { class: "inline" }, box,
         h("span", {}, o.label, o.help ? h("span", { class: "muted small", style: "display:block" }, o.help) : null))));
@@ -34,9 +35,25 @@ export function intro(app) {
       problem.replaceChildren(refusal(e.message));
     }
   };
+  // The guided first match: one tap opens the room, takes Red and (on
+  // the room's page) seats the learner bot and starts.
+  const learn = async () => {
+    problem.replaceChildren();
+    try {
+      const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options: { guided: true } });
+      const name = savedName() || "You";
+      const res = await api("POST", `/api/rooms/${encodeURIComponent(lobby.code)}/seats`, { seat: 0, name });
+      rememberSeat(lobby.code, res.seat, res.token, name);
+      location.assign(`/tactics.html?room=${encodeURIComponent(lobby.code)}&seat=${res.seat}`);
+    } catch (e) {
+      problem.replaceChildren(refusal(e.message));
+    }
+  };
   return h("div", { class: "card" },
     h("h1", {}, "Pocket Tactics"),
     h("p", {}, "Two players, 3 soldiers, 2 tanks and 2 artillery each, on an 8×8 grid. Destroy every enemy unit to win. Play on two phones, or one phone against the bot."),
+    h("button", { class: "primary block", id: "learn", onclick: learn }, "Learn to play: a guided first match",
+      h("span", { class: "sub" }, "against the learner bot, one lesson at a time, a suggested move outlined")),
     fields,
     h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
     problem);

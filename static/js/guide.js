@@ -1,0 +1,148 @@
+// The guided first match of a pocket game: one lesson card at a time, read
+// from the seat's view as it stands (what to do now, why), the suggested
+// move outlined on the page (the view's "suggest": what the game's own bot
+// would play at this seat, so always legal), the other side's answer
+// explained when it comes back to the player, and a closing card at the
+// end that sums up and points to a real match. The engine knows no game:
+// each game gives its course (lessons with a predicate on the view, the
+// selector to tap next for the suggestion, its words for the answer).
+
+import { h, replace } from "./ui.js";
+
+const seen = new Set(); // lesson ids shown on this phone
+const answered = new Set(); // answers folded with "Got it"
+let shownLesson = ""; // the lesson on the card now
+
+// guided: the room's options say guided (the lobby keeps them as JSON).
+export function guided(app) {
+  let o = app.lobby?.options ?? app.view?.options;
+  if (typeof o === "string") {
+    try {
+      o = JSON.parse(o);
+    } catch {
+      o = null;
+    }
+  }
+  return !!o?.guided;
+}
+
+// lessonFor is the course's first lesson that applies to the view and has
+// not been shown yet; when every one that applies was, the first that
+// applies comes back (a lesson missed returns while it applies).
+function lessonFor(course, app, view) {
+  const apply = course.lessons.filter((l) => {
+    try {
+      return l.when(view, app);
+    } catch {
+      return false;
+    }
+  });
+  if (shownLesson && apply.some((l) => l.id === shownLesson)) return apply.find((l) => l.id === shownLesson);
+  return apply.find((l) => !seen.has(l.id)) || apply[0] || null;
+}
+
+function words(x, view, app) {
+  return typeof x === "function" ? x(view, app) : x;
+}
+
+// outline marks the element the suggestion needs tapped next.
+function outline(sel) {
+  for (const el of document.querySelectorAll(".guide-target")) el.classList.remove("guide-target");
+  if (!sel) return "";
+  let el = null;
+  try {
+    el = document.querySelector(sel);
+  } catch {
+    el = null;
+  }
+  if (!el) return "";
+  el.classList.add("guide-target");
+  return sel;
+}
+
+// guide draws the card (before the element course.anchor names) and the
+// outline; the game's page calls it after every render. course: { title,
+// lessons: [{ id, when(view, app), title, text, why, action }], next(app, view)
+// (the selector to tap for the suggestion), answer(app, view) ({ key,
+// text, why } or null), closing(app, view) ({ title, lines, real } for
+// the end) }.
+export function guide(app, course) {
+  let box = document.getElementById("guide");
+  const view = app.view;
+  const on = guided(app) && app.seat >= 0 && !app.replay && app.lobby?.state !== "waiting" && !!view;
+  if (!on) {
+    if (box) replace(box, null);
+    outline("");
+    delete document.body.dataset.guide;
+    return;
+  }
+  if (!box) box = h("div", { id: "guide", role: "region", "aria-label": "Lesson" });
+  const anchor = document.getElementById(course.anchor);
+  if (anchor && box.nextElementSibling !== anchor) anchor.before(box);
+
+  if (view.phase === "over" || view.outcome) {
+    const c = course.closing(app, view);
+    replace(box, h("div", { class: "card guide guide-closing", id: "guide-card", "data-lesson": "closing" },
+      h("p", { class: "guide-step" }, `Guided match over · ${seen.size} lessons`),
+      h("h3", { class: "guide-title" }, c.title),
+      (c.lines || []).map((l) => h("p", { class: "guide-text" }, l)),
+      h("a", { class: "button primary block", id: "guide-real", href: c.real.href }, c.real.label,
+        c.real.sub ? h("span", { class: "sub" }, c.real.sub) : null)));
+    outline("");
+    document.body.dataset.guide = "closing";
+    return;
+  }
+
+  const parts = [];
+  const ans = course.answer(app, view);
+  if (ans && !answered.has(ans.key)) {
+    parts.push(h("div", { class: "guide-answer", id: "guide-answer", "data-key": ans.key },
+      h("p", { class: "guide-step" }, "The bot's answer"),
+      h("p", { class: "guide-text" }, ans.text),
+      ans.why ? h("p", { class: "guide-why" }, ans.why) : null,
+      h("button", { class: "guide-ok", id: "guide-ok", onclick: () => { answered.add(ans.key); app.render(); } }, "Got it")));
+  }
+  const l = lessonFor(course, app, view);
+  shownLesson = l ? l.id : "";
+  let target = "";
+  if (l) {
+    const again = seen.has(l.id);
+    seen.add(l.id);
+    const total = course.lessons.length;
+    parts.push(h("div", { class: "guide-lesson", "data-lesson": l.id },
+      h("p", { class: "guide-step" }, again ? "Again" : `Lesson ${Math.min(seen.size, total)} of ${total}`),
+      h("h3", { class: "guide-title" }, words(l.title, view, app)),
+      h("p", { class: "guide-text" }, words(l.text, view, app)),
+      l.why && !again ? h("p", { class: "guide-why" }, words(l.why, view, app)) : null,
+      // A lesson may carry the one button that plays its suggestion (a
+      // whole setup at once).
+      l.action ? h("button", { class: "guide-do", id: l.action.id, onclick: () => { l.action.run(app); app.render(); } }, l.action.label) : null));
+    // The answer is read first: the outline waits for its "Got it".
+    if (!parts[0]?.classList?.contains("guide-answer")) {
+      const sel = course.next(app, view);
+      if (sel) parts.push(h("p", { class: "guide-hint" }, "The suggested move is outlined: tap it."));
+      target = sel || "";
+    }
+  }
+  replace(box, parts.length ? h("div", { class: "card guide", id: "guide-card", "data-lesson": l ? l.id : "answer" }, parts) : null);
+  const done = outline(target);
+  if (box.firstChild) box.firstChild.dataset.target = done;
+  document.body.dataset.guide = l ? l.id : "";
+}
+
+// start has a guided room's host fill the other seats with bots and start
+// at once: the choice on the create form was the one tap.
+export function autoStart(app) {
+  const l = app.lobby;
+  if (!guided(app) || l?.state !== "waiting" || app.guideStarted || !l.seats?.[app.seat]?.host || !app.conn) return;
+  app.guideStarted = true;
+  setTimeout(async () => {
+    for (const st of l.seats) {
+      if (st.seat !== app.seat && !st.taken && !st.bot) {
+        await app.host("bot", { seat: st.seat });
+        if (app.lobbyError) return;
+      }
+    }
+    await app.host("start");
+  }, 0);
+}
