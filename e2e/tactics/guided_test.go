@@ -83,6 +83,7 @@ func TestGuidedFirstMatch(t *testing.T) {
 		}
 		if m.Answer != "" {
 			if len(answers) == 0 {
+				p.Eval(`document.getElementById('guide-card').scrollIntoView({block: 'center'})`, nil)
 				p.Screenshot("guided-2-answer.png")
 			}
 			answers = append(answers, m.Answer)
@@ -119,6 +120,11 @@ func TestGuidedFirstMatch(t *testing.T) {
 	p.Eval(`document.getElementById('guide-real').getAttribute('href')`, &href)
 	if href != "/tactics.html" {
 		t.Errorf("the real match link goes to %q", href)
+	}
+	var top float64
+	p.Eval(`document.getElementById('guide-card').getBoundingClientRect().top`, &top)
+	if top < 0 || top > 640 {
+		t.Errorf("the closing card is at %.0f px, want it in view at the end", top)
 	}
 	p.Fits("guided end")
 	p.Screenshot("guided-4-closing.png")

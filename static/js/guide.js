@@ -61,7 +61,8 @@ function outline(sel) {
 }
 
 // guide draws the card (before the element course.anchor names) and the
-// outline; the game's page calls it after every render. course: { title,
+// outline; the closing card stands before course.endAnchor if given. The
+// game's page calls it after every render. course: { anchor, endAnchor,
 // lessons: [{ id, when(view, app), title, text, why, action }], next(app, view)
 // (the selector to tap for the suggestion), answer(app, view) ({ key,
 // text, why } or null), closing(app, view) ({ title, lines, real } for
@@ -77,10 +78,12 @@ export function guide(app, course) {
     return;
   }
   if (!box) box = h("div", { id: "guide", role: "region", "aria-label": "Lesson" });
-  const anchor = document.getElementById(course.anchor);
+  const over = view.phase === "over" || !!view.outcome;
+  // The closing card may stand elsewhere (above the outcome): endAnchor.
+  const anchor = document.getElementById(over ? course.endAnchor || course.anchor : course.anchor);
   if (anchor && box.nextElementSibling !== anchor) anchor.before(box);
 
-  if (view.phase === "over" || view.outcome) {
+  if (over) {
     const c = course.closing(app, view);
     replace(box, h("div", { class: "card guide guide-closing", id: "guide-card", "data-lesson": "closing" },
       h("p", { class: "guide-step" }, `Guided match over · ${seen.size} lessons`),

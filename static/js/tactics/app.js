@@ -61,7 +61,8 @@ function show(msg) {
   render();
   if (over) {
     vibrate([80, 60, 80]);
-    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // A guided match's closing card stands above the outcome.
+    ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // Only the other side's actions are paced: one's own should feel instant.
   return app.view && app.view.turn !== app.view.seat ? pause : 0;

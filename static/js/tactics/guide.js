@@ -41,6 +41,7 @@ const REACH = "An enemy soldier reaches 4 squares (3 moves, then next to it), a 
 
 export const course = {
   anchor: "board",
+  endAnchor: "outcome",
   lessons: [
     {
       id: "setup", when: (v) => !!v.setup && !!suggestion(v),
