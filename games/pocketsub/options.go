@@ -51,6 +51,10 @@ type Options struct {
 	// MineSupply is "box": 12 Mines each, and a player who has laid them
 	// all cannot lay one, so the Sub is destroyed; or "unlimited".
 	MineSupply string `json:"mine_supply,omitempty"`
+	// Guided is the guided first match (house): each seat's view carries
+	// the move the bot would make there (View.Suggest) for the page's
+	// lessons; the bots play the other seats.
+	Guided bool `json:"guided,omitempty"`
 }
 
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
@@ -111,6 +115,8 @@ const unlimited = -1
 
 func optionList() []games.Option {
 	return []games.Option{
+		{Key: "guided", Label: "Learn to play: a guided first match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your first match against the bot, in lessons: what to do now and why, a suggested move outlined, the bot's answer explained, and a summing-up at the end."},
 		{Key: "players", Label: "Players", Kind: games.OptionInt, Min: MinPlayers, Max: MaxPlayers, Default: MinPlayers,
 			Help: "With 4, two teams of 2: Red and Blue against White and Black. Bots fill the seats nobody takes."},
 		{Key: "setup", Label: "Setup", Kind: games.OptionChoice, Default: SetupIntro,

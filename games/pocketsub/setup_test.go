@@ -33,7 +33,8 @@ func TestOptions(t *testing.T) {
 		FirstPlayer string `json:"first_player"`
 		RunningDeep string `json:"running_deep"`
 		MineSupply  string `json:"mine_supply"`
-	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply})
+		Guided      bool   `json:"guided"`
+	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply, def.Guided})
 	var defaults map[string]any
 	_ = json.Unmarshal(dj, &defaults)
 	for _, opt := range Definition.Options {
