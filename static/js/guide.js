@@ -7,7 +7,8 @@
 // each game gives its course (lessons with a predicate on the view, the
 // selector to tap next for the suggestion, its words for the answer).
 
-import { h, replace } from "./ui.js";
+import { h, replace, refusal } from "./ui.js";
+import { api, rememberSeat, savedName } from "./room.js";
 
 const seen = new Set(); // lesson ids shown on this phone
 const answered = new Set(); // answers folded with "Got it"
@@ -148,4 +149,41 @@ export function autoStart(app) {
     }
     await app.host("start");
   }, 0);
+}
+
+// learnButton is the create form's first big choice: one tap opens a
+// guided room of the game, takes its first seat and goes to the room,
+// whose page (autoStart) seats the bots and starts. problem shows a
+// refusal.
+export function learnButton(game, page, sub, problem) {
+  const learn = async () => {
+    problem.replaceChildren();
+    try {
+      const lobby = await api("POST", "/api/rooms", { game, options: { guided: true } });
+      const name = savedName() || "You";
+      const res = await api("POST", `/api/rooms/${encodeURIComponent(lobby.code)}/seats`, { seat: 0, name });
+      rememberSeat(lobby.code, res.seat, res.token, name);
+      location.assign(`${page}?room=${encodeURIComponent(lobby.code)}&seat=${res.seat}`);
+    } catch (e) {
+      problem.replaceChildren(refusal(e.message));
+    }
+  };
+  return h("button", { class: "primary block", id: "learn", onclick: learn }, "Learn to play: a guided first match",
+    h("span", { class: "sub" }, sub));
+}
+
+// answerSince is the other side's latest turn in a page's log, up to this
+// seat's last own action (mine(entry) says which entries those are), as
+// { key, lines, entries }; null when nothing came after it.
+export function answerSince(log, mine, skip) {
+  const them = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const l = log[i];
+    if (mine(l)) break;
+    if (!skip || !skip(l)) them.unshift(l);
+  }
+  if (!them.length) return null;
+  const lines = them.map((l) => l.text.replace(/\.$/, ""));
+  const text = lines.length > 4 ? lines.slice(0, 4).join(". ") + `. And ${lines.length - 4} more.` : lines.join(". ") + ".";
+  return { key: String(them[them.length - 1].v ?? them.length), text, entries: them };
 }

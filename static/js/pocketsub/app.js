@@ -16,6 +16,8 @@ import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,7 +73,8 @@ function show(msg) {
   render();
   if (over) {
     vibrate([80, 60, 80]);
-    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // A guided match's closing card stands above the outcome.
+    ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // One's own moves show at once; others' are paced.
   return app.view && app.view.turn !== app.view.seat ? pause : 0;
@@ -142,6 +145,7 @@ function render() {
     keepAwake();
     return;
   }
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
 
@@ -157,6 +161,7 @@ function render() {
   replace($("outcome"), app.replay ? null : outcome(v));
   replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
+  guide(app, course);
   keepAwake();
   // The banner (and buzz) of a duty: your turn to place or to move.
   duty(owes(v), `${v.phase}#${v.round}#${v.turn}`);

@@ -3,6 +3,7 @@
 // crew bot would do at this seat: always a legal command).
 
 import { TEAM } from "./board.js";
+import { answerSince } from "../guide.js";
 
 const sq = (s) => `rect.hit[data-sq="${s}"]`;
 
@@ -126,22 +127,17 @@ export const course = {
   answer(app, view) {
     if (!mine(app, view)) return null;
     const me = ["red", "blue"][view.seat];
-    const them = [];
-    for (let i = app.log.length - 1; i >= 0; i--) {
-      const l = app.log[i];
-      // A unit of ours destroyed is part of their turn; anything else of
-      // ours (a move, a roll, our end of turn) is where their turn began.
-      if ((l.team === me && l.kind !== "destroyed") || l.kind === "first_roll" || l.kind === "setup") break;
-      if (l.team && l.kind !== "turn") them.unshift(l);
-    }
-    if (!them.length) return null;
-    const lines = them.map((l) => l.text);
-    const text = lines.length > 4 ? lines.slice(0, 4).join(". ") + `. And ${lines.length - 4} more.` : lines.join(". ") + ".";
+    // A unit of ours destroyed is part of their turn; anything else of
+    // ours (a move, a roll, our end of turn) is where their turn began.
+    const a = answerSince(app.log, (l) => (l.team === me && l.kind !== "destroyed") || l.kind === "first_roll" || l.kind === "setup",
+      (l) => !l.team || l.kind === "turn");
+    if (!a) return null;
+    const them = a.entries;
     const struck = them.some((l) => l.kind === "roll" || l.kind === "destroyed");
     const lost = them.some((l) => l.kind === "destroyed" && l.text.startsWith(TEAM[view.seat]));
     let why = "It moved closer to strike next turn. " + REACH + " Strike first where you can, or stay out of its reach.";
     if (struck) why = `It attacked what stood in its reach${lost ? " and took a unit of yours" : ""}. Before you end a turn, look at what each enemy unit could reach next. ${REACH}`;
-    return { key: `${view.turn_number}:${them[them.length - 1].v ?? them.length}`, text, why };
+    return { key: `${view.turn_number}:${a.key}`, text: a.text, why };
   },
 
   closing(app, view) {

@@ -2,7 +2,8 @@
 // the host's start.
 
 import { h, refusal } from "../ui.js";
-import { api, rememberSeat, savedName } from "../room.js";
+import { api } from "../room.js";
+import { learnButton } from "../guide.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -35,25 +36,11 @@ export function intro(app) {
       problem.replaceChildren(refusal(e.message));
     }
   };
-  // The guided first match: one tap opens the room, takes Red and (on
-  // the room's page) seats the learner bot and starts.
-  const learn = async () => {
-    problem.replaceChildren();
-    try {
-      const lobby = await api("POST", "/api/rooms", { game: "gridtactics", options: { guided: true } });
-      const name = savedName() || "You";
-      const res = await api("POST", `/api/rooms/${encodeURIComponent(lobby.code)}/seats`, { seat: 0, name });
-      rememberSeat(lobby.code, res.seat, res.token, name);
-      location.assign(`/tactics.html?room=${encodeURIComponent(lobby.code)}&seat=${res.seat}`);
-    } catch (e) {
-      problem.replaceChildren(refusal(e.message));
-    }
-  };
   return h("div", { class: "card" },
     h("h1", {}, "Pocket Tactics"),
     h("p", {}, "Two players, 3 soldiers, 2 tanks and 2 artillery each, on an 8×8 grid. Destroy every enemy unit to win. Play on two phones, or one phone against the bot."),
-    h("button", { class: "primary block", id: "learn", onclick: learn }, "Learn to play: a guided first match",
-      h("span", { class: "sub" }, "against the learner bot, one lesson at a time, a suggested move outlined")),
+    // The guided first match: the first big choice, one tap to play.
+    learnButton("gridtactics", "/tactics.html", "against the learner bot, one lesson at a time, a suggested move outlined", problem),
     fields,
     h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
     problem);
