@@ -68,6 +68,9 @@ func TestGuidedOption(t *testing.T) {
 	if v := started(t, o, 1).view(0); v.Suggest == nil {
 		t.Error("Red's first turn in a guided room has no suggestion")
 	}
+	if o.BotLevel != games.BotLearner {
+		t.Errorf("a guided room's bots play at %q, want learner", o.BotLevel)
+	}
 	if v := started(t, Options{}, 1).view(0); v.Suggest != nil {
 		t.Errorf("a room without guided suggests %s", v.Suggest)
 	}

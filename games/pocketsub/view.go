@@ -35,7 +35,7 @@ type View struct {
 	Moves   []MoveView     `json:"moves"`
 	Outcome *games.Outcome `json:"outcome,omitempty"`
 	// Suggest is, in a guided match, the command the lessons suggest to
-	// this seat now: what the bot would play at this seat (it reads only
+	// this seat now: what the crew bot would play at this seat (it reads only
 	// the open board), so always a command the engine accepts. Absent
 	// outside a guided match and when the seat has nothing to do.
 	Suggest json.RawMessage `json:"suggest,omitempty"`
@@ -168,7 +168,7 @@ func (g *Game) view(seat int) View {
 	}
 	v.Prompt = g.prompt(v)
 	if g.opts.Guided && seat >= 0 && v.Turn == seat {
-		if cmd, ok := g.BotCommand(seat); ok {
+		if cmd, ok := g.BotCommandAt(seat, games.BotCrew); ok {
 			v.Suggest = cmd
 		}
 	}
@@ -249,10 +249,7 @@ func (g *Game) moveView(p *plan) MoveView {
 	for _, r := range p.pathSlice() {
 		m.Path = append(m.Path, g.board.name(r))
 	}
-	m.Cost = Budget - p.left
-	if p.tokens&tokCurrent != 0 {
-		m.Cost++
-	}
+	m.Cost = p.budget - p.left
 	for _, r := range p.mines {
 		m.Mines = append(m.Mines, g.board.name(r))
 	}
