@@ -78,10 +78,12 @@ func (p *Phone) FollowLessons(limit time.Duration, shot func(what string)) Guide
 	if top < 0 || top > float64(p.H) {
 		p.T.Errorf("the closing card is at %.0f px, want it in view at the end", top)
 	}
-	for _, want := range []string{"Play a real match"} {
-		if !strings.Contains(g.Closing, want) {
-			p.T.Errorf("the closing card reads %q, want %q", g.Closing, want)
-		}
+	// It points to a real match: a new room of the same page.
+	var href, page string
+	p.Eval(`document.getElementById('guide-real').getAttribute('href')`, &href)
+	p.Eval(`location.pathname`, &page)
+	if href != page || !strings.Contains(p.Text("#guide-real"), "real") {
+		p.T.Errorf("the closing card's way on goes to %q (%q), want a real match on %s", href, p.Text("#guide-real"), page)
 	}
 	return g
 }
