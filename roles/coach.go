@@ -639,6 +639,7 @@ func (g *Game) advice(v View) map[string]string {
 	set(sonar.CodeNotReady, "That gauge is not full yet: the First Mate adds one mark after each heading.")
 	set(sonar.CodeBreakdown, "A symbol of that system's colour is crossed out: finish its circuit on the Engineer's sheet, or surface to repair everything.")
 	set(sonar.CodeTorpedoRange, "A torpedo lands 1 to 4 spaces away: tap one of the highlighted cells.")
+	set(sonar.CodeTorpedoOwn, "A torpedo never lands on your own cell: tap one of the highlighted cells, 1 to 4 spaces away.")
 	set(sonar.CodeMineAdjacent, "A mine goes on a cell next to your submarine.")
 	set(sonar.CodeMineOnRoute, "A mine never goes on your own route: pick a cell you have not sailed.")
 	set(sonar.CodeGaugeFull, fmt.Sprintf("That gauge is full: charge another one, %s.", systemTitle(chargeNext(own))))
@@ -650,6 +651,7 @@ func (g *Game) advice(v View) map[string]string {
 	}
 	set(sonar.CodeSonarPending, "Everyone waits for the sonar answer first.")
 	set(sonar.CodeSurfaced, "While surfaced you do nothing: the enemy takes its three turns, then you dive.")
+	set(sonar.CodeTwoFacts, "Give exactly two facts about your position: one true, one false.")
 	set(sonar.CodeFactKinds, "Give two facts of different kinds: a row and a column, or a sector and a row.")
 	set(sonar.CodeOneFactTrue, "Exactly one fact must be true, the other false.")
 	set(sonar.CodeSilenceDistance, "A silence moves 0 to 4 cells in one straight line.")

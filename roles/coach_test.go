@@ -120,6 +120,16 @@ func TestCoachAdvisesOnRefusals(t *testing.T) {
 	if a := adv[string(sonar.CodeRoute)]; !strings.Contains(a, strings.Join(open, ", ")) {
 		t.Errorf("own_route advice %q does not name the open headings %v", a, open)
 	}
+	// The rules that had shared a code have advice of their own.
+	for code, want := range map[sonar.Code]string{
+		sonar.CodeTorpedoRange: "1 to 4 spaces away",
+		sonar.CodeTorpedoOwn:   "never lands on your own cell",
+		sonar.CodeTwoFacts:     "exactly two facts",
+	} {
+		if a := adv[string(code)]; !strings.Contains(a, want) {
+			t.Errorf("%s advice %q, want it to say %q", code, a, want)
+		}
+	}
 }
 
 func asRule(err error, re **sonar.RuleError) bool {
