@@ -15,6 +15,8 @@ import { rulesButton } from "../rulescard.js";
 import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 import { turnPlay } from "../turnplay.js";
 import { turnAdapter } from "./turn.js";
 
@@ -65,7 +67,8 @@ function show(msg) {
   render();
   if (over) {
     vibrate([80, 60, 80]);
-    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // A guided match's closing card stands above the outcome.
+    ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // Only the other side's actions are paced: one's own should feel instant.
   if (tp.skipping) return 0;
@@ -129,6 +132,7 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
 
@@ -148,6 +152,7 @@ function render() {
   replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
   if (!$("legend").firstChild) replace($("legend"), legend());
+  guide(app, course);
   keepAwake();
   // The banner (and buzz) of a duty: your setup, or your turn.
   const owe = app.replay || v.seat < 0 ? "" : v.setup ? "Place your units on your back row" : v.phase === "play" && myTurn(app) ? "YOUR TURN: move or attack with each unit, then End turn" : "";
