@@ -3,6 +3,7 @@
 // move at this seat: always a legal command).
 
 import { answerSince } from "../guide.js";
+import { place, placePath } from "./board.js";
 
 function suggestion(view) {
   return view?.suggest && typeof view.suggest === "object" ? view.suggest : null;
@@ -32,8 +33,8 @@ function is(test) {
 function moveText(view) {
   const s = suggestion(view);
   const u = (view.subs || []).find((x) => x.id === s.sub);
-  const steps = [u?.at, ...s.path].filter(Boolean).join(" → ");
-  return `${subLabel(view, s.sub)}: ${steps}` + (s.mine ? `, its Mine on ${s.mine}` : "") + ".";
+  const steps = placePath([u?.at, ...s.path]);
+  return `${subLabel(view, s.sub)}: ${steps}` + (s.mine ? `, its Mine on ${place(s.mine)}` : "") + ".";
 }
 
 const HOW = "Tap the outlined Sub, then the outlined move, then its Mine, then Move.";
@@ -46,7 +47,7 @@ export const course = {
       id: "place", when: (v, app) => (v.phase === "setup" || v.phase === "whirlpools") && mine(app, v) && !!suggestion(v),
       title: (v) => {
         const s = suggestion(v);
-        return s.type === "place_cc" ? `Your Command Centre on ${s.at}` : s.type === "place_whirlpool" ? `A Whirlpool on ${s.at}` : `A Sub on ${s.at}`;
+        return s.type === "place_cc" ? `Your Command Centre on ${place(s.at)}` : s.type === "place_whirlpool" ? `A Whirlpool on ${place(s.at)}` : `A Sub on ${place(s.at)}`;
       },
       text: "Players place their pieces in turn. Tap the outlined button.",
       why: "A Command Centre far from the others, Subs near your own Command Centre: it keeps them safe, and enemy Subs that enter it are destroyed.",
