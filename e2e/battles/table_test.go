@@ -47,6 +47,14 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 			tv.Eval(`!!document.querySelector('#tv-extra .bt-roll .bt-rolled')`, &fight)
 			if fight {
 				fights++
+				// The dice say in a sentence what they mean now.
+				if m := tv.Text("#tv-extra #roll-meaning"); !strings.Contains(m, "'s ") || !strings.Contains(m, "hit") {
+					t.Errorf("the last dice read %q, want whose unit rolled at whose and the hits", m)
+				}
+			}
+			// The sectors are named from both sides, by name.
+			if cols := tv.Text("#tv-board .bt-cols"); !strings.Contains(cols, "Confederacy's left · Union's right") {
+				t.Errorf("the battlefield's columns read %q, want each side's name of its sectors", cols)
 			}
 			var now stacks
 			tv.Eval(countStacks, &now)
