@@ -1,6 +1,7 @@
 package pocketsub_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -29,8 +30,13 @@ const decide = `(() => {
   const win = document.querySelector('#moves button[data-fate="win"]');
   if (win) return {tap: '#moves button[data-fate="win"]'};
   const steps = [...document.querySelectorAll('polygon.hit[data-mark~="step"]')];
-  const safe = steps.find((s) => s.dataset.mark.split(' ').includes('safe'));
+  // A step in sight on the ocean (zoomed in, a far one may be out of
+  // view: then a whole safe move from the list).
+  const box = document.querySelector('svg.ps-svg')?.getBoundingClientRect();
+  const inSight = (e) => { const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2; return !box || (x > box.left && x < box.right && y > box.top && y < box.bottom && document.elementFromPoint(x, y) === e); };
+  const safe = steps.find((s) => s.dataset.mark.split(' ').includes('safe') && inSight(s));
   if (safe) return {tap: 'polygon.hit[data-region="' + safe.dataset.region + '"]', step: true};
+  if (document.querySelector('#moves button[data-fate="safe"]')) return {tap: '#moves button[data-fate="safe"]'};
   if (document.getElementById('moves')) return {tap: '#moves button'};
   const ready = document.querySelector('polygon.hit[data-mark~="ready"]');
   if (ready) return {tap: 'polygon.hit[data-region="' + ready.dataset.region + '"]'};
@@ -166,6 +172,10 @@ func TestPlayAgainstBot(t *testing.T) {
 	p.Wait("#confirm")
 	if got := p.Text("#chosen"); !strings.Contains(got, "A4 → C1 → C2") || !strings.Contains(got, "Mine on A4 or C1") {
 		t.Errorf("the chosen move reads %q", got)
+	}
+	// The Mine control says the house rule where it bites.
+	if got := p.Text("#mines-left"); !regexp.MustCompile(`Destroyed Mines are gone for good: \d+ left\.`).MatchString(got) {
+		t.Errorf("beside the Mine spots the page says %q, want how many Mines are left and that destroyed ones are gone for good", got)
 	}
 	p.MustTap("#undo")
 	p.MustTap("#other-sub")

@@ -158,3 +158,15 @@ func BenchmarkBotMove(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkVeteranMove(b *testing.B) {
+	g := started(b, Options{Players: 3}, 3)
+	for range 6 {
+		body, _ := g.BotCommand(g.turn)
+		mustApply(b, g, g.turn, string(body))
+	}
+	b.ResetTimer()
+	for range b.N {
+		g.BotCommandAt(g.turn, "veteran")
+	}
+}

@@ -48,21 +48,28 @@ type LayoutSeat struct {
 type Layout struct {
 	Tiles []LayoutTile `json:"tiles"`
 	Seats []LayoutSeat `json:"seats"`
+	// Mines is each player's supply of Mines in turn order, the first
+	// player's first, on this layout; StandardMines with the standard
+	// setup (house: the box holds 12 of each colour, and the rulebook does
+	// not say what a player who has laid them all does). Bot-against-bot
+	// balance sets them: a supply is a clock, and the first player's runs
+	// out first (docs/rules-decisions.md).
+	Mines         []int `json:"mines"`
+	StandardMines []int `json:"standard_mines"`
 }
 
+// The data, read when the package loads (before Definition, which states
+// the Mine supplies in its house rules).
 var (
-	faces   []*TileFace
-	layouts map[int]*Layout
+	faces   = must(loadFaces(tilesJSON))
+	layouts = must(loadLayouts(layoutsJSON, faces))
 )
 
-func init() {
-	var err error
-	if faces, err = loadFaces(tilesJSON); err != nil {
+func must[T any](v T, err error) T {
+	if err != nil {
 		panic(err)
 	}
-	if layouts, err = loadLayouts(layoutsJSON, faces); err != nil {
-		panic(err)
-	}
+	return v
 }
 
 func face(id string) *TileFace {
@@ -135,6 +142,16 @@ func loadLayouts(data []byte, faces []*TileFace) (map[int]*Layout, error) {
 		}
 		if len(l.Seats) != n {
 			return nil, fmt.Errorf("layouts.json: the %d-player layout seats %d", n, len(l.Seats))
+		}
+		for _, supply := range [][]int{l.Mines, l.StandardMines} {
+			if len(supply) != n {
+				return nil, fmt.Errorf("layouts.json: the %d-player layout gives Mines to %d players", n, len(supply))
+			}
+			for _, m := range supply {
+				if m < 1 || m > MinesEach {
+					return nil, fmt.Errorf("layouts.json: the %d-player layout gives a player %d Mines; the box holds %d of a colour", n, m, MinesEach)
+				}
+			}
 		}
 		// The standard setup lays the tiles marked for n players in the
 		// same places, so there must be exactly as many.

@@ -177,7 +177,14 @@ func TestExampleStrongCurrent(t *testing.T) {
 		t.Fatalf("listed as %+v %v; want 4 points with the Strong Current", m, ok)
 	}
 	refused(t, g, 0, `{"type":"move","sub":"red1","path":["A2","A3","B6","B0"],"mine":"A3"}`, "not_enough_points")
-	refused(t, g, 0, `{"type":"move","sub":"red1","path":["A2","A3","B6"],"mine":"A3","tokens":["current"]}`, "path_short")
+	// The rulebook: the token "allows the player to move their chosen Sub
+	// 1 extra movement point": the 4th point may be left unused.
+	if _, err := g.clone().move(0, Command{Type: TypeMove, Sub: "red1", Path: []string{"A2", "A3", "B6"}, Mine: "A3", Tokens: []string{TokenCurrent}}); err != nil {
+		t.Fatalf("3 points with the Strong Current: %v", err)
+	}
+	// House reading, an option: the token forces the 4th point.
+	forced := build(t, scen{captain: true, current: CurrentForces, tiles: []string{"0,0 S ssssss", "1,0 S ssssss"}, pieces: []string{"red1 A1", "blue1 B4"}})
+	refused(t, forced, 0, `{"type":"move","sub":"red1","path":["A2","A3","B6"],"mine":"A3","tokens":["current"]}`, "path_short")
 	mustApply(t, g, 0, `{"type":"move","sub":"red1","path":["A2","A3","B6","B0"],"mine":"A3","tokens":["current"]}`)
 	if at(g, "A3") != "mine:R" || at(g, "B0") != "red1" {
 		t.Fatalf("A3 %q, B0 %q", at(g, "A3"), at(g, "B0"))

@@ -19,13 +19,14 @@ var Definition = games.Definition{
 	MaxPlayers: MaxPlayers,
 	Page:       "/pocketsub.html",
 	Bots:       true,
-	Options:    optionList(),
+	Options:    lobbyOptions,
 	House: []string{
 		"The faces and back icons of the 8 Ocean tiles",
 		"The introductory layouts for 2, 3 and 4 players",
-		"Running deep reaches a deep region on any other tile; Whirlpools turn tiles clockwise or counter-clockwise as drawn on the phones",
-		"Each player has 12 Mines: with none left, a Sub cannot lay its Mine and is destroyed",
+		"Whirlpools turn tiles clockwise or counter-clockwise as drawn on the phones",
+		"How many Mines each player may lay, and that destroyed Mines are gone for good",
 	},
+	HouseRules: allHouseRules,
 	New: func(options json.RawMessage, seed uint64) (games.Game, error) {
 		o, err := ParseOptions(options)
 		if err != nil {
@@ -35,11 +36,31 @@ var Definition = games.Definition{
 	},
 }
 
+// The lobby's options and the house rules, for Definition and New.
+var (
+	lobbyOptions  = optionList()
+	allHouseRules = houseRules()
+)
+
 // Game is a room game with bots and no clock.
 var (
-	_ games.Game   = (*Game)(nil)
-	_ games.Botter = (*Game)(nil)
+	_ games.Game          = (*Game)(nil)
+	_ games.Botter        = (*Game)(nil)
+	_ games.LeveledBotter = (*Game)(nil)
+	_ games.Starter       = (*Game)(nil)
 )
+
+// QuietRounds ends a match in which this many rounds in a row pass with no
+// Mine laid and no Sub destroyed (house). Only Subs sheltering in their
+// side's Command Centres can make a round quiet, and each Sub must leave
+// its own the turn after; so with 2 or 3 players no more than 3 rounds in
+// a row are ever quiet, and the rule bites only when team-mates shuttle
+// between their two Command Centres for ever.
+const QuietRounds = 4
+
+// FirstTeam is the team of the first player (the Captain's hat): known
+// from New, since the seat is fixed or drawn from the seed there.
+func (g *Game) FirstTeam() (int, bool) { return g.team[g.first], true }
 
 type phase uint8
 
@@ -138,8 +159,15 @@ type Game struct {
 	subs   []sub // seat 0's, then seat 1's, ...
 	mineAt []int8
 	mines  []int // Mines each seat still has to lay
+	supply []int // Mines each seat had at the start; never changes
 	tokens []tokenSet
 	whirls []whirl
+	// lively is set when a Mine is laid or a Sub destroyed this round;
+	// quiet counts the rounds in a row that ended without either.
+	lively bool
+	quiet  int
+	// silent copies (the bots' look ahead) skip the events' sentences.
+	silent bool
 
 	outcome *games.Outcome
 }
@@ -189,10 +217,8 @@ func New(o Options, seed uint64) *Game {
 			g.team[s] = s % 2 // Red and Blue against White and Black
 		}
 		g.ccs[s] = NoRegion
-		g.mines[s] = MinesEach
-		if o.MineSupply == MinesUnlimited {
-			g.mines[s] = unlimited
-		}
+		g.mines[s] = minesOf(o, (s-g.first+o.Players)%o.Players)
+		g.supply = append(g.supply, g.mines[s])
 		if o.Captain {
 			g.tokens[s] = allTokens
 		}
@@ -214,6 +240,18 @@ func New(o Options, seed uint64) *Game {
 		}
 	}
 	return g
+}
+
+// minesOf is the supply of Mines of the player who takes turns in this
+// place of the turn order (0 for the first player).
+func minesOf(o Options, place int) int {
+	if o.MineSupply == MinesUnlimited {
+		return unlimited
+	}
+	if o.Setup == SetupStandard {
+		return layouts[o.Players].StandardMines[place]
+	}
+	return layouts[o.Players].Mines[place]
 }
 
 func (g *Game) mustParse(name string) Region {
@@ -601,6 +639,12 @@ func (g *Game) endRound() []games.Event {
 		evs = append(evs, games.Event{Text: text + ".", Kind: "whirlpool", Data: data})
 	}
 	g.round++
+	if g.lively {
+		g.quiet = 0
+	} else {
+		g.quiet++
+	}
+	g.lively = false
 	return evs
 }
 
@@ -611,9 +655,37 @@ func spinWire(dir int) string {
 	return SpinCCW
 }
 
-// finish ends the match.
-func (g *Game) finish(winner int, reason string) games.Event {
-	o := games.Outcome{Winners: []int{}, Reason: reason, Scores: map[int]int{}}
+// stalemate ends a match of QuietRounds quiet rounds: the side with the
+// most Subs in play wins, or it is a draw.
+func (g *Game) stalemate() games.Event {
+	subs := map[int]int{}
+	for s := range g.opts.Players {
+		subs[g.team[s]] += g.liveSubs(s)
+	}
+	best, most, tied := -1, -1, false
+	for team := range g.opts.Players {
+		n, ok := subs[team]
+		switch {
+		case !ok:
+		case n > most:
+			best, most, tied = team, n, false
+		case n == most:
+			tied = true
+		}
+	}
+	text := fmt.Sprintf("%d rounds in a row without a Mine laid or a Sub destroyed (house rule): ", QuietRounds)
+	if tied {
+		return g.finish(-1, "stalemate", text+"the sides have as many Subs in play, so the match is a draw.")
+	}
+	if g.opts.Players == 4 {
+		return g.finish(best, "stalemate", text+g.teamName(best)+" have the most Subs in play and win.")
+	}
+	return g.finish(best, "stalemate", text+g.teamName(best)+" has the most Subs in play and wins.")
+}
+
+// finish ends the match; kind is the Outcome's Kind.
+func (g *Game) finish(winner int, kind, reason string) games.Event {
+	o := games.Outcome{Winners: []int{}, Reason: reason, Scores: map[int]int{}, Kind: kind}
 	if winner >= 0 {
 		o.Winners = []int{winner}
 	}
@@ -635,4 +707,27 @@ func (g *Game) teamName(team int) string {
 		}
 	}
 	return strings.Join(names, " and ")
+}
+
+// maxTurns bounds the turns of play of any match with these options. Every
+// turn lays a Mine, destroys a Sub, or shelters a Sub in its side's
+// Command Centre (a quiet turn). Subs are never added, and Mines are laid
+// at most as many as the supply holds, or with no limit on the supply at
+// most one per free region plus one per Mine cleared, which takes a Sub
+// with it. A run of quiet turns longer than QuietRounds+1 rounds (of at
+// most one turn per player) holds QuietRounds quiet rounds, which end the
+// match. So a match has at most progress+1 runs of quiet turns between
+// its progress turns.
+func maxTurns(o Options) int {
+	o, _ = o.withDefaults()
+	subs := o.Players * o.subsEach()
+	mines := 0
+	if o.MineSupply == MinesUnlimited {
+		mines = len(layouts[o.Players].Tiles)*slots + subs
+	} else {
+		for s := range o.Players {
+			mines += minesOf(o, s)
+		}
+	}
+	return (subs + mines + 1) * (QuietRounds + 2) * o.Players
 }

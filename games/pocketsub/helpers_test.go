@@ -115,6 +115,9 @@ type scen struct {
 	turn    int
 	captain bool
 	deep    string // running deep option
+	shelter string // the Command Centre's shelter option
+	current string // the Strong Current option
+	mines   []int  // Mines left per seat, when not the supply less those on the board
 }
 
 func build(t testing.TB, s scen) *Game {
@@ -125,7 +128,7 @@ func build(t testing.TB, s scen) *Game {
 	if s.tiles == nil {
 		s.tiles = row
 	}
-	o, err := Options{Players: s.players, Captain: s.captain, RunningDeep: s.deep}.withDefaults()
+	o, err := Options{Players: s.players, Captain: s.captain, RunningDeep: s.deep, Shelter: s.shelter, StrongCurrent: s.current}.withDefaults()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,6 +187,9 @@ func build(t testing.TB, s scen) *Game {
 			}
 			g.subs[i].at, g.subs[i].alive = r, true
 		}
+	}
+	if s.mines != nil {
+		copy(g.mines, s.mines)
 	}
 	g.phase, g.turn, g.round = playing, s.turn, 1
 	return g

@@ -55,12 +55,18 @@ func strip(t *testing.T, v View) string {
 	return string(b)
 }
 
-// The bot decides from the table alone: the seed is not on the table, so
-// the same position under another seed gets the same choices, and whole
-// bot matches from the same introductory layout are the same match.
-func TestBotIgnoresTheSeed(t *testing.T) {
+// Nothing in Pocket Sub is hidden, so the bot may draw its whims (the
+// choice between moves of about the same worth) from the match seed, as
+// Captain Sonar's bots do: the same seed replays the same match, and
+// another seed on the same introductory layout plays another match, so
+// bot-against-bot balance on a fixed layout measures more than one match.
+func TestBotWhimsFollowTheSeed(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		a, err := play(Options{Players: n, Captain: true}, 1, bots(n), 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := play(Options{Players: n, Captain: true}, 1, bots(n), 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,13 +74,22 @@ func TestBotIgnoresTheSeed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(a.log) != len(b.log) {
-			t.Fatalf("%d players: %d commands under one seed, %d under another", n, len(a.log), len(b.log))
-		}
-		for i := range a.log {
-			if string(a.log[i].Body) != string(b.log[i].Body) {
-				t.Fatalf("%d players, command %d: %s under one seed, %s under another", n, i, a.log[i].Body, b.log[i].Body)
+		same := func(x, y played) bool {
+			if len(x.log) != len(y.log) {
+				return false
 			}
+			for i := range x.log {
+				if string(x.log[i].Body) != string(y.log[i].Body) {
+					return false
+				}
+			}
+			return true
+		}
+		if !same(a, again) {
+			t.Fatalf("%d players: the same seed played two different matches", n)
+		}
+		if same(a, b) {
+			t.Fatalf("%d players: two seeds played the same match on the introductory layout", n)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func invariants(t testing.TB, g *Game) {
 			}
 			continue
 		}
-		if laid[s]+g.mines[s] > MinesEach || g.mines[s] < 0 {
+		if laid[s]+g.mines[s] > g.supply[s] || g.mines[s] < 0 {
 			t.Fatalf("%s has %d Mines on the board and %d to lay", g.colours[s], laid[s], g.mines[s])
 		}
 	}

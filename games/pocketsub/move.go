@@ -3,6 +3,7 @@ package pocketsub
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"strings"
 
 	"periscope/games"
@@ -26,6 +27,7 @@ const (
 	hStuck               // the Sub cannot spend all its points: destroyed
 	hNoMine              // the Sub has nowhere to lay its Mine: destroyed
 	hNoSupply            // its player has no Mine left to lay: destroyed
+	hShelter             // it cannot finish its turn, but its Command Centre shelters it
 )
 
 // Loss codes, as views name why a Sub is destroyed.
@@ -52,7 +54,11 @@ type trip struct {
 	tokens tokenSet
 	start  Region
 	at     Region
+	budget int // the points it has this turn: 3, or 4 with a Strong Current
 	left   int
+	// spare is how many of the points left the Sub may leave unused: 1
+	// with a Strong Current that allows a 4th point, else 0.
+	spare int
 
 	path  [maxSteps]Region
 	steps int
@@ -74,10 +80,14 @@ type trip struct {
 
 func (g *Game) newTrip(sub int, tokens tokenSet) trip {
 	u := g.subs[sub]
-	t := trip{g: g, sub: sub, owner: u.owner, tokens: tokens, start: u.at, at: u.at, left: Budget, winner: -1}
+	t := trip{g: g, sub: sub, owner: u.owner, tokens: tokens, start: u.at, at: u.at, budget: Budget, winner: -1}
 	if tokens&tokCurrent != 0 {
-		t.left++
+		t.budget++
+		if g.opts.StrongCurrent == CurrentAllows {
+			t.spare = 1
+		}
 	}
+	t.left = t.budget
 	t.hero = g.liveSubs(u.owner) == 1
 	return t
 }
@@ -123,12 +133,13 @@ func (t *trip) liveSubs(seat int) int {
 	return n
 }
 
-// subsAt lists the live Subs on r other than the mover.
-func (t *trip) subsAt(r Region) []int {
-	var out []int
+// subsAt is the set of live Subs on r other than the mover: bit i for
+// Sub i (a set, not a list: the bots ask it of thousands of paths).
+func (t *trip) subsAt(r Region) uint64 {
+	var out uint64
 	for i, u := range t.g.subs {
 		if i != t.sub && u.at == r && t.subAlive(i) {
-			out = append(out, i)
+			out |= 1 << i
 		}
 	}
 	return out
@@ -157,19 +168,17 @@ func (t *trip) removeMine(r Region) {
 
 // checkOver ends the match on this trip when only one side has Subs left.
 func (t *trip) checkOver() {
-	teams := map[int]bool{}
+	var teams uint8 // bit k: team k has a Sub in play
 	for i, u := range t.g.subs {
 		if t.subAlive(i) {
-			teams[t.g.team[u.owner]] = true
+			teams |= 1 << t.g.team[u.owner]
 		}
 	}
-	switch len(teams) {
-	case 0:
+	switch {
+	case teams == 0:
 		t.over, t.winner = true, -1
-	case 1:
-		for team := range teams {
-			t.over, t.winner = true, team
-		}
+	case teams&(teams-1) == 0:
+		t.over, t.winner = true, bits.TrailingZeros8(teams)
 	}
 }
 
@@ -232,6 +241,20 @@ func (t *trip) stepCode(r Region) (int, string) {
 	return cost, ""
 }
 
+// mayStop reports whether the Sub has spent the points it must.
+func (t *trip) mayStop() bool { return t.left <= t.spare }
+
+// sheltered reports whether the Sub, still afloat, stands in its side's
+// Command Centre, where (with the rulebook's reading) it cannot be
+// destroyed.
+func (t *trip) sheltered() bool {
+	if t.dead || t.g.opts.Shelter != ShelterAll {
+		return false
+	}
+	c := t.g.ccAt(t.at)
+	return c >= 0 && t.g.friends(c, t.owner)
+}
+
 // canGoOn reports whether the Sub has any legal step left.
 func (t *trip) canGoOn() bool {
 	if t.dead || t.over || t.left == 0 {
@@ -280,7 +303,8 @@ func (t *trip) enter(r Region, final bool) {
 		t.die(hMine, r, m)
 		return
 	}
-	for _, e := range t.subsAt(r) {
+	for set := t.subsAt(r); set != 0; set &= set - 1 {
+		e := bits.TrailingZeros64(set)
 		owner := g.subs[e].owner
 		if g.friends(owner, t.owner) {
 			continue
@@ -327,7 +351,8 @@ func (t *trip) end() {
 			return
 		}
 		if c := g.ccAt(t.at); c < 0 || !g.friends(c, t.owner) {
-			for _, o := range t.subsAt(t.at) {
+			for set := t.subsAt(t.at); set != 0; set &= set - 1 {
+				o := bits.TrailingZeros64(set)
 				if g.friends(g.subs[o].owner, t.owner) {
 					t.removeSub(o)
 					t.die(hOwnSub, t.at, o)
@@ -336,7 +361,11 @@ func (t *trip) end() {
 			}
 		}
 	}
-	if t.left > 0 {
+	if !t.mayStop() {
+		if t.sheltered() {
+			t.note(hShelter, t.at, hStuck)
+			return
+		}
 		t.die(hStuck, t.at, -1)
 	}
 }
@@ -357,6 +386,23 @@ func (t *trip) mineSpots() []Region {
 	return out
 }
 
+// hasMineSpot reports whether mineSpots would list any, without listing
+// them (the bots ask it of thousands of paths a move).
+func (t *trip) hasMineSpot() bool {
+	if t.over || t.g.mines[t.owner] == 0 || t.steps == 0 {
+		return false
+	}
+	if t.mineCode(t.start) == "" {
+		return true
+	}
+	for _, r := range t.path[:t.steps-1] {
+		if t.mineCode(r) == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // movedOutOf lists the regions the Sub left: its start and every region
 // of the path but the last.
 func (t *trip) movedOutOf() []Region {
@@ -373,7 +419,7 @@ func (t *trip) mineCode(r Region) string {
 	switch {
 	case g.board.terrain(r) == Deep:
 		return "mine_deep"
-	case g.ccAt(r) >= 0 || t.mineAt(r) >= 0 || len(t.subsAt(r)) > 0:
+	case g.ccAt(r) >= 0 || t.mineAt(r) >= 0 || t.subsAt(r) != 0:
 		return "mine_occupied"
 	}
 	return ""
@@ -384,14 +430,36 @@ func (t *trip) mineCode(r Region) string {
 func (t *trip) settle() []Region {
 	t.end()
 	spots := t.mineSpots()
-	if len(spots) == 0 && !t.dead && !t.over {
+	t.noMine(len(spots) > 0)
+	return spots
+}
+
+// settleQuick is settle without the list of Mine spots.
+func (t *trip) settleQuick() {
+	t.end()
+	t.noMine(t.hasMineSpot())
+}
+
+// noMine destroys a Sub that survived its move with nowhere to lay its
+// Mine (spot is false), unless its Command Centre shelters it.
+func (t *trip) noMine(spot bool) {
+	if !spot && !t.dead && !t.over {
+		if t.sheltered() {
+			// "While one of your Subs is in the region with your own
+			// Command Centre, the Sub cannot be destroyed": no Mine.
+			cause := hNoMine
+			if t.g.mines[t.owner] == 0 {
+				cause = hNoSupply
+			}
+			t.note(hShelter, t.at, cause)
+			return
+		}
 		if t.g.mines[t.owner] == 0 {
 			t.die(hNoSupply, t.at, -1)
 		} else {
 			t.die(hNoMine, t.at, -1)
 		}
 	}
-	return spots
 }
 
 // plan is one legal way to move a Sub this turn, fully worked out.
@@ -436,6 +504,12 @@ func (g *Game) walk(t trip, visit func(plan)) {
 		mines := t.settle()
 		visit(plan{trip: t, mines: mines})
 		return
+	}
+	if t.steps > 0 && t.mayStop() {
+		// A Strong Current allows a 4th point: stopping after 3 is legal.
+		u := t
+		mines := u.settle()
+		visit(plan{trip: u, mines: mines})
 	}
 	var buf [24]Region
 	for _, r := range g.nextRegions(t.at, buf[:0]) {
@@ -491,7 +565,7 @@ func (g *Game) move(seat int, c Command) ([]games.Event, error) {
 		}
 		t.step(r, cost)
 	}
-	if t.canGoOn() {
+	if t.canGoOn() && !t.mayStop() {
 		return nil, games.Refuse("path_short", "%s has %d movement point%s left on %s: every point must be used, so the path goes on.", g.subs[i].label, t.left, plural(t.left), g.board.name(t.at))
 	}
 	spots := t.settle()
@@ -573,7 +647,7 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 		return games.Refuse("mine_after_end", "The match ends during this move: no Mine is laid.")
 	}
 	if g.mines[t.owner] == 0 {
-		return games.Refuse("no_mines_left", "You have laid all %d of your Mines.", MinesEach)
+		return games.Refuse("no_mines_left", "You have laid all %d of your Mines: destroyed Mines are gone for good.", g.supply[t.owner])
 	}
 	out := t.movedOutOf()
 	on := false
@@ -599,7 +673,8 @@ func (g *Game) checkMine(t *trip, spots []Region, mine string) error {
 	case t.mineAt(r) >= 0:
 		what = g.whose(t.mineAt(r), t.owner) + " Mine"
 	default:
-		for _, o := range t.subsAt(r) {
+		for set := t.subsAt(r); set != 0; set &= set - 1 {
+			o := bits.TrailingZeros64(set)
 			what = g.subs[o].label
 		}
 	}
@@ -638,6 +713,41 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 	}
 	g.turns++
 
+	var laid Region = NoRegion
+	if mine != "" {
+		laid, _ = g.board.parse(mine)
+		g.mineAt[laid] = int8(seat)
+		if g.mines[seat] > 0 {
+			g.mines[seat]--
+		}
+	}
+	if !g.silent {
+		evs = g.moveEvents(t, from, laid)
+	}
+	if t.over {
+		kind := "destroyed"
+		if t.winner < 0 {
+			kind = "draw"
+		}
+		evs = append(evs, g.finish(t.winner, kind, g.overReason(t)))
+		return evs
+	}
+	if laid != NoRegion || t.dead || t.goneSubs != 0 {
+		g.lively = true
+	}
+	evs = append(evs, g.endTurn()...)
+	if g.quiet >= QuietRounds {
+		evs = append(evs, g.stalemate())
+	}
+	return evs
+}
+
+// moveEvents are the events of a carried-out move: the move, then what
+// happened on the way.
+func (g *Game) moveEvents(t *trip, from, laid Region) []games.Event {
+	seat := t.owner
+	u := &g.subs[t.sub]
+	var evs []games.Event
 	names := []string{g.board.name(from)}
 	for _, r := range t.pathSlice() {
 		names = append(names, g.board.name(r))
@@ -653,25 +763,19 @@ func (g *Game) carryOut(t *trip, mine string) []games.Event {
 		}
 		text += " with the " + strings.Join(ts, " and ") + " token" + plural(len(ts))
 	}
-	var laid Region = NoRegion
-	if mine != "" {
-		laid, _ = g.board.parse(mine)
-		g.mineAt[laid] = int8(seat)
-		if g.mines[seat] > 0 {
-			g.mines[seat]--
-		}
+	if laid != NoRegion {
 		text += fmt.Sprintf(" and lays a Mine on %s", g.board.name(laid))
 	}
 	data, _ := json.Marshal(moveData{Seat: seat, Sub: u.id, From: g.board.name(from), Path: names[1:], Mine: g.nameOr(laid), Tokens: t.tokens.names()})
 	evs = append(evs, games.Event{Text: text + ".", Kind: "move", Data: data})
 	for _, h := range t.log[:t.nLog] {
-		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: "destroyed"})
+		kind := "destroyed"
+		if h.what == hShelter {
+			kind = "sheltered"
+		}
+		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind})
 	}
-	if t.over {
-		evs = append(evs, g.finish(t.winner, g.overReason(t)))
-		return evs
-	}
-	return append(evs, g.endTurn()...)
+	return evs
 }
 
 // moveData is a move event's data, for pages that animate it.
@@ -715,6 +819,15 @@ func (g *Game) happened(t *trip, h happening) string {
 		return fmt.Sprintf("%s cannot use all its movement points on %s and is destroyed.", who, at)
 	case hNoMine:
 		return fmt.Sprintf("%s has nowhere to lay its Mine and is destroyed.", who)
+	case hShelter:
+		// other is what would have destroyed the Sub anywhere else.
+		switch h.other {
+		case hStuck:
+			return fmt.Sprintf("%s cannot use all its movement points, but in its own Command Centre it cannot be destroyed.", who)
+		case hNoSupply:
+			return fmt.Sprintf("%s has no Mines left to lay, but in its own Command Centre %s cannot be destroyed.", g.colours[t.owner], who)
+		}
+		return fmt.Sprintf("%s has nowhere to lay its Mine, but in its own Command Centre it cannot be destroyed.", who)
 	default: // hNoSupply
 		return fmt.Sprintf("%s has no Mines left to lay: %s is destroyed.", g.colours[t.owner], who)
 	}

@@ -3,6 +3,8 @@ package pocketsub
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"periscope/games"
 )
@@ -37,9 +39,22 @@ const (
 	RunDeepAdjacent = "adjacent" // only to a neighbouring tile
 )
 
+// How a Strong Current token is read.
+const (
+	CurrentAllows = "allows" // the rulebook: a 4th point the Sub may use
+	CurrentForces = "forces" // house: with the token, all 4 points must be used
+)
+
+// What a side's own Command Centre shelters its Subs from.
+const (
+	ShelterAll        = "all"        // the rulebook: a Sub there "cannot be destroyed"
+	ShelterEncounters = "encounters" // house: from encounters only; a Sub there that cannot finish its turn is destroyed
+)
+
 // Options are what the host picks in the lobby. Absent keys take the
 // defaults: 2 players, the introductory layout, no expansion, Red first,
-// running deep to any tile.
+// running deep to any tile, the box's Mines, the rulebook's readings of the
+// Strong Current and the Command Centre, crew bots.
 type Options struct {
 	Players int    `json:"players,omitempty"`
 	Setup   string `json:"setup,omitempty"`
@@ -48,9 +63,16 @@ type Options struct {
 	Captain     bool   `json:"captain,omitempty"`
 	FirstPlayer string `json:"first_player,omitempty"`
 	RunningDeep string `json:"running_deep,omitempty"`
-	// MineSupply is "box": 12 Mines each, and a player who has laid them
-	// all cannot lay one, so the Sub is destroyed; or "unlimited".
+	// MineSupply is "box": each player's supply from the layout data (at
+	// most the box's 12), and a player who has laid them all cannot lay
+	// one, so the Sub is destroyed; or "unlimited".
 	MineSupply string `json:"mine_supply,omitempty"`
+	// StrongCurrent: "allows" (a 4th point the Sub may use) or "forces".
+	StrongCurrent string `json:"strong_current,omitempty"`
+	// Shelter: what a side's own Command Centre shelters its Subs from.
+	Shelter string `json:"shelter,omitempty"`
+	// BotLevel is the strength the room's bots play at.
+	BotLevel string `json:"bot_level,omitempty"`
 }
 
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
@@ -79,6 +101,15 @@ func (o Options) withDefaults() (Options, error) {
 	if o.MineSupply == "" {
 		o.MineSupply = MinesBox
 	}
+	if o.StrongCurrent == "" {
+		o.StrongCurrent = CurrentAllows
+	}
+	if o.Shelter == "" {
+		o.Shelter = ShelterAll
+	}
+	if o.BotLevel == "" {
+		o.BotLevel = games.BotCrew
+	}
 	switch {
 	case o.Players < MinPlayers || o.Players > MaxPlayers:
 		return Options{}, fmt.Errorf("options: players is %d to %d, not %d", MinPlayers, MaxPlayers, o.Players)
@@ -90,6 +121,12 @@ func (o Options) withDefaults() (Options, error) {
 		return Options{}, fmt.Errorf("options: running_deep is %q or %q, not %s", RunDeepAny, RunDeepAdjacent, quote(o.RunningDeep))
 	case o.MineSupply != MinesBox && o.MineSupply != MinesUnlimited:
 		return Options{}, fmt.Errorf("options: mine_supply is %q or %q, not %s", MinesBox, MinesUnlimited, quote(o.MineSupply))
+	case o.StrongCurrent != CurrentAllows && o.StrongCurrent != CurrentForces:
+		return Options{}, fmt.Errorf("options: strong_current is %q or %q, not %s", CurrentAllows, CurrentForces, quote(o.StrongCurrent))
+	case o.Shelter != ShelterAll && o.Shelter != ShelterEncounters:
+		return Options{}, fmt.Errorf("options: shelter is %q or %q, not %s", ShelterAll, ShelterEncounters, quote(o.Shelter))
+	case !slices.Contains(games.BotLevels, o.BotLevel):
+		return Options{}, fmt.Errorf("options: bot_level is %s, not %s", strings.Join(games.BotLevels, ", "), quote(o.BotLevel))
 	}
 	return o, nil
 }
@@ -134,10 +171,29 @@ func optionList() []games.Option {
 				{Value: RunDeepAdjacent, Label: "Only a neighbouring tile", House: true},
 			}},
 		{Key: "mine_supply", Label: "Mines", Kind: games.OptionChoice, Default: MinesBox, Advanced: true,
-			Help: "The box holds 12 Mines of each colour: a player who has laid them all cannot lay a Mine, so the Sub that moves is destroyed.",
+			Help: "From the box, up to 12 each (how many is in the house rules): a player who has laid them all cannot lay a Mine, so the Sub that moves is destroyed, except in its own Command Centre. Destroyed Mines are gone for good.",
 			Choices: []games.Choice{
-				{Value: MinesBox, Label: "12 each, as in the box"},
+				{Value: MinesBox, Label: "From the box: a set number each, gone for good once destroyed", House: true},
 				{Value: MinesUnlimited, Label: "As many as the board takes", House: true},
+			}},
+		{Key: "strong_current", Label: "Strong Current token", Kind: games.OptionChoice, Default: CurrentAllows, Advanced: true,
+			Help: "The rulebook: the token allows the Sub 1 extra movement point this turn.",
+			Choices: []games.Choice{
+				{Value: CurrentAllows, Label: "Allows a 4th point: use 3 or 4"},
+				{Value: CurrentForces, Label: "Forces a 4th point: all 4 must be used", House: true},
+			}},
+		{Key: "shelter", Label: "Your Command Centre", Kind: games.OptionChoice, Default: ShelterAll, Advanced: true,
+			Help: "The rulebook: while one of your Subs is in the region with your own Command Centre, it cannot be destroyed.",
+			Choices: []games.Choice{
+				{Value: ShelterAll, Label: "Nothing destroys a Sub there"},
+				{Value: ShelterEncounters, Label: "Shelters from enemies only: a Sub there that cannot use all its points or lay its Mine is destroyed", House: true},
+			}},
+		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
+			Help: "How well the bots play. Every strength plays carefully: no bot loses a Sub when a move that loses none is open to it.",
+			Choices: []games.Choice{
+				{Value: games.BotLearner, Label: "Learner: takes a Sub when it sees one, never looks ahead", House: true},
+				{Value: games.BotCrew, Label: "Crew: keeps out of reach, hunts, mines your way (default)", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: plays its best moves out and hems your fleet in", House: true},
 			}},
 	}
 }

@@ -117,11 +117,27 @@ func TestEncounters(t *testing.T) {
 			after: map[string]string{"A1": "", "C5": "red3"}},
 		{name: "your Command Centre keeps your Subs safe", scen: scen{pieces: []string{"cc:R A0", "red1 A4", "red2 A0", "blue1 C1", "blue2 C2"}},
 			body: `{"type":"move","sub":"red1","path":["A5","A6","A0"],"mine":"A5"}`, after: map[string]string{"A0": "cc:R red1 red2"}},
-		// Our reading: the Command Centre shelters a Sub from encounters,
-		// not from the rule that every point is used.
-		{name: "your Command Centre does not save a Sub that cannot use its points", scen: scen{tiles: []string{"0,0 D ssrrrr", "2,0 S ssssss"}, pieces: []string{"cc:R A0", "red1 A1", "red2 B1", "blue1 B3", "blue2 B5"}},
+		// The rulebook: "While one of your Subs is in the region with your
+		// own Command Centre, the Sub cannot be destroyed." Not by the rule
+		// that every point is used, nor by the one that a Mine is laid.
+		{name: "in your Command Centre a Sub that cannot use its points is not destroyed", scen: scen{tiles: []string{"0,0 D ssrrrr", "2,0 S ssssss"}, pieces: []string{"cc:R A0", "red1 A1", "red2 B1", "blue1 B3", "blue2 B5"}},
+			body: `{"type":"move","sub":"red1","path":["A2","A0"],"mine":"A2"}`, say: "Red 1 cannot use all its movement points, but in its own Command Centre it cannot be destroyed",
+			after: map[string]string{"A0": "cc:R red1", "A2": "mine:R", "A1": ""}},
+		{name: "in your Command Centre a Sub with nowhere to lay its Mine is not destroyed", scen: scen{tiles: []string{"0,0 D ssssss", "1,0 D ssssss"}, pieces: []string{"cc:R B0", "red1 A0", "mine:R A3", "mine:R B6", "red2 A5", "blue1 B2", "blue2 B4"}},
+			body: `{"type":"move","sub":"red1","path":["A3","B6","B0"]}`, say: "Red 1 has nowhere to lay its Mine, but in its own Command Centre it cannot be destroyed",
+			after: map[string]string{"B0": "cc:R red1", "A3": "mine:R", "B6": "mine:R", "A0": ""}},
+		{name: "in your Command Centre a Sub is not destroyed when its player has no Mines left", scen: scen{pieces: []string{"cc:R A0", "red1 A4", "red2 C3", "blue1 C1", "blue2 C2"}, mines: []int{0, 5}},
+			body: `{"type":"move","sub":"red1","path":["A5","A6","A0"]}`, say: "Red has no Mines left to lay, but in its own Command Centre Red 1 cannot be destroyed",
+			after: map[string]string{"A0": "cc:R red1", "A4": ""}},
+		// House reading, an option: the Command Centre shelters a Sub from
+		// encounters, not from the rules that every point is used and a
+		// Mine laid.
+		{name: "house shelter: your Command Centre does not save a Sub that cannot use its points", scen: scen{shelter: ShelterEncounters, tiles: []string{"0,0 D ssrrrr", "2,0 S ssssss"}, pieces: []string{"cc:R A0", "red1 A1", "red2 B1", "blue1 B3", "blue2 B5"}},
 			body: `{"type":"move","sub":"red1","path":["A2","A0"],"mine":"A2"}`, say: "Red 1 cannot use all its movement points on A0 and is destroyed",
 			after: map[string]string{"A0": "cc:R", "A2": "mine:R", "A1": ""}},
+		{name: "house shelter: your Command Centre does not save a Sub with nowhere to lay its Mine", scen: scen{shelter: ShelterEncounters, tiles: []string{"0,0 D ssssss", "1,0 D ssssss"}, pieces: []string{"cc:R B0", "red1 A0", "mine:R A3", "mine:R B6", "red2 A5", "blue1 B2", "blue2 B4"}},
+			body: `{"type":"move","sub":"red1","path":["A3","B6","B0"]}`, say: "Red 1 has nowhere to lay its Mine and is destroyed",
+			after: map[string]string{"B0": "cc:R", "A0": ""}},
 		{name: "an enemy Mine", scen: scen{pieces: []string{"red1 A4", "red2 C3", "mine:B A5", "blue1 C1", "blue2 C2"}},
 			body: `{"type":"move","sub":"red1","path":["A5"],"mine":"A4"}`, say: "Red 1 hits Blue's Mine on A5: both are destroyed",
 			after: map[string]string{"A5": "", "A4": "mine:R"}},

@@ -11,15 +11,15 @@ import (
 
 func TestOptions(t *testing.T) {
 	o, err := ParseOptions(nil)
-	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny, MineSupply: MinesBox}) {
+	if err != nil || o != (Options{Players: 2, Setup: SetupIntro, FirstPlayer: FirstRed, RunningDeep: RunDeepAny, MineSupply: MinesBox, StrongCurrent: CurrentAllows, Shelter: ShelterAll, BotLevel: games.BotCrew}) {
 		t.Fatalf("defaults %+v %v", o, err)
 	}
-	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent","mine_supply":"unlimited"}`))
-	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent, MineSupply: MinesUnlimited}) {
+	o, err = ParseOptions(json.RawMessage(`{"players":4,"setup":"standard","captain":true,"first_player":"random","running_deep":"adjacent","mine_supply":"unlimited","strong_current":"forces","shelter":"encounters","bot_level":"veteran"}`))
+	if err != nil || o != (Options{Players: 4, Setup: SetupStandard, Captain: true, FirstPlayer: FirstRandom, RunningDeep: RunDeepAdjacent, MineSupply: MinesUnlimited, StrongCurrent: CurrentForces, Shelter: ShelterEncounters, BotLevel: games.BotVeteran}) {
 		t.Fatalf("%+v %v", o, err)
 	}
 	for _, bad := range []string{`{"players":5}`, `{"players":1}`, `{"setup":"quick"}`, `{"first_player":"blue"}`,
-		`{"running_deep":"far"}`, `{"mine_supply":"3"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
+		`{"running_deep":"far"}`, `{"mine_supply":"3"}`, `{"strong_current":"never"}`, `{"shelter":"none"}`, `{"bot_level":"admiral"}`, `{"colour":"red"}`, `{"players":"two"}`, `[1]`, `{} {}`, `{`} {
 		if _, err := ParseOptions(json.RawMessage(bad)); err == nil {
 			t.Fatalf("%s accepted", bad)
 		}
@@ -33,7 +33,10 @@ func TestOptions(t *testing.T) {
 		FirstPlayer string `json:"first_player"`
 		RunningDeep string `json:"running_deep"`
 		MineSupply  string `json:"mine_supply"`
-	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply})
+		Current     string `json:"strong_current"`
+		Shelter     string `json:"shelter"`
+		BotLevel    string `json:"bot_level"`
+	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply, def.StrongCurrent, def.Shelter, def.BotLevel})
 	var defaults map[string]any
 	_ = json.Unmarshal(dj, &defaults)
 	for _, opt := range Definition.Options {
@@ -74,8 +77,10 @@ func TestSeats(t *testing.T) {
 			t.Fatalf("%d players: seats %v teams %v", c.players, labels, teams)
 		}
 		v := g.View(0).(View)
-		for _, p := range v.Players {
-			if p.Subs != c.subs || p.Mines != MinesEach {
+		// Mines come from the layout data in turn order (Red first here),
+		// never more than the box's 12 of a colour.
+		for i, p := range v.Players {
+			if p.Subs != c.subs || p.Mines != layouts[c.players].Mines[i] || p.Mines > MinesEach {
 				t.Fatalf("%d players: %+v", c.players, p)
 			}
 		}
@@ -334,5 +339,26 @@ func TestDefinition(t *testing.T) {
 	g, err := d.New(nil, 1)
 	if err != nil || len(g.Seats()) != 2 {
 		t.Fatalf("%v %v", g, err)
+	}
+}
+
+// The Mine supplies follow the turn order, not the colour: with the first
+// player drawn at random, whoever moves first gets the first supply, and
+// the standard setup has its own.
+func TestMineSuppliesFollowTurnOrder(t *testing.T) {
+	for seed := range uint64(12) {
+		for _, setup := range []string{SetupIntro, SetupStandard} {
+			o, _ := Options{Players: 3, FirstPlayer: FirstRandom, Setup: setup}.withDefaults()
+			g := New(o, seed)
+			want := layouts[3].Mines
+			if setup == SetupStandard {
+				want = layouts[3].StandardMines
+			}
+			for place := range 3 {
+				if got := g.mines[(g.first+place)%3]; got != want[place] {
+					t.Fatalf("seed %d %s: the player %d places after the first has %d Mines; want %d", seed, setup, place, got, want[place])
+				}
+			}
+		}
 	}
 }

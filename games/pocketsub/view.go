@@ -238,10 +238,7 @@ func (g *Game) moveView(p *plan) MoveView {
 	for _, r := range p.pathSlice() {
 		m.Path = append(m.Path, g.board.name(r))
 	}
-	m.Cost = Budget - p.left
-	if p.tokens&tokCurrent != 0 {
-		m.Cost++
-	}
+	m.Cost = p.budget - p.left
 	for _, r := range p.mines {
 		m.Mines = append(m.Mines, g.board.name(r))
 	}

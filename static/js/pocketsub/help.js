@@ -49,8 +49,10 @@ export function primer(seatLabel) {
   });
 }
 
-// rules is the rules card's content for a room's options.
+// rules is the rules card's content for a room's options (app.js adds the
+// house rules in force with houserules.js's withHouseRules).
 export function rules(o = {}) {
+  const shelterAll = o.shelter !== "encounters";
   const sections = [
     { id: "goal", title: "Goal", body: ["Be the last player (or team) with Subs in play. It can happen in the middle of a move."] },
     {
@@ -58,7 +60,9 @@ export function rules(o = {}) {
       body: [list([
         "Move one of your Subs, spending exactly 3 points.",
         "Then lay one Mine in an empty shallow or rocky region the Sub moved out of this turn.",
-        "No place for the Mine, or no way to spend all 3 points: the Sub is destroyed.",
+        shelterAll
+          ? "No place for the Mine, or no way to spend all 3 points: the Sub is destroyed, unless it is in your own Command Centre, where it cannot be destroyed."
+          : "No place for the Mine, or no way to spend all 3 points: the Sub is destroyed, even in your own Command Centre.",
       ])],
     },
     {
@@ -72,21 +76,20 @@ export function rules(o = {}) {
     {
       id: "meet", title: "Meeting pieces",
       body: [list([
-        "Your own Mines and Subs: pass through safely, but ending on one destroys both. Your Command Centre keeps your Subs safe.",
+        "Your own Mines and Subs: pass through safely, but ending on one destroys both. " +
+          (shelterAll ? "In your own Command Centre nothing destroys your Subs." : "Your Command Centre keeps your Subs safe from enemies."),
         "Entering an enemy Mine or Sub destroys both; an enemy Command Centre destroys your Sub.",
         "★ Hero Sub: a player's last Sub. It wins Sub fights, except when an enemy Hero Sub enters its region; Mines and Command Centres still sink it.",
       ])],
     },
   ];
   if (o.players === 4) sections.push({ id: "teams", title: "Teams", body: ["Red and Blue against White and Black. A team-mate's pieces count as your own, but you move only your own Subs."] });
-  if (o.captain) sections.push({ id: "captain", title: "Captain's expansion", body: ["Whirlpools (↻ ↺) turn their tile at the end of each round. Once each: Intelligence Report (pass enemy Subs and Mines), Map (pass an enemy Command Centre), Strong Current (4 points)."] });
+  if (o.captain) sections.push({ id: "captain", title: "Captain's expansion", body: ["Whirlpools (↻ ↺) turn their tile at the end of each round. Once each: Intelligence Report (pass enemy Subs and Mines), Map (pass an enemy Command Centre), Strong Current (" + (o.strong_current === "forces" ? "4 points, all of which must be used" : "a 4th point you may use") + ")."] });
   if (o.setup === "standard") sections.push({ id: "setup", title: "Standard setup", body: ["The tiles are shuffled and turned at random; then everyone places a Command Centre on a deep region and their Subs, in turn."] });
   sections.push({
     id: "house", title: "House rules at this table",
     body: houseRules(house, [
       "The tiles' faces and the introductory layouts are our own design: the publisher has not published them.",
-      o.running_deep === "adjacent" ? "Running deep reaches only a neighbouring tile." : "Running deep reaches a deep region on any other tile.",
-      o.mine_supply === "unlimited" ? "Mines never run out." : "12 Mines each: with none left, a Sub cannot lay its Mine and is destroyed.",
     ]),
   });
   return { title: "Pocket Sub: the rules", sections };

@@ -86,5 +86,7 @@ function options(view) {
   if (o.first_player === "random") parts.push("random first player");
   if (o.running_deep === "adjacent") parts.push("running deep to neighbouring tiles only (house)");
   if (o.mine_supply === "unlimited") parts.push("Mines never run out (house)");
+  if (o.strong_current === "forces") parts.push("a Strong Current forces its 4th point (house)");
+  if (o.shelter === "encounters") parts.push("Command Centres shelter from enemies only (house)");
   return h("p", { class: "muted small", id: "options" }, "Options: " + parts.join(", "));
 }

@@ -276,6 +276,8 @@ function playPanel(app) {
     ];
     if (m.mines.length) {
       out.push(h("p", { class: "muted small" }, m.mines.length > 1 ? "Tap a ringed region on the ocean, or a button, for your Mine:" : "Your Mine goes here:"));
+      const left = v.players[v.seat]?.mines;
+      if (left >= 0) out.push(h("p", { class: "small", id: "mines-left" }, h("span", { class: "house" }, "house"), ` Destroyed Mines are gone for good: ${left} left.`));
       out.push(h("div", { class: "ps-mines" }, m.mines.map((r) => h("button", {
         "data-mine": r, "aria-pressed": String(app.mine === r), class: app.mine === r ? "selected" : "",
         onclick: () => { app.mine = r; app.error = ""; app.render(); },
@@ -364,7 +366,7 @@ export function players(app, view) {
     const each = view.options.players === 4 ? 2 : 3;
     if (view.phase === "setup") bits.push(`${p.placed} of ${each} Subs placed`);
     else bits.push(p.out ? "out" : `${p.subs} Sub${p.subs === 1 ? "" : "s"}`);
-    bits.push(p.mines < 0 ? "∞ Mines" : `${p.mines} Mine${p.mines === 1 ? "" : "s"}`);
+    bits.push(p.mines < 0 ? "∞ Mines" : `${p.mines} Mine${p.mines === 1 ? "" : "s"} left`);
     if (view.options.captain) bits.push(p.tokens.length ? p.tokens.map((t) => ({ intel: "IR", map: "Map", current: "SC" })[t]).join(" ") : "no tokens");
     return h("div", { class: `ps-player${turn ? " turn" : ""}${p.out ? " out" : ""}`, "data-seat": p.seat, "data-team": p.team },
       icon(p),
