@@ -123,6 +123,7 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		if s.Look(tv, st) && !shot && st.Events >= 6 {
 			shot = true
 			tv.Resize(1280, 720)
+			tv.NoButtons("in play")
 			tv.TableInPlay(s.Offered, s.PlayShot)
 			tv.Resize(1920, 1080)
 			tv.FitsScreen("in play")
@@ -139,7 +140,9 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
-	// The outcome, on both screens, without scrolling.
+	// The outcome, on both screens, without scrolling, and nothing on it
+	// for the room to tap (the players' phones hold the choices).
+	tv.NoButtons("the outcome")
 	tv.Resize(1920, 1080)
 	tv.FitsScreen("the outcome")
 	tv.Screenshot("tv-end-1080.png")
@@ -163,6 +166,17 @@ func (p *Phone) Resize(w, h int) {
 	p.Run(fmt.Sprintf("a %dx%d screen", w, h), emulation.SetDeviceMetricsOverride(int64(w), int64(h), 1, false))
 	p.W, p.H = w, h
 	p.Run("the screen lays out", chromedp.Poll(fmt.Sprintf(`innerWidth === %d && innerHeight === %d`, w, h), nil))
+}
+
+// NoButtons checks the table screen shows no button nor link to tap,
+// top bar included: nobody taps a TV across the room.
+func (p *Phone) NoButtons(when string) {
+	p.T.Helper()
+	var shown []string
+	p.Eval(`[...document.querySelectorAll('button, a[href], [role=button], input, select')].filter((b) => b.getClientRects().length).map((b) => b.tagName.toLowerCase() + (b.id ? "#" + b.id : "") + " " + (b.textContent || "").trim().slice(0, 30))`, &shown)
+	if len(shown) != 0 {
+		p.T.Errorf("%s: the table screen offers %d things to tap: %q", when, len(shown), shown)
+	}
 }
 
 // Scrolls says how the page scrolls on its screen ("" when it does not):
