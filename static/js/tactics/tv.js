@@ -54,12 +54,8 @@ export function tableScreen(app, box, waiting) {
     const seat = l.team === "red" ? 0 : l.team === "blue" ? 1 : -1;
     return { text: l.text, kind: l.kind, cls: l.team, tag: seat >= 0 ? mark(seat) : null };
   });
-  // The squares keep their words (what stands where) but are no buttons:
-  // nothing on a TV is tapped.
-  const board = draw(v, { flip: false, last: app.last });
-  for (const sq of board.querySelectorAll("[role=button]")) sq.setAttribute("role", "img");
   playScreen(box, {
-    board,
+    board: draw(v, { flip: false, last: app.last }),
     outcome: head,
     turn,
     sides: h("div", { class: "tx-sides tv-tx-sides" }, sides(app, v), clock ? h("div", { class: "tx-clock", id: "tv-clock", role: "timer" }, clock) : null),
