@@ -196,7 +196,9 @@ export function askInView(app, key, el) {
   app.asked = key;
   const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
   const top = el.getBoundingClientRect().top;
-  if (top < bar || top > innerHeight / 2) el.scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+  // Scrolled by the bar's own height (a duty banner makes it taller than
+  // any fixed scroll margin): the question's top lands just under it.
+  if (top < bar || top > innerHeight / 2) window.scrollBy({ top: top - bar - 4, behavior: reduced.matches ? "auto" : "smooth" });
 }
 
 // seatNames is who plays each seat, as the room lists them: a person's
