@@ -6,6 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"periscope/e2e/chrome"
+	"periscope/games"
+	"periscope/games/gridtactics"
+	"periscope/roles"
+	"periscope/rooms"
+	"periscope/server"
+	"periscope/server/servertest"
+	"periscope/static"
 )
 
 // coachLesson is the lesson the page's coach card shows, as the view
@@ -44,14 +53,18 @@ func done(p *phone) []string {
 // of the match (within a fixed number of lessons), and the coach marks the
 // lessons done in the order a new crew meets them.
 func TestFirstDiveFollowingTheCoach(t *testing.T) {
-	e := start(t)
+	if noBrowser != "" {
+		chrome.Skip(t, noBrowser)
+	}
+	// A fixed seed: the learner bots play the same match every run.
+	hub := servertest.NewHub(t, rooms.Config{Games: []games.Definition{roles.Definition, gridtactics.Definition}, Seeds: servertest.Seeds(3)})
+	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: static.FS})
+	e := &env{base: base}
 	defer logShots(t)
 	p := e.phone(t, "first-dive")
 	p.open("/")
-	p.see("#opt-first_dive")
-	p.tap("#opt-first_dive")
-	p.typeIn("#opt-blue_crew", "1")
-	p.tap("#create-room")
+	p.tap(`input[name=first-crew][value="1"]`)
+	p.tap("#first-dive-go")
 	code := p.text("[data-code]")
 	join(p, code, 0, "Ann")
 
@@ -62,6 +75,12 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 		t.Errorf("the waiting card reads %q", got)
 	}
 	startMatch(p, p)
+	// The table screen on a TV, beside the phone.
+	tv := e.phone(t, "first-dive-tv")
+	tv.size(1920, 1080)
+	tv.open("/table/" + code)
+	tv.until("the match on the TV", `document.body.dataset.state === "playing"`)
+	tvChecked := false
 
 	// The first lesson: the start, its cell highlighted on the chart.
 	l := lesson(p)
@@ -129,7 +148,7 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 			p.fits("firstdive-refused", ".coach-advice", ".coach-target")
 			refused = true
 		}
-		if len(l.Steps) == 0 || l.ID == "listen" || l.ID == "news" || l.ID == "wait" {
+		if len(l.Steps) == 0 || l.ID == "news" || l.ID == "wait" {
 			// Nothing to tap: the lesson moves on when the match does.
 			p.until("the next lesson", fmt.Sprintf(`!!document.querySelector("#outcome-banner") || window.periscope.view?.coach?.lesson?.key !== %q`, l.Key))
 			continue
@@ -137,6 +156,11 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 		p.until("the lesson done", fmt.Sprintf(`!!document.querySelector("#outcome-banner") || window.periscope.view?.coach?.lesson?.key !== %q`, l.Key))
 		if p.has("#outcome-banner") {
 			break
+		}
+		if l.ID == "mine" && !tvChecked {
+			// Mid-match: surfaced, silent, sonar used.
+			tvShows(t, tv, "mid", true)
+			tvChecked = true
 		}
 		switch l.ID {
 		case "mark":
@@ -167,5 +191,57 @@ func TestFirstDiveFollowingTheCoach(t *testing.T) {
 	}
 	if p.has("#coach-card") {
 		t.Error("a lesson after the end")
+	}
+	// The whole game was taught before the end: every lesson of the course
+	// shown on the card and done, and a closing card sums it up.
+	course := []string{"start", "heading", "charge", "mark", "end_turn", "listen", "sonar", "silence", "mine", "drone", "surface", "torpedo"}
+	for _, id := range course {
+		if !slices.Contains(order, id) || !slices.Contains(got, id) {
+			t.Errorf("lesson %s: shown %v, done %v", id, slices.Contains(order, id), slices.Contains(got, id))
+		}
+	}
+	tvShows(t, tv, "end", false)
+	closing := p.text("#coach-closing")
+	p.fits("firstdive-closing", "#coach-closing", "#coach-real-match")
+	for _, want := range []string{"Training over", "12 of 12 lessons done", "You learned to", "real match"} {
+		if !strings.Contains(closing, want) {
+			t.Errorf("the closing card reads %q: %q missing", closing, want)
+		}
+	}
+}
+
+// tvShows checks the table screen at both TV sizes: one screen, never
+// scrolled, the public game on it: each crew's damage, the systems it
+// used, its track as the enemy hears it, its last announcements.
+func tvShows(t *testing.T, tv *phone, when string, playing bool) {
+	t.Helper()
+	for _, sz := range [][2]int64{{1920, 1080}, {1280, 720}} {
+		tv.size(sz[0], sz[1])
+		tv.until("the TV laid out", fmt.Sprintf(`innerWidth === %d && !!document.querySelector(".table-grid")`, sz[0]))
+		if !playing {
+			tv.see("#outcome-banner")
+		}
+		tv.noSideScroll(sz[0])
+		tv.fitsHeight(sz[1])
+		var got struct {
+			Steps  []int
+			Used   int
+			Said   int
+			Damage int
+			Chart  bool
+		}
+		tv.eval(`(() => {
+			const r = document.querySelector(".mapcol .chart").getBoundingClientRect();
+			return {
+				Steps: [...document.querySelectorAll(".tv-track")].map((s) => Number(s.dataset.steps)),
+				Used: document.querySelectorAll("[data-used=blue] .pill").length,
+				Said: document.querySelectorAll(".tv-said .log li:not(.muted)").length,
+				Damage: document.querySelectorAll(".crewstat [data-damage]").length,
+				Chart: r.bottom <= innerHeight + 0.5 && r.height > innerHeight * 0.5,
+			}; })()`, &got)
+		if len(got.Steps) != 2 || got.Used < 2 || got.Said < 2 || got.Damage != 2 || !got.Chart {
+			t.Errorf("%s, %dx%d: the TV shows %+v: want both tracks, Blue's systems, the last announcements, both damages and the whole chart at least half the screen high", when, sz[0], sz[1], got)
+		}
+		tv.screenshot(fmt.Sprintf("firstdive-tv-%s-%d", when, sz[1]))
 	}
 }

@@ -10,8 +10,10 @@ func TestLobbyOffersEveryGameAndExplainsRefusals(t *testing.T) {
 	defer logShots(t)
 	p := e.phone(t, "lobby")
 	p.open("/")
-	p.see("#create-room")
-	p.fits("lobby-home", "#join-code", "#create-room", "#opt-map")
+	p.see("#first-dive-go")
+	p.fits("lobby-home", "#join-code", "#first-dive-go")
+	openAllOptions(p)
+	p.fits("lobby-options", "#create-room", "#opt-map")
 
 	// A wrong code is refused in the server's words, next to the form.
 	p.typeIn("#join-code", "ZZZZZ")

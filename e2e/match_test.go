@@ -16,6 +16,7 @@ func createRoom(host *phone, mode, blue, red, radio string) string {
 	host.t.Helper()
 	host.open("/")
 	host.see("#opt-map")
+	openAllOptions(host)
 	// The form is drawn from the game's catalogue: choices carry their
 	// JSON values, crews are numbers.
 	host.tap(fmt.Sprintf(`input[name=mode][value='"%s"']`, mode))

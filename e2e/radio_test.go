@@ -71,6 +71,14 @@ func TestRadioOperatorSeesThePossibleCellsShrink(t *testing.T) {
 		counts = append(counts, n)
 	}
 	blue.radio.fits("radio-tracker-shrinks", "#possible", "#tracker-toggle")
+	// The sheet and the tracker share one frame: the page says where the
+	// sheet's track ends and whether the tracker agrees; Snap lays the
+	// sheet's end on the tracker's likeliest cell.
+	best := blue.radio.text("#snap")
+	blue.radio.tap("#snap")
+	want := strings.TrimPrefix(best, "Snap to ")
+	blue.radio.until("the sheet snapped", fmt.Sprintf(`document.querySelector("#sheet-at")?.dataset.cell === %q && document.querySelector("#sheet-at").dataset.fits === "true"`, want))
+	blue.radio.fits("radio-snapped", "#overlay", "#snap")
 	if last := counts[len(counts)-1]; last*3 > before {
 		t.Fatalf("six headings left %d of %d cells possible: %v", last, before, counts)
 	}

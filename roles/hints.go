@@ -113,7 +113,8 @@ func (g *Game) hintsFor(v View) []hint {
 			if enemy.Surfaced && pub.Mode == sonar.TurnBased {
 				add(c, sonar.TypeCourse, "the enemy surfaced in sector %d: take your turns (%d left in a row) and hunt it.", enemy.Sector, pub.Bonus)
 			}
-			add(c, sonar.TypeCourse, "choose a heading. You may not cross your own route, enter an island or your own mine.")
+			// The duty banner says "choose a heading": the hint gives the rule.
+			add(c, sonar.TypeCourse, "a heading may not cross your own route, enter an island or your own mine.")
 			if len(own.Broken) >= 2 && own.SurfaceBlocked == "" {
 				add(c, sonar.TypeSurface, "%d colours are broken down on the Engineer's sheet: surfacing erases every breakdown, but the enemy learns your sector.", len(own.Broken))
 			}

@@ -139,6 +139,18 @@ func (g *Game) public() *sonar.PublicView {
 func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
 	if g.views.crew[c] == nil {
 		v := g.match.Crew(c)
+		if g.match.Over() {
+			// After the end nobody owes anything: no charge, no mark, no
+			// inspection, no sonar answer, no turn to take.
+			v.Duties = sonar.Duties{}
+			v.Inspect = nil
+			v.SonarAnswers = nil
+			if v.Turn != nil {
+				t := *v.Turn
+				t.Current = false
+				v.Turn = &t
+			}
+		}
 		g.views.crew[c] = &v
 	}
 	return g.views.crew[c]

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -34,12 +35,23 @@ func (h *Hub) RematchOf(code string) (Rematch, error) {
 		return m, nil
 	}
 	// Opened before a restart: the store keeps it with the room.
-	if s, err := h.store.Load(c); err == nil && s.Room.Rematch != nil {
+	s, err := h.store.Load(c)
+	if err == nil && s.Room.Rematch != nil {
 		h.rematches[c] = *s.Room.Rematch
 		return *s.Room.Rematch, nil
 	}
-	return Rematch{}, errorf(CodeNotFound, "nobody has asked for a rematch of room %s yet", c)
+	if err != nil {
+		if _, gone := h.Get(c); gone != nil {
+			// Neither stored nor live: no rematch can come.
+			return Rematch{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("no room with code %q", code), Err: err}
+		}
+	}
+	return Rematch{}, &Error{Code: CodeNotFound, Message: fmt.Sprintf("nobody has asked for a rematch of room %s yet", c), Err: ErrNoRematchYet}
 }
+
+// ErrNoRematchYet is wrapped by RematchOf's error for a room whose rematch
+// may still come: nobody has asked for it yet.
+var ErrNoRematchYet = errors.New("no rematch yet")
 
 // Rematch opens the rematch of the finished match code for a player who
 // held a seat in it (token). With swap, every person moves to the seat of

@@ -235,3 +235,12 @@ func TestStaticFilesAreCompressedAndValidated(t *testing.T) {
 		t.Fatalf("lobby body %q", got)
 	}
 }
+
+// A browser's own request for /favicon.ico gets the app's icon, not a 404.
+func TestFaviconIsTheAppIcon(t *testing.T) {
+	e := start(t, nil, func(c *server.Config) { c.Static = static.FS })
+	resp, body := raw(t, e.base+"/favicon.ico")
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "image/png" || !bytes.HasPrefix(body, []byte("\x89PNG")) {
+		t.Fatalf("/favicon.ico: %d %q, %d bytes", resp.StatusCode, resp.Header.Get("Content-Type"), len(body))
+	}
+}

@@ -329,12 +329,20 @@ func (s *Server) closeRoom(c *fiber.Ctx) error {
 
 // rematchOf answers GET /api/rooms/:code/rematch: the rematch of a
 // finished match, once a player opened it.
+//
+// Before anyone asks, a room that may still have one answers 200 with
+// {"pending": true} rather than an error: pages poll this and a browser
+// logs every 404 it gets. A room that is gone answers 404, and the
+// pages stop asking.
 func (s *Server) rematchOf(c *fiber.Ctx) error {
 	m, err := s.hub.RematchOf(c.Params("code"))
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if errors.Is(err, rooms.ErrNoRematchYet) {
+		return c.JSON(fiber.Map{"pending": true, "message": err.Error()})
+	}
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	return c.JSON(m)
 }
 
@@ -347,6 +355,17 @@ func (s *Server) pwaRoutes(a *fiber.App) {
 			return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server has no web app manifest"}
 		}
 		c.Set(fiber.HeaderContentType, "application/manifest+json")
+		return c.Send(b)
+	})
+	// Browsers ask for /favicon.ico whatever the pages link: the app's
+	// icon, rather than a 404 in every tab's console.
+	a.Get("/favicon.ico", func(c *fiber.Ctx) error {
+		b, err := fs.ReadFile(s.cfg.Static, "img/icon-192.png")
+		if err != nil {
+			return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server has no icon"}
+		}
+		c.Set(fiber.HeaderContentType, "image/png")
+		c.Set(fiber.HeaderCacheControl, "public, max-age=86400")
 		return c.Send(b)
 	})
 }

@@ -265,7 +265,7 @@ func ParseOrder(b []byte) (Order, error) {
 	}
 	if w.Type == TypeSonarAnswer {
 		if len(w.Facts) != 2 {
-			return Order{}, refuse(CodeMalformed, "a sonar answer gives exactly two facts")
+			return Order{}, refuse(CodeTwoFacts, "a sonar answer gives exactly two facts")
 		}
 		cmd.Facts = w.Facts
 	}

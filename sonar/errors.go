@@ -61,10 +61,12 @@ const (
 	CodeMineOnRoute  Code = "mine_on_route"          // a mine never goes on the own route
 	CodeMineTaken    Code = "mine_cell_taken"        // one mine per cell
 	CodeNoMine       Code = "no_mine_there"          // a trigger names one of the crew's mines
-	CodeTorpedoRange Code = "torpedo_range"          // a torpedo lands 1 to 4 spaces away
+	CodeTorpedoRange Code = "torpedo_range"          // a torpedo lands at most 4 spaces away
+	CodeTorpedoOwn   Code = "torpedo_own_cell"       // a torpedo never lands on its own submarine's cell
 	CodeNoSector     Code = "no_such_sector"         // a drone asks about a sector of the map
 	CodeNoQuestion   Code = "no_sonar_question"      // no sonar question waits for this crew
 	CodeFactOffMap   Code = "fact_off_map"           // a sonar fact names a row, column or sector of the map
+	CodeTwoFacts     Code = "two_facts"              // a sonar answer gives exactly two facts
 	CodeFactKinds    Code = "fact_kinds"             // a sonar answer gives two kinds of fact
 	CodeOneFactTrue  Code = "one_fact_true"          // exactly one sonar fact is true
 	CodeNoArcher     Code = "no_archer_mine"         // an Archer mine is printed there
@@ -87,6 +89,7 @@ const (
 	CodeInspectionPassed Code = "inspection_passed"    // nothing more to secure: dive
 	CodeNoInspection     Code = "nothing_to_inspect"   // no enemy sheet waits for inspection
 	CodeRejectSection    Code = "reject_a_section"     // a rejection names a secured section
+	CodePassWhole        Code = "pass_whole_sheet"     // a pass covers the whole sheet: it names no section
 	CodeRejectionLimit   Code = "rejection_limit"      // the table's limit of rejections is reached
 	CodeNotInspected     Code = "not_inspected"        // the dive waits for the inspection
 )

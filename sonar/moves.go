@@ -455,7 +455,7 @@ func (m *Match) inspect(c Crew, r Role, ok bool, section int) *RuleError {
 	s := &m.crews[e]
 	if ok {
 		if section != 0 {
-			return refuse(CodeRejectSection, "a pass covers the whole sheet: name a section only to reject it")
+			return refuse(CodePassWhole, "a pass covers the whole sheet: name a section only to reject it")
 		}
 		m.pass(e, c.loud()+" ENGINEER: NO STRAY LINES.")
 		return nil

@@ -89,7 +89,7 @@ func TestSurfacingRealTime(t *testing.T) {
 	// A rejection names a section; only its tracer redraws it.
 	refused(t, m, CodeRole, "only the Engineer may inspect", `{"type":"inspect","crew":"red","role":"captain","ok":true}`)
 	refused(t, m, CodeRejectSection, "name the section", `{"type":"inspect","crew":"red","role":"engineer","ok":false}`)
-	refused(t, m, CodeRejectSection, "a pass covers the whole sheet", `{"type":"inspect","crew":"red","role":"engineer","ok":true,"section":2}`)
+	refused(t, m, CodePassWhole, "a pass covers the whole sheet", `{"type":"inspect","crew":"red","role":"engineer","ok":true,"section":2}`)
 	evs = do(t, m, `{"type":"inspect","crew":"red","role":"engineer","ok":false,"section":2}`)
 	if e := find(t, evs, KindInspected); *e.Yes || e.Crew != Blue || e.Section != 2 || *e.Role != Captain ||
 		e.Text != "RED ENGINEER: STRAY LINE IN SECTION 2. BLUE CAPTAIN TRACES IT AGAIN" {

@@ -332,7 +332,7 @@ func (m *Match) torpedoErr(c Crew, r Role, at chart.Cell) *RuleError {
 	}
 	pos := m.crews[c].pos
 	if at == pos {
-		return refuse(CodeTorpedoRange, "a torpedo flies 1 to %d spaces: it cannot hit your own position", TorpedoRange)
+		return refuse(CodeTorpedoOwn, "a torpedo flies 1 to %d spaces: it cannot hit your own position", TorpedoRange)
 	}
 	if !m.inReach(pos, at) {
 		if m.opts.TorpedoRange == RangeOrthogonal {
@@ -467,7 +467,7 @@ func (m *Match) sonarAnswerErr(c Crew, r Role, facts []Fact) *RuleError {
 		return err
 	}
 	if len(facts) != 2 {
-		return refuse(CodeMalformed, "a sonar answer gives exactly two facts")
+		return refuse(CodeTwoFacts, "a sonar answer gives exactly two facts")
 	}
 	for _, f := range facts {
 		if err := m.factErr(f); err != nil {

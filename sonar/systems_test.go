@@ -178,7 +178,7 @@ func TestTorpedoRange(t *testing.T) {
 		{"", "D3", "H3", "", ""},
 		{"", "D3", "E4", "", ""},
 		{"", "D3", "J3", CodeTorpedoRange, "J3 is out of range"},
-		{"", "D3", "D3", CodeTorpedoRange, "cannot hit your own position"},
+		{"", "D3", "D3", CodeTorpedoOwn, "cannot hit your own position"},
 		{"", "D3", "C2", CodeIsland, "C2 is an island"},
 		{"", "D3", "P3", CodeOffMap, "P3 is off the map"},
 		{"", "B3", "D3", "", ""},                                      // around C3 and C2: B4 C4 D4 D3
@@ -195,7 +195,7 @@ func TestTorpedoRange(t *testing.T) {
 		{RangeOrthogonal, "B3", "F5", CodeTorpedoRange, "F5 is out of range"},
 		{RangeOrthogonal, "B3", "C3", CodeIsland, "a torpedo lands on water only"},
 		{RangeOrthogonal, "D3", "G2", "", ""}, // the rulebook's example: 4 spaces from D3
-		{RangeOrthogonal, "D3", "D3", CodeTorpedoRange, "cannot hit your own position"},
+		{RangeOrthogonal, "D3", "D3", CodeTorpedoOwn, "cannot hit your own position"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rng+" "+tt.from+"-"+tt.at, func(t *testing.T) {
@@ -302,6 +302,11 @@ func TestRulebookSonarExample(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { refused(t, m, tt.code, tt.want, answer, tt.a, tt.b) })
+	}
+	// A Go caller may pass one fact or three: the rule of two facts has its
+	// own code, and the question still waits.
+	for _, facts := range [][]Fact{{{FactColumn, 11}}, {{FactColumn, 11}, {FactRow, 13}, {FactSector, 6}}} {
+		refusedCmd(t, m, CodeTwoFacts, "exactly two facts", Command{Type: TypeSonarAnswer, Crew: Red, Role: Captain, Facts: facts})
 	}
 	refused(t, m, CodeNoQuestion, "no sonar question is waiting for your answer", `{"type":"sonar_answer","crew":"blue","role":"captain","facts":[{"type":"column","value":"E"},{"type":"row","value":1}]}`)
 	refused(t, m, CodeRole, "only the Captain may answer the sonar", `{"type":"sonar_answer","crew":"red","role":"first_mate","facts":[{"type":"column","value":"L"},{"type":"sector","value":6}]}`)

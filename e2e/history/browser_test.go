@@ -128,7 +128,8 @@ func TestDebriefFromTheHistoryPage(t *testing.T) {
 	// Home goes back to the start; a turning point jumps to its step.
 	p.run("home", chromedp.KeyEvent(kb.Home))
 	p.until("step 0 again", `document.body.dataset.shown === "0"`)
-	p.tap(`[data-moment=first_hit]`)
+	// The turning points are buttons beside the slider, in the stepper.
+	p.tap(`.stepper [data-moment=first_hit]`)
 	p.until("the first hit", `document.body.dataset.shown !== "0" && Number(document.body.dataset.shown) > 0`)
 	var v string
 	p.eval(`document.body.dataset.shown`, &v)

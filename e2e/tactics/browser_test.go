@@ -210,6 +210,16 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("version 3 of the replay shows %d units, want both armies", pieces)
 	}
 	p.Screenshot("6-replay.png")
+	// The replay plays and marks each version's moves on the board, as
+	// the live board does, and tells them in words.
+	if v, ok := p.ReplayToMarks(3, 12); !ok {
+		t.Error("no version of the replay's first turns marked a move on the board")
+	} else if m := p.Marked(); !m.Any("from") || !m.Any("to") || !m.Says("moved from") {
+		t.Errorf("version %d of the replay marks %v and tells %q, want the move from and to, in words", v, m.Places, m.Card)
+	} else {
+		p.ShowTurn()
+		p.Screenshot("6b-replay-move.png")
+	}
 	p.MustTap("#replay-close")
 
 	// The rematch with the sides swapped, in one tap: Ada plays Blue

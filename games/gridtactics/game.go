@@ -102,6 +102,10 @@ type Roll struct {
 	Target   string `json:"target,omitempty"`
 	Shield   bool   `json:"shield,omitempty"`
 	Second   bool   `json:"second,omitempty"`
+	// AttackerKind and TargetKind name the units for pages that tell the
+	// roll in words; a face-down target is "unit", as the board shows it.
+	AttackerKind string `json:"attacker_kind,omitempty"`
+	TargetKind   string `json:"target_kind,omitempty"`
 }
 
 // Game is one match. It is a pure state machine: New with the same options

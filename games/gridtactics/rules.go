@@ -160,7 +160,7 @@ func (g *Game) relocate(u int, to Square) games.Event {
 	g.grid[g.cell(from)] = -1
 	g.grid[g.cell(to)] = int8(u)
 	un.at, un.hidden = to, false
-	data, _ := json.Marshal(map[string]string{"from": from.String(), "to": to.String(), "kind": un.kind.String()})
+	data, _ := json.Marshal(map[string]any{"seat": un.owner, "from": from.String(), "to": to.String(), "kind": un.kind.String()})
 	return games.Event{
 		Text: fmt.Sprintf("%s %s moves from %s to %s", names[un.owner], un.kind, from, to),
 		Kind: "move",
@@ -458,10 +458,14 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 		Target:   g.units[t].at.String(),
 		Shield:   shield,
 		Second:   second,
+
+		AttackerKind: g.units[a].kind.String(),
+		TargetKind:   g.units[t].kind.String(),
 	}
 	if secret {
 		r.Text = fmt.Sprintf("%s %s %s: rolled %d: %s", g.label(a), verb, g.label(t), roll, result)
 		r.Needs, r.Shield = 0, false
+		r.TargetKind = "unit"
 	}
 	g.lastFight = g.turns
 	data, _ := json.Marshal(r)
@@ -472,9 +476,14 @@ func (g *Game) fire(a, t int, second bool) (evs []games.Event, hit bool, needs i
 	g.units[t].alive = false
 	g.grid[g.cell(g.units[t].at)] = -1
 	loser := g.units[t].owner
+	// The square and owner let a page mark the loss on the board; the kind
+	// only where the roll told it (a face-down unit stays "unit").
+	lostKind := r.TargetKind
+	lost, _ := json.Marshal(map[string]any{"at": g.units[t].at.String(), "owner": loser, "kind": lostKind})
 	evs = append(evs, games.Event{
 		Text: fmt.Sprintf("%s is destroyed", g.label(t)),
 		Kind: "destroyed",
+		Data: lost,
 	})
 	if g.count(loser) == 0 {
 		w := 1 - loser

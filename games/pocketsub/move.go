@@ -773,7 +773,9 @@ func (g *Game) moveEvents(t *trip, from, laid Region) []games.Event {
 		if h.what == hShelter {
 			kind = "sheltered"
 		}
-		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind})
+		// Where it happened, so a page can mark the loss on the board.
+		at, _ := json.Marshal(map[string]any{"seat": seat, "at": g.nameOr(h.at)})
+		evs = append(evs, games.Event{Text: g.happened(t, h), Kind: kind, Data: at})
 	}
 	return evs
 }

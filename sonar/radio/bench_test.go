@@ -3,19 +3,25 @@ package radio
 import (
 	"flag"
 	"fmt"
+	"periscope/sonar/chart"
+	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 var (
 	naiveBench   = flag.Int("naive-bench", 20, "matches per map side replayed by the naive reference in BenchmarkNaiveRatio")
+	naiveCorpus  = flag.String("naive-corpus", "real", "matches of BenchmarkNaiveRatio: real (those of TestNeverLosesTheEnemy), mines (TestExactWithManyMines) or quiet (TestExactWithoutObservations)")
 	stressBench  = flag.Int("stress-bench", 100, "stress matches per map side in BenchmarkStress")
 	stressBudget = flag.Int("stress-budget", 0, "hypothesis budget in BenchmarkStress (0: the default)")
 	stressEvery  = flag.Int("stress-silence", 6, "courses between two silences in BenchmarkStress (the silence gauge's size; 3 is the issue's stress case)")
 	stressCap    = flag.Int("stress-cap", 1_000_000, "hypotheses past which BenchmarkStress stops comparing a match with the unbounded tracker")
 	bestOf       = flag.Int("best-of", 1, "replay each match this many times and keep each update's shortest time: on a box shared with other runs, a descheduled update then does not count")
+	threadCPU    = flag.Bool("thread-cpu", false, "time each update by the CPU time of its thread (CLOCK_THREAD_CPUTIME_ID) instead of the wall clock: on a box shared with other runs, the time the update waited for a core then does not count (Linux only)")
 )
 
 // timings collects per-observation update times by kind.
@@ -64,15 +70,17 @@ func (tm timings) table() string {
 func replay(b *testing.B, mt match, opts Options, tm timings) *Tracker {
 	best := make([]time.Duration, len(mt.steps))
 	var tr *Tracker
+	clock, done := clockFor()
+	defer done()
 	for r := range max(*bestOf, 1) {
 		var err error
 		if tr, err = New(mt.m, opts); err != nil {
 			b.Fatal(err)
 		}
 		for i, st := range mt.steps {
-			start := time.Now()
+			start := clock()
 			err := tr.Observe(st.obs)
-			if d := time.Since(start); r == 0 || d < best[i] {
+			if d := clock() - start; r == 0 || d < best[i] {
 				best[i] = d
 			}
 			if err != nil {
@@ -84,6 +92,25 @@ func replay(b *testing.B, mt match, opts Options, tm timings) *Tracker {
 		tm.add(st.obs.Kind, best[i])
 	}
 	return tr
+}
+
+// clockFor is the clock -thread-cpu selects; done releases what it holds.
+func clockFor() (clock func() time.Duration, done func()) {
+	if !*threadCPU {
+		return func() time.Duration { return time.Duration(time.Now().UnixNano()) }, func() {}
+	}
+	runtime.LockOSThread() // the work timed runs on this thread only
+	return threadTime, runtime.UnlockOSThread
+}
+
+// threadTime is the CPU time the calling thread has used.
+func threadTime() time.Duration {
+	var ts syscall.Timespec
+	const clockThreadCPUTime = 3 // CLOCK_THREAD_CPUTIME_ID
+	if _, _, e := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0); e != 0 {
+		panic(e)
+	}
+	return time.Duration(ts.Nano())
 }
 
 // BenchmarkObserve replays the matches of TestNeverLosesTheEnemy (same seeds
@@ -111,26 +138,60 @@ func BenchmarkObserve(b *testing.B) {
 	}
 }
 
+// ratioMatch is the i-th match of map side mi in -naive-corpus.
+func ratioMatch(b *testing.B, m *chart.Map, mi, i int) match {
+	switch *naiveCorpus {
+	case "real":
+		return matchFor(m, mi, i)
+	case "mines":
+		mt, _ := mineMatch(m, mi, i)
+		return mt
+	case "quiet":
+		return quietMatch(m, mi, i, *quietTurns)
+	}
+	b.Fatalf("-naive-corpus %q: real, mines or quiet", *naiveCorpus)
+	return match{}
+}
+
 // BenchmarkNaiveRatio times the naive reference (replaying every route from
 // every start cell after each observation) against the tracker on the first
-// -naive-bench matches of each map side.
+// -naive-bench matches of each map side of -naive-corpus, and checks that
+// they agree and that the tracker says it is exact.
 func BenchmarkNaiveRatio(b *testing.B) {
 	for range b.N {
 		naiveT, trackT := timings{}, timings{}
 		var naiveTotal, trackTotal time.Duration
+		inexact := 0
 		for mi, m := range allMaps() {
 			for i := range *naiveBench {
-				mt := matchFor(m, mi, i)
+				mt := ratioMatch(b, m, mi, i)
 				opts := mt.opts
 				opts.Budget = 0 // as a room runs it
-				replay(b, mt, opts, trackT)
+				tr := replay(b, mt, opts, trackT)
 				obs := mt.observations()
+				var want [][]bool
+				clock, done := clockFor()
 				for n := range obs {
-					start := time.Now()
-					if _, ok := naiveCells(m, mt.opts, obs[:n+1], 1<<40); !ok {
+					start := clock()
+					cells, ok := naiveCells(m, mt.opts, obs[:n+1], 1<<40)
+					if !ok {
 						b.Fatal("naive reference gave up")
 					}
-					naiveT.add(obs[n].Kind, time.Since(start))
+					naiveT.add(obs[n].Kind, clock()-start)
+					want = cells
+				}
+				// The last observation's cells must agree (each earlier one
+				// is checked by the tests).
+				got := make([]bool, m.Cells())
+				for _, c := range tr.Cells() {
+					got[m.Index(c)] = true
+				}
+				if len(want) > 0 && !slices.Equal(got, want[len(want)-1]) {
+					b.Fatalf("%s seed %d: tracker and reference disagree", m.Name, mt.seed)
+				}
+				done()
+				if !tr.Exact() {
+					inexact++
 				}
 			}
 		}
@@ -144,8 +205,9 @@ func BenchmarkNaiveRatio(b *testing.B) {
 		b.ReportMetric(float64(pct(n, 50))/float64(pct(tr, 50)), "p50-ratio")
 		b.ReportMetric(float64(pct(n, 99))/float64(pct(tr, 99)), "p99-ratio")
 		b.ReportMetric(float64(naiveTotal)/float64(trackTotal), "total-ratio")
-		b.Logf("%d observations; naive p50 %s p99 %s total %v; tracker p50 %s p99 %s total %v\nnaive per kind:%s\ntracker per kind:%s",
-			len(n), us(pct(n, 50)), us(pct(n, 99)), naiveTotal, us(pct(tr, 50)), us(pct(tr, 99)), trackTotal, naiveT.table(), trackT.table())
+		b.ReportMetric(float64(inexact), "inexact-matches")
+		b.Logf("corpus %s: %d observations; naive p50 %s p99 %s total %v; tracker p50 %s p99 %s total %v\nnaive per kind:%s\ntracker per kind:%s",
+			*naiveCorpus, len(n), us(pct(n, 50)), us(pct(n, 99)), naiveTotal, us(pct(tr, 50)), us(pct(tr, 99)), trackTotal, naiveT.table(), trackT.table())
 	}
 }
 

@@ -50,18 +50,25 @@
 // merged (merge.go): members agreeing on cell, nearby route and mines
 // become one hypothesis holding the intersection of their routes, which
 // blocks no move any member could make, so Cells may become a superset.
-// Past six outstanding mines the widest is likewise loosened.
+// Past twelve outstanding mines the widest is likewise loosened.
 //
 // Exactness is then restored where it can be (hyp.go, verify.go): a merged
 // hypothesis keeps one member's real route as its witness, and a cell held
 // by a hypothesis whose witness is still legal is certainly possible. The
 // cells left without a witness are settled by a bounded search for a real
-// history, replayed from the last hypotheses held before any merge: a
-// history found proves the cell, a completed search without one removes
-// it. Exact reports, after every observation, whether every cell is proven;
-// when the search runs out of its bound (searchNodes) it reports false and
-// Cells is a superset for that observation. The heat of a merged tracker
-// follows the merged weights.
+// history, replayed from the last hypotheses held while every one was a
+// real state (before the first merge, or after a surfacing that left only
+// witnessed ones): a history found proves the cell, a completed search
+// without one removes it. The search is cheap because of what the
+// observations need: a state is explored once per route cells it may still
+// look at (the rest of the route is forgotten), and the last silences are
+// not walked state by state but joined: the runs from each cell are made
+// once and each state tests them against its route. Exact reports, after
+// every observation, whether every cell is proven; when the search runs out
+// of its bound (searchNodes) it reports false and Cells is a superset for
+// that observation (measured: 4 of 40,000 observations of silent enemies,
+// 62 of 4,000 when the enemy silences every 3 courses; docs/benchmarks.md).
+// The heat of a merged tracker follows the merged weights.
 //
 // # Heat map
 //
@@ -86,8 +93,10 @@
 // the tracker is deterministic: no clock, no randomness, no map iteration.
 // Snapshot gives the answer in one JSON-ready value. A Tracker is not safe
 // for concurrent use. Its memory is bounded by the budget: three buffers of
-// hypotheses (88 bytes each) that a silence on a full budget fills with up
-// to 17 x 2,048 (about 3 MB each), the hypotheses before the first merge
-// (at most the budget, 180 KB), and the search's visited states (at most
-// searchNodes, 0.8 MB): about 10 MB at worst with the default budget.
+// hypotheses (104 bytes each) that a silence on a full budget fills with up
+// to 17 x 2,048 (about 3.6 MB each), the hypotheses the search starts from
+// (at most the budget, 210 KB), the search's visited states (at most
+// searchNodes, 6.7 MB with their index) and joined runs (at most
+// searchNodes, 2.4 MB): about 20 MB at worst with the default budget, plus
+// 8 KB per observation since the search's start for its route windows.
 package radio

@@ -4,8 +4,10 @@ import "math/bits"
 
 // maxMines is how many outstanding enemy mines a hypothesis tracks cell by
 // cell. Past it the widest one is loosened (see hyp.loose): sound, no longer
-// exact. Real games rarely hold more than three or four at once.
-const maxMines = 6
+// exact. Real games rarely hold more than three or four at once; a crew
+// that lays a mine whenever its gauge fills reaches ten or twelve in a long
+// match, which the tracker still follows exactly (a mine costs 2 bytes).
+const maxMines = 12
 
 // mine is the set of cells where one outstanding enemy mine may lie: the
 // cell the submarine dropped it from (high byte) and which of the eight
@@ -80,15 +82,20 @@ func (h *hyp) hash() uint64 {
 		x = (x ^ w) * k
 		x ^= x >> 29
 	}
-	if h.nm > 0 {
-		m := h.mines
+	x = hashMines(x, h)
+	return x ^ x>>32
+}
+
+// hashMines mixes the tracked mines into x, four at a time.
+func hashMines(x uint64, h *hyp) uint64 {
+	const k = 0x9E3779B97F4A7C15
+	for i := 0; i < int(h.nm); i += 4 {
+		m := h.mines[i:]
 		a := uint64(m[0]) | uint64(m[1])<<16 | uint64(m[2])<<32 | uint64(m[3])<<48
-		b := uint64(m[4]) | uint64(m[5])<<16
 		x = (x ^ a) * k
 		x ^= x >> 29
-		x = (x ^ b) * k
 	}
-	return x ^ x>>32
+	return x
 }
 
 // sortMines restores the canonical order after a change, so that equal

@@ -62,9 +62,7 @@ func (t *Tracker) keyHash(h *hyp, radius int, mines bool) uint64 {
 		x = mix(mix(mix(mix(x, v[0]), v[1]), v[2]), v[3])
 	}
 	if mines {
-		m := h.mines
-		x = mix(x, uint64(h.nm)|uint64(h.loose)<<8|uint64(m[0])<<16|uint64(m[1])<<32|uint64(m[2])<<48)
-		x = mix(x, uint64(m[3])|uint64(m[4])<<16|uint64(m[5])<<32)
+		x = hashMines(mix(x, uint64(h.nm)|uint64(h.loose)<<8), h)
 	}
 	return x ^ x>>32
 }

@@ -61,6 +61,10 @@ type sim struct {
 	seen   map[Kind]bool
 	steps  []step
 	style  style
+	// mineCap, when above 0, makes the enemy a mine layer: it charges its
+	// mine gauge first and lays a mine whenever it is full, until mineCap
+	// are outstanding; it sets one off now and then.
+	mineCap int
 }
 
 // style is how the simulated crews play.
@@ -200,6 +204,12 @@ func (s *sim) move() bool {
 	if s.style != balanced && !s.full(&s.their, gSilence) {
 		which = []int{gSilence}
 	}
+	if s.mineCap > 0 && !s.full(&s.their, gMine) && len(s.mines) < s.mineCap {
+		which = []int{gMine}
+		if s.style == quiet && !s.full(&s.their, gSilence) && s.rnd.IntN(2) == 0 {
+			which = []int{gSilence} // a quiet mine layer still silences
+		}
+	}
 	charge(s.rnd, &s.their, which)
 	return true
 }
@@ -224,8 +234,12 @@ func (s *sim) system() {
 			}
 		}
 	}
+	layer := s.mineCap > 0
+	if layer && len(s.mines) >= s.mineCap {
+		drops = nil
+	}
 	switch {
-	case len(drops) > 0 && s.rnd.IntN(3) > 0:
+	case len(drops) > 0 && (layer || s.rnd.IntN(3) > 0):
 		s.mines = append(s.mines, drops[s.rnd.IntN(len(drops))])
 		s.their[gMine] = 0
 		s.emit(Observation{Kind: EnemyDrop})
@@ -243,7 +257,7 @@ func (s *sim) system() {
 		}
 		s.their[gTorpedo] = 0
 		s.emit(Observation{Kind: EnemyTorpedo, Cell: s.m.At(x), Result: s.maybeResult(s.result(x, s.pos))})
-	case len(s.mines) > 0 && s.rnd.IntN(4) == 0:
+	case len(s.mines) > 0 && s.rnd.IntN(4) == 0 && (!layer || s.rnd.IntN(3) == 0):
 		j := s.rnd.IntN(len(s.mines))
 		x := s.mines[j]
 		s.mines = slices.Delete(s.mines, j, j+1)
@@ -336,6 +350,13 @@ func matchFor(m *chart.Map, mi, i int) match {
 }
 
 func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st style) match {
+	return playMines(m, opts, seed, minTurns, maxTurns, st, 0)
+}
+
+// playMines is play with a mine-laying enemy when mineCap > 0 (see
+// sim.mineCap): it plays on until ten turns after mineCap mines were
+// outstanding at once, or maxTurns.
+func playMines(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st style, mineCap int) match {
 	want := len(kinds)
 	if len(m.ArcherMines()) == 0 {
 		want-- // no Archer mines off Echo
@@ -345,9 +366,10 @@ func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st st
 	}
 	s := &sim{
 		m: m, opts: opts, style: st,
-		rnd:   rand.New(rand.NewPCG(seed, 0x5ad10)),
-		route: make([]bool, m.Cells()),
-		seen:  map[Kind]bool{},
+		rnd:     rand.New(rand.NewPCG(seed, 0x5ad10)),
+		route:   make([]bool, m.Cells()),
+		seen:    map[Kind]bool{},
+		mineCap: mineCap,
 	}
 	for _, c := range m.ArcherMines() {
 		s.archer = append(s.archer, m.Index(c))
@@ -355,7 +377,11 @@ func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st st
 	water := m.WaterCells()
 	s.pos = m.Index(water[s.rnd.IntN(len(water))])
 	s.route[s.pos] = true
-	for turn := 0; turn < maxTurns && (turn < minTurns || len(s.seen) < want); turn++ {
+	capAt := -1 // the turn mineCap mines were first outstanding; ten more follow
+	for turn := 0; turn < maxTurns && (turn < minTurns || len(s.seen) < want || (mineCap > 0 && (capAt < 0 || turn < capAt+10))); turn++ {
+		if capAt < 0 && mineCap > 0 && len(s.mines) >= mineCap {
+			capAt = turn
+		}
 		if s.move() {
 			s.system()
 		}

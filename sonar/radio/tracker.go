@@ -62,7 +62,8 @@ type Tracker struct {
 	base           []hyp
 	baseAt         int
 
-	seen     visited // the verifying search's states (verify.go)
+	seen     visited   // the verifying search's states (verify.go)
+	rel      relevance // the verifying search's relevant route cells (verify.go)
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
 	prevRung int
@@ -144,7 +145,12 @@ func (t *Tracker) Observe(o Observation) error {
 		t.rung = max(t.rung-1, 0) // less pressure: merge finer next time
 	}
 	normalize(out)
-	outPure := t.pure && pure(out)
+	// Hypotheses that are all real states are the exact set again (every
+	// real state is still covered by one with the same cell and mines and a
+	// route no larger, which has every future it has): a surfacing makes
+	// merged hypotheses pure when each kept a witness, and the verifying
+	// search then starts from there instead of from before the first merge.
+	outPure := pure(out)
 	exact := true
 	if !outPure {
 		if t.pure { // the first merge: keep what came before for the search

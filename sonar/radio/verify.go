@@ -3,23 +3,31 @@ package radio
 // Verifying merged cells. A merge keeps the cells a superset; hypotheses
 // with a witness route prove their cells possible (hyp.wok). The cells left
 // unproven are settled by a search for a real history ending there,
-// replayed from the last hypotheses held before any merge (base), one
+// replayed from the last hypotheses that were all real states (base: before
+// the first merge, or after a surfacing left only witnessed ones), one
 // hypothesis at a time, depth first:
 //
 //   - a branch is cut where its cell cannot reach an unproven cell by the
 //     end even ignoring routes and mines (where, run backwards);
-//   - a state met twice at one depth is explored once;
-//   - the search stops after searchNodes states, and the tracker then says
-//     it is inexact.
+//   - a state met twice at one depth is explored once, and so is a state
+//     that differs from one met only in route cells the rest of the search
+//     can never look at (relevant, below): two such states end on the same
+//     cells, so the second is the first again;
+//   - from the last silences on (joinTries), a state without mines is not
+//     walked further: the runs of that tail from its cell are made once per
+//     cell, and the state ends wherever a run misses its route (join);
+//   - a try stops after searchNodes nodes; when every try stops, the
+//     tracker says it is inexact.
 //
 // A history found proves its cell, and joins the hypotheses as their
 // witness (or as a hypothesis of its own, weight 0, when none admits it).
 // A cell for which the completed search found none is impossible: the
 // merged hypotheses there go. Either way the cells are then exact.
 
-// searchNodes bounds one verification: 2.4 to 3.6 ms of work when met, on
-// the project's loaded machine (docs/benchmarks.md).
-const searchNodes = 8_000
+// searchNodes bounds one verification, all its tries together
+// (docs/benchmarks.md for its cost): a search state, a joined run or a run
+// tested is one node.
+const searchNodes = 60_000
 
 // visited is the set of states a search met, per depth: an open-addressing
 // table over the states themselves (stored with w = depth), kept by the
@@ -63,11 +71,37 @@ type search struct {
 	t       *Tracker
 	obs     []Observation
 	reach   []cellSet // reach[i]: cells a state after obs[:i] may be on to end on a target
+	reach0  []cellSet // reach as the search began, for relevant
 	bufs    [][]hyp
 	one     []hyp // one[depth]: the state whose children are being made
 	targets cellSet
 	found   []hyp // one history per proven target
 	nodes   int
+	limit   int // nodes this search may meet
+	tests   int // runs tested against a route (join)
+
+	// The last observations are joined rather than walked (see join):
+	// from joinAt on, the runs a state may still sail, per cell.
+	joinAt  int
+	paths   [][]suffixPath
+	pathsOK []bool
+	pruned  []int // len(found) when paths[p] last lost the runs to proven targets
+}
+
+func (s *search) found0() int { return len(s.found) }
+
+// joinTries are, per try, how many silences the joined tail of a search
+// may hold (each multiplies its runs by up to 17) and how many nodes the try
+// may meet. Measured on the stress matches (docs/benchmarks.md): 4 settles
+// the most, 2 some of the rest; the bounds keep a stress update's p99 under
+// 10 ms.
+var joinTries = []struct{ silences, nodes int }{{4, searchNodes * 3 / 4}, {2, searchNodes / 4}}
+
+// suffixPath is one way to sail the joined tail from a cell: the cells it
+// enters and where it ends.
+type suffixPath struct {
+	cells cellSet
+	end   int
 }
 
 // pure reports whether hs are exact hypotheses: no merge, nothing loosened.
@@ -97,20 +131,41 @@ func (t *Tracker) settle(hs []hyp, obs []Observation) ([]hyp, bool) {
 		return hs, false
 	}
 	t.stats.Searches++
-	s := &search{t: t, obs: obs, targets: all.andNot(sure)}
-	s.reach = make([]cellSet, len(obs)+1)
-	s.bufs = make([][]hyp, len(obs))
-	s.one = make([]hyp, len(obs))
-	t.seen.reset()
-	s.backwards()
-	for i := range t.base {
-		if s.targets.empty() {
+	targets := all.andNot(sure)
+	var found []hyp
+	done := false
+	// Two tries, each with half the bound: the first joins a long tail (few
+	// states walked, many runs per state), the second a short one, which
+	// wins where the tail's runs are too many. Histories the first found
+	// stay found.
+	for _, try := range joinTries {
+		s := t.newSearch(obs, targets, try.silences, try.nodes)
+		done = true
+		for i := range t.base {
+			if s.targets.empty() {
+				break
+			}
+			if !s.visit(0, t.base[i]) {
+				done = false
+				break
+			}
+		}
+		targets, found = s.targets, append(found, s.found...)
+		if done {
 			break
 		}
-		if !s.visit(0, t.base[i]) {
-			return hs, false
-		}
 	}
+	if !done {
+		// Still, what was found is real: it proves its cells next time.
+		for _, f := range found {
+			hs = t.adopt(hs, f)
+		}
+		return hs, false
+	}
+	s := struct {
+		targets cellSet
+		found   []hyp
+	}{targets, found}
 	// Every cell left in targets has no history: drop what stands there.
 	n := 0
 	for i := range hs {
@@ -163,7 +218,7 @@ func (s *search) backwards() {
 // visit explores the histories of h, a state after obs[:depth]. It reports
 // false when the node limit stops the search.
 func (s *search) visit(depth int, h hyp) bool {
-	if s.nodes++; s.nodes > searchNodes {
+	if s.nodes++; s.nodes > s.limit {
 		return false
 	}
 	if !s.reach[depth].has(int(h.pos)) {
@@ -175,10 +230,16 @@ func (s *search) visit(depth int, h hyp) bool {
 		s.backwards()
 		return true
 	}
-	if !s.t.seen.add(&h, depth) {
+	key := h
+	key.vis = h.vis.and(s.relevant(depth, int(h.pos)))
+	key.wit, key.wok = cellSet{}, false
+	if !s.t.seen.add(&key, depth) {
 		return true
 	}
 	h.wit, h.wok = h.vis, true
+	if depth == s.joinAt && h.nm == 0 && h.loose == 0 {
+		return s.join(h)
+	}
 	// Children are written after the ones of shallower visits still being
 	// walked, in a buffer per depth.
 	start := len(s.bufs[depth])
@@ -198,4 +259,206 @@ func (s *search) visit(depth int, h hyp) bool {
 	}
 	s.bufs[depth] = s.bufs[depth][:start]
 	return true
+}
+
+// relevance memoises, per depth and cell, the route cells the rest of a
+// search may look at (search.relevant). It is kept by the tracker between
+// searches; a generation number marks the entries of the current one.
+type relevance struct {
+	sets  []cellSet
+	gen   []uint32
+	now   uint32
+	cells int
+}
+
+func (r *relevance) reset(depths, cells int) {
+	if n := depths * cells; len(r.sets) < n {
+		r.sets = make([]cellSet, n)
+		r.gen = make([]uint32, n)
+		r.now = 0
+	}
+	r.cells = cells
+	r.now++
+	if r.now == 0 { // wrapped: forget every old entry
+		clear(r.gen)
+		r.now = 1
+	}
+}
+
+// relevant is the set of route cells that can matter to a state on cell p
+// after obs[:depth] on its way to a target: the cells it may still sail
+// into (courses and silence runs that can end on a target, ignoring the
+// route) and the cells beside it where it may lay a mine, up to the next
+// surfacing, which erases the route. Two states that agree on p, their
+// mines and their route within this set have the same futures here.
+func (s *search) relevant(depth, p int) cellSet {
+	n := len(s.obs)
+	if depth >= n {
+		return cellSet{}
+	}
+	r := &s.t.rel
+	at := depth*r.cells + p
+	if r.gen[at] == r.now {
+		return r.sets[at]
+	}
+	var out cellSet
+	g := s.t.g
+	if s.reach0[depth].has(p) {
+		next := s.reach0[depth+1]
+		switch o := s.obs[depth]; o.Kind {
+		case Course:
+			if q := int(g.step[p][o.Dir]); q >= 0 && next.has(q) {
+				out = s.relevant(depth+1, q)
+				out.add(q)
+			}
+		case Silence:
+			if s.t.opts.SilenceMin == 0 && next.has(p) {
+				out = s.relevant(depth+1, p)
+			}
+			for d := range 4 {
+				var run cellSet
+				for q, k := p, 1; k <= 4; k++ {
+					if q = int(g.step[q][d]); q < 0 {
+						break
+					}
+					run.add(q)
+					if next.has(q) {
+						out = out.or(run).or(s.relevant(depth+1, q))
+					}
+				}
+			}
+		case Surface:
+			// The route is erased: nothing before it is looked at again.
+		case EnemyDrop:
+			out = s.relevant(depth+1, p)
+			for _, c := range g.drop[p] {
+				if c >= 0 {
+					out.add(int(c))
+				}
+			}
+		default:
+			out = s.relevant(depth+1, p)
+		}
+	}
+	r.sets[at], r.gen[at] = out, r.now
+	return out
+}
+
+// newSearch prepares a search for the histories that end on targets.
+func (t *Tracker) newSearch(obs []Observation, targets cellSet, silences, nodes int) *search {
+	s := &search{t: t, obs: obs, targets: targets, limit: nodes}
+	s.reach = make([]cellSet, len(obs)+1)
+	s.bufs = make([][]hyp, len(obs))
+	s.one = make([]hyp, len(obs))
+	t.seen.reset()
+	s.backwards()
+	s.reach0 = append([]cellSet(nil), s.reach...)
+	t.rel.reset(len(obs)+1, t.g.cells)
+	s.joinAt = joinFrom(obs, silences)
+	s.paths = make([][]suffixPath, t.g.cells)
+	s.pathsOK = make([]bool, t.g.cells)
+	s.pruned = make([]int, t.g.cells)
+	return s
+}
+
+// joinFrom is where the joined tail of obs starts: the longest tail of
+// courses, silences (at most most) and answers about the cell,
+// which a state without mines sails the same way whatever its route, except
+// that the route blocks some runs.
+func joinFrom(obs []Observation, most int) int {
+	m, silences := len(obs), 0
+	for ; m > 0; m-- {
+		switch obs[m-1].Kind {
+		case Silence:
+			if silences == most {
+				return m
+			}
+			silences++
+		case Course, Drone, Sonar, Hit, EnemyTorpedo, EnemyArcher, EnemyTrigger:
+			// A mine-free state: a trigger ends it, the rest test its cell.
+		default: // a drop or a surfacing: walk it
+			return m
+		}
+	}
+	return m
+}
+
+// join settles the targets a mine-free state h at depth joinAt can end on:
+// every run of the tail from h's cell that misses h's route is a history.
+// The runs are made once per cell, as if the route were only that cell
+// (suffix), so each state costs a few set tests instead of a walk.
+func (s *search) join(h hyp) bool {
+	paths := s.suffix(int(h.pos))
+	if s.nodes > s.limit {
+		return false // the runs are not all made
+	}
+	if s.pruned[h.pos] != s.found0() {
+		// Targets were proven since: drop the runs that end on them.
+		n := 0
+		for _, sp := range paths {
+			if s.targets.has(sp.end) {
+				paths[n] = sp
+				n++
+			}
+		}
+		paths = paths[:n]
+		s.paths[h.pos], s.pruned[h.pos] = paths, s.found0()
+	}
+	for _, sp := range paths {
+		// A run tested is a few word operations: eight count as one node.
+		if s.tests++; s.tests&7 == 0 {
+			if s.nodes++; s.nodes > s.limit {
+				return false
+			}
+		}
+		if !s.targets.has(sp.end) || !sp.cells.and(h.vis).empty() {
+			continue
+		}
+		f := h
+		f.vis = f.vis.or(sp.cells)
+		f.pos = uint8(sp.end)
+		f.wit = f.vis
+		s.targets.remove(sp.end)
+		s.found = append(s.found, f)
+		s.backwards()
+		if s.targets.empty() {
+			break
+		}
+	}
+	return true
+}
+
+// suffix lists the runs of the tail from p that end on a target.
+func (s *search) suffix(p int) []suffixPath {
+	if s.pathsOK[p] {
+		return s.paths[p]
+	}
+	start := hyp{pos: uint8(p), w: 1}
+	start.vis.add(p)
+	var out []suffixPath
+	var walk func(depth int, h hyp)
+	walk = func(depth int, h hyp) {
+		if s.nodes++; s.nodes > s.limit {
+			return // join gives the search up
+		}
+		if !s.reach0[depth].has(int(h.pos)) {
+			return
+		}
+		if depth == len(s.obs) {
+			cells := h.vis
+			cells.remove(p)
+			out = append(out, suffixPath{cells, int(h.pos)})
+			return
+		}
+		from := len(s.bufs[depth])
+		s.one[depth] = h
+		s.bufs[depth] = s.t.update(s.one[depth:depth+1], s.obs[depth], s.bufs[depth])
+		for i := from; i < len(s.bufs[depth]); i++ {
+			walk(depth+1, s.bufs[depth][i])
+		}
+		s.bufs[depth] = s.bufs[depth][:from]
+	}
+	walk(s.joinAt, start)
+	s.paths[p], s.pathsOK[p] = out, true
+	return out
 }

@@ -97,6 +97,11 @@ export function captainPanel(el, app) {
         en ? `Engineer: ${own.duties.panel || ""} panel…` : "Engineer ✓"));
     }
     if (enemy?.surfaced) pills.push(h("span", { class: "pill bad" }, `${enemy.crew.toUpperCase()} surfaced in sector ${enemy.sector}`));
+    // The fight at a glance: the enemy's damage, as the table shows it.
+    if (enemy && pub.started) {
+      pills.push(h("span", { class: "pill" + (enemy.damage ? " ok" : ""), id: "enemy-damage", "data-damage": enemy.damage },
+        `${enemy.crew.toUpperCase()} damage ${enemy.damage}/4`));
+    }
     const notes = [];
     if (own.placed && !pub.playing && !pub.outcome) {
       notes.push(h("div", { class: "notice" }, `Waiting for the ${enemy.crew.toUpperCase()} Captain to choose a start.`));
@@ -114,7 +119,49 @@ export function captainPanel(el, app) {
     if (own.surfacing && pub.mode === "turnbased") {
       notes.push(h("div", { class: "notice warn" }, `Surfaced in sector ${own.surfacing.sector}: the enemy takes three turns, then you dive.`));
     }
+    const results = ownResults(v);
+    if (results.length) {
+      notes.push(h("div", { class: "notice small", id: "own-results" }, h("strong", {}, "Your systems: "),
+        results.map((l, i) => [i ? " · " : "", h("span", { "data-kind": l.kind }, l.text)])));
+    }
+    const missed = whileSurfaced(v);
+    if (missed.length) {
+      notes.push(h("details", { class: "notice small", id: "while-surfaced" },
+        h("summary", {}, `While you were surfaced, ${enemy.crew.toUpperCase()} announced ${missed.length}`),
+        h("ul", {}, missed.map((l) => h("li", {}, l.text)))));
+    }
     return h("div", { class: "card crew" }, h("div", { class: "pills" }, pills), notes);
+  }
+
+  // ownResults is what the crew's own systems found, latest last: its
+  // torpedoes' and mines' impacts, its drones' answers, the enemy's
+  // answers to its sonar. They stay here while the log moves on.
+  function ownResults(v) {
+    const out = [];
+    for (let i = app.lines.length - 1; i >= 0 && out.length < 2; i--) {
+      const l = app.lines[i];
+      if (l.private) continue;
+      if ((l.crew === v.crew && ["torpedo", "trigger", "drone"].includes(l.kind)) || (l.crew !== v.crew && l.kind === "sonar_answer")) out.unshift(l);
+    }
+    return out;
+  }
+
+  // whileSurfaced lists the enemy's announcements between this crew's
+  // latest surfacing and its dive (turn-based: three turns in a row that
+  // pass quickly), so they can be read afterwards, until the next heading.
+  function whileSurfaced(v) {
+    if (v.public.mode !== "turnbased") return [];
+    let from = -1;
+    for (let i = app.lines.length - 1; i >= 0; i--) {
+      const l = app.lines[i];
+      if (l.crew === v.crew && l.kind === "course") return [];
+      if (l.crew === v.crew && l.kind === "surface") {
+        from = i;
+        break;
+      }
+    }
+    if (from < 0) return [];
+    return app.lines.slice(from + 1).filter((l) => !l.private && l.crew && l.crew !== v.crew && l.kind !== "turn");
   }
 
   function placeSection(v) {
@@ -264,15 +311,19 @@ export function captainPanel(el, app) {
     const reasons = new Set(why);
     const common = courses.length && !courses.some((c) => c.legal) && reasons.size === 1 ? why[0] : "";
     // A closed heading stays tappable: the tap shows the whole rule.
+    // A heading whose panel has no symbol left to cross out without damage
+    // costs 1 damage: the Captain is told on the button, before the tap.
+    const costs = (o) => o.legal && !(own.sheet || []).some((x) => x.panel === o.dir && !x.marked && !x.damage);
     const btn = (o, i) => h("button", {
-      class: o.dir[0].toLowerCase() + (o.legal ? " primary" : " off"),
+      class: o.dir[0].toLowerCase() + (o.legal ? " primary" : " off") + (costs(o) ? " costly" : ""),
+      "data-costs": costs(o) ? "1" : null,
       "data-course": o.dir,
       disabled: !!app.busy.course || st.mode !== null,
       "aria-disabled": o.legal ? null : "true",
       title: why[i] || `to ${o.to}`,
       "aria-label": o.legal ? `head ${o.dir} to ${o.to}` : `${o.dir}: ${why[i]}`,
       onclick: () => (o.legal ? app.act("course", { type: "course", dir: o.dir }) : app.explain("course", `${o.dir}: ${why[i]}`)),
-    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? `to ${o.to}` : common ? "" : brief(why[i])));
+    }, `${dirArrow[o.dir]} ${o.dir}`, h("span", { class: "sub" }, o.legal ? (costs(o) ? `⚠ costs 1 damage` : `to ${o.to}`) : common ? "" : brief(why[i])));
     return app.group("course", {},
       h("h3", {}, "Course"),
       common ? h("p", { class: "muted small", id: "course-why" }, common) : null,

@@ -94,13 +94,28 @@ function card(app, c) {
       h("button", { class: "coach-show", "aria-label": "Show the lesson", onclick: () => { folded.delete(l.key); app.render(); } }, "Show"));
   }
   return h("div", attrs,
-    h("p", { class: "coach-step" }, l.repeat ? "Again" : `Lesson ${n} of ${c.lessons}`,
-      c.done.length ? ` · ${c.done.length} done` : ""),
+    h("p", { class: "coach-step" }, c.done.length >= c.lessons ? `All ${c.lessons} lessons done: play on`
+      : l.repeat ? `Again · ${c.done.length} of ${c.lessons} done` : `Lesson ${n} of ${c.lessons}`),
     h("h3", { class: "coach-title" }, l.title),
     advice ? h("p", { class: "coach-advice", role: "alert", "data-rule": lastRule }, "Refused. ", advice) : null,
     h("p", { class: "coach-text" }, l.text),
     l.why && !l.repeat ? h("p", { class: "coach-why" }, l.why) : null,
     h("button", { class: "coach-ok", id: "coach-ok", onclick: () => { folded.add(l.key); lastRule = ""; app.render(); } }, "Got it"));
+}
+
+// closingCard sums the first dive up once the match is over: what the
+// crew learned, what the match ended before, and the way to a first real
+// match.
+function closingCard(c) {
+  const cl = c.closing;
+  return h("div", { class: "card coach closing", id: "coach-closing", role: "region", "aria-label": "Coach" },
+    h("p", { class: "coach-step" }, `Training over · ${c.done.length} of ${c.lessons} lessons done`),
+    h("h3", { class: "coach-title" }, cl.title),
+    h("p", {}, "You learned to:"),
+    h("ul", { class: "coach-learned" }, cl.learned.map((t) => h("li", {}, t))),
+    cl.missed?.length ? [h("p", {}, "Not met in this match:"), h("ul", { class: "coach-missed" }, cl.missed.map((t) => h("li", {}, t)))] : null,
+    h("p", { class: "coach-next" }, cl.next),
+    h("a", { class: "button primary block", id: "coach-real-match", href: "/" }, "Set up a real match"));
 }
 
 // coach draws the card and the highlight; sonar.js calls it after every
@@ -117,6 +132,12 @@ export function coach(app) {
   if (anchor && box.nextElementSibling !== anchor) anchor.before(box);
   const c = app.view?.coach;
   const playing = app.lobby?.state === "playing";
+  if (c?.closing && app.view?.public?.outcome) {
+    replace(box, closingCard(c));
+    highlight([]);
+    delete document.body.dataset.coach;
+    return;
+  }
   if (!c?.lesson || !playing) {
     replace(box, app.lobby?.state === "waiting" && firstDive(app.lobby)
       ? h("div", { class: "card coach", id: "coach-card", "data-lesson": "wait" },

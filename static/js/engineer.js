@@ -5,7 +5,7 @@
 // inspection of a surfaced enemy's sheet (real time).
 
 import { h, s, replace, roleTitles } from "./ui.js";
-import { judgeSVG, NAMES } from "./surface.js";
+import { judgeSVG, NAMES, countdown } from "./surface.js";
 import { glyph, colourInfo, icon } from "./symbols.js";
 import { brokenSystems, systemInfo } from "./firstmate.js";
 
@@ -97,15 +97,14 @@ export function inspectCard(v, app) {
   const enemy = v.public.crews.find((c) => c.crew !== v.crew);
   const ins = v.own.inspect;
   const left = ins.rejections_left;
-  const by = new Date(ins.by);
-  const when = Number.isNaN(by.getTime()) ? "" : by.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const when = countdown(ins.by);
   return app.group("inspect", { class: "card alert", id: "inspect" },
     h("h3", {}, `Inspect the ${enemy.crew.toUpperCase()} sheet`),
     h("p", {}, `${enemy.crew.toUpperCase()} surfaced in sector ${enemy.sector} and traced its four sections. Did every line stay inside the white outline?`),
     h("p", { class: "small muted" }, left > 0
       ? `You may reject ${left} more section${left === 1 ? "" : "s"}: its tracer draws it again.`
       : "No rejection left: pass the sheet.",
-    when ? ` Without your verdict the sheet passes by itself at ${when}.` : ""),
+    when ? [" Without your verdict the sheet passes by itself in ", when, "."] : ""),
     h("div", { class: "judging" }, ins.sections.map((sec) => h("figure", { class: "judged", "data-judge-section": sec.section },
       judgeSVG(sec.section, sec.trace),
       h("figcaption", {}, `Section ${sec.section} (${NAMES[sec.section - 1]}), traced by the ${roleTitles[sec.role] || sec.role}`),
@@ -157,7 +156,9 @@ export function engineerPanel(el, app) {
       parts.push(h("div", { class: "notice warn", id: "eng-duty" }, `HEAD ${own.duties.panel}: cross out one symbol in the ${own.duties.panel} panel.`));
     } else if (v.public.playing) {
       // Before any heading there is no OK to speak of yet.
-      parts.push(h("div", { class: "notice good", id: "eng-duty" }, (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
+      parts.push(h("div", { class: "notice good", id: "eng-duty" }, own.surfacing
+        ? "Surfaced: the sheet is wiped clean. Nothing to cross out until the dive; the surfacing card above says what to do."
+        : (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     if (st.confirm) {
       const c = st.confirm;

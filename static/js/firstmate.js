@@ -65,7 +65,9 @@ export function firstMatePanel(el, app) {
       parts.push(h("div", { class: "notice warn", id: "fm-duty" }, "Course announced: charge ONE gauge (+1), then you have said OK."));
     } else if (v.public.playing) {
       // Before any heading there is no OK to speak of yet.
-      parts.push(h("div", { class: "notice good", id: "fm-duty" }, (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
+      parts.push(h("div", { class: "notice good", id: "fm-duty" }, own.surfacing
+        ? "Surfaced: no charge until the dive; the surfacing card above says what to do."
+        : (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     parts.push(app.group("charge", {}, h("h3", {}, "Gauges"), own.gauges.map((g) => gaugeRow(v, g))));
     const blocked = brokenSystems(own.broken).filter((sys) => own.gauges.some((g) => g.system === sys));

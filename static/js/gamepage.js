@@ -114,7 +114,12 @@ export function gamePage(app, opts) {
       // usually still on the wire.
       if (pause > 0 && !reduced.matches) {
         render();
-        await new Promise((ok) => setTimeout(ok, pause));
+        // app.wake cuts the hold short (a tap that skips the turn).
+        await new Promise((ok) => {
+          const t = setTimeout(ok, pause);
+          app.wake = () => { clearTimeout(t); ok(); };
+        });
+        app.wake = null;
       }
     }
     app.showing = false;
@@ -196,9 +201,9 @@ export function askInView(app, key, el) {
   app.asked = key;
   const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
   const top = el.getBoundingClientRect().top;
-  // Scrolled by the bar's own height (a duty banner makes it taller than
-  // any fixed scroll margin): the question's top lands just under it.
-  if (top < bar || top > innerHeight / 2) window.scrollBy({ top: top - bar - 4, behavior: reduced.matches ? "auto" : "smooth" });
+  // Scrolled by the bar measured now: the duty banner may have just made
+  // it taller, before --bar-h (scroll-padding-top) has caught up.
+  if (top < bar || top > innerHeight / 2) scrollBy({ top: top - bar - 6, behavior: reduced.matches ? "auto" : "smooth" });
 }
 
 // seatNames is who plays each seat, as the room lists them: a person's

@@ -22,6 +22,7 @@ const catalogue = api("GET", "/api/games").then((games) => {
 // assist of a teaching room) is never overridden by the form.
 function optionsForm(game) {
   const inputs = [];
+  const controls = {}; // key -> {set(value), lock(on)}: for the options another one implies
   const field = (o) => {
     const id = `opt-${o.key}`;
     const house = o.house ? h("span", { class: "house-tag" }, " house rule") : null;
@@ -29,12 +30,14 @@ function optionsForm(game) {
     if (o.kind === "bool") {
       const input = h("input", { type: "checkbox", name: o.key, id, checked: o.default === true });
       inputs.push([o, () => input.checked]);
+      controls[o.key] = { input, set: (v) => { input.checked = v === true; }, lock: (on) => { input.disabled = on; } };
       // The help under the box, not in a column squeezed beside it.
       return h("div", {}, h("label", { class: "inline" }, input, o.label, house), help);
     }
     if (o.kind === "int") {
       const input = h("input", { type: "number", name: o.key, id, min: o.min, max: o.max, value: o.default, inputmode: "numeric" });
       inputs.push([o, () => Number(input.value)]);
+      controls[o.key] = { input, set: (v) => { input.value = v; }, lock: (on) => { input.disabled = on; } };
       return h("label", {}, o.label, house, " ", input, help);
     }
     const chosen = JSON.stringify(o.default);
@@ -44,12 +47,18 @@ function optionsForm(game) {
     if (choices.length <= 3 && !o.advanced) {
       const radios = choices.map((c) => h("input", { type: "radio", name: o.key, value: JSON.stringify(c.value), checked: JSON.stringify(c.value) === chosen }));
       read = () => JSON.parse(radios.find((r) => r.checked)?.value ?? chosen);
+      controls[o.key] = {
+        inputs: radios,
+        set: (v) => { for (const r of radios) r.checked = r.value === JSON.stringify(v); },
+        lock: (on) => { for (const r of radios) r.disabled = on; },
+      };
       control = h("fieldset", { id }, h("legend", {}, o.label, house),
         choices.map((c, k) => h("label", { class: "inline" }, radios[k], c.label, c.house ? h("span", { class: "house-tag" }, " (house)") : null)), help);
     } else {
       const select = h("select", { name: o.key, id },
         choices.map((c) => h("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === chosen }, c.label + (c.house ? " (house)" : ""))));
       read = () => JSON.parse(select.value);
+      controls[o.key] = { input: select, set: (v) => { select.value = JSON.stringify(v); }, lock: (on) => { select.disabled = on; } };
       control = h("label", {}, o.label, house, " ", select, help);
     }
     inputs.push([o, read]);
@@ -61,12 +70,23 @@ function optionsForm(game) {
   const teach = options.find((o) => o.key === "teaching" && o.kind === "bool");
   const basic = options.filter((o) => !o.advanced && o !== teach).map(field);
   const advanced = options.filter((o) => o.advanced).map(field);
-  const fields = h("div", {},
-    teach ? teachFirst(field(teach)) : null,
+  const teachField = teach ? teachFirst(field(teach)) : null;
+  const rest = [
     game.summary ? h("p", { class: "muted" }, game.summary) : null,
     game.house?.length ? h("p", { class: "muted small", "data-house": "1" }, "House content (our design, not the publisher's): ", game.house.join("; "), ".") : null,
     basic,
-    advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null);
+    advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null];
+  const note = h("p", { class: "notice small", id: "implied", hidden: true });
+  wireImplied(game, controls, note);
+  // A game with a training match opens on it: one tap for a first match
+  // at this table; every other choice is folded below.
+  const fields = implies[game.name] && controls.first_dive
+    ? h("div", {},
+      h("p", { class: "muted small" }, "First match? The First dive at the top of the page is one tap."),
+      h("details", { id: "all-options", class: "all-options" },
+        h("summary", { class: "button block" }, "Another match: all the options"),
+        teachField, note, rest))
+    : h("div", {}, teachField, note, rest);
   const read = () => {
     const out = {};
     for (const [o, get] of inputs) {
@@ -76,6 +96,71 @@ function optionsForm(game) {
     return out;
   };
   return [fields, read];
+}
+
+// implies lists, per game, what an option sets when it is on: the First
+// dive plays turn-based on Alpha, with teaching, against learner bots
+// (roles.ParseOptions applies the same). The form shows these values and
+// sends them, so the form and the room's header tell the truth.
+const implies = {
+  sonar: { first_dive: { mode: "turnbased", map: "alpha", teaching: true, bot_level: "learner" } },
+};
+
+// wireImplied makes the form follow what an option implies: ticking the
+// First dive sets and locks the options it decides; ticking Teaching
+// proposes turn-based play (the host may still choose real time).
+function wireImplied(game, controls, note) {
+  const rules = implies[game.name] || {};
+  for (const [key, set] of Object.entries(rules)) {
+    const c = controls[key];
+    if (!c?.input) continue;
+    c.input.addEventListener("change", () => {
+      const on = c.input.checked;
+      for (const [k, v] of Object.entries(set)) {
+        if (!controls[k]) continue;
+        if (on) controls[k].set(v);
+        controls[k].lock(on);
+      }
+      note.hidden = !on;
+      note.textContent = on ? "The First dive sets these: turn-based, map Alpha, teaching hints, learner bots on Red." : "";
+    });
+  }
+  const teach = controls.teaching;
+  const mode = controls.mode;
+  if (teach?.input && mode?.inputs) {
+    teach.input.addEventListener("change", () => {
+      if (!teach.input.checked || teach.input.disabled) return;
+      mode.set("turnbased");
+      note.hidden = false;
+      note.textContent = "Teaching: turn-based play proposed, easier for a first game (real time stays a choice above).";
+    });
+  }
+}
+
+// firstMatchCard is the one big choice for a table's first match: a First
+// dive (teaching, turn-based, a coach on every phone, learner bots on
+// Red), created with one tap; the crew's size is a choice beside it.
+function firstMatchCard(game) {
+  useAids();
+  const crewOpt = (game.options || []).find((o) => o.key === "blue_crew");
+  let crew = crewOpt?.default ?? 4;
+  const errBox = h("div");
+  const sizes = [1, 2, 3, 4].map((n) => h("label", { class: "inline" },
+    h("input", { type: "radio", name: "first-crew", value: n, checked: n === crew, onchange: () => { crew = n; } }), String(n)));
+  const create = async () => {
+    try {
+      const lobby = await api("POST", "/api/rooms", { game: game.name, options: { first_dive: true, blue_crew: crew, ...implies[game.name].first_dive } });
+      go(lobby.code);
+    } catch (err) {
+      replace(errBox, refusal(err.message));
+    }
+  };
+  return h("div", { class: "card first-match", id: "first-match" },
+    h("h2", {}, `First ${game.title} at this table?`),
+    h("p", {}, "A First dive: turn-based, teaching hints, and a coach on every phone that teaches the whole game as you play, against a learner bot crew."),
+    h("button", { class: "primary block big", type: "button", id: "first-dive-go", onclick: create }, "Start a First dive"),
+    h("fieldset", { class: "crew-size" }, h("legend", {}, "Phones in your crew"), sizes),
+    errBox);
 }
 
 // teachFirst frames the teaching option for a first match.
@@ -107,7 +192,11 @@ export function expiry(room, now = Date.now()) {
 export function summary(room) {
   const game = games.find((g) => g.name === room.game);
   if (!game) return "";
-  const set = room.options || {};
+  let set = room.options || {};
+  // An option that decides others (the First dive) shows what it decides.
+  for (const [key, more] of Object.entries(implies[room.game] || {})) {
+    if (set[key] === true) set = { ...set, ...more };
+  }
   const parts = [];
   for (const o of game.options || []) {
     const has = Object.hasOwn(set, o.key);
@@ -141,12 +230,18 @@ async function home() {
   replace($("#main"),
     h("h1", {}, "Periscope"),
     h("p", { class: "muted" }, "Board game nights on the LAN: phones are the crew's sheets."),
+    h("div", { id: "first" }),
     joinCard(),
     h("div", { id: "open" }),
     createCard(),
     h("p", { class: "row" },
       h("a", { class: "button", href: "/history", id: "history-link" }, "Past matches and stats")));
   listRooms();
+  // The one big choice for a first match, when a game offers a First dive.
+  catalogue.then((games) => {
+    const game = (games || []).find((g) => implies[g.name] && (g.options || []).some((o) => o.key === "first_dive"));
+    if (game && $("#first")) replace($("#first"), firstMatchCard(game));
+  }).catch(() => {});
 }
 
 function joinCard() {
@@ -198,17 +293,20 @@ function createCard() {
   const optsBox = h("div");
   const errBox = h("div");
   let read = () => ({});
+  const create = async (options) => {
+    const game = new FormData(form).get("game");
+    try {
+      const lobby = await api("POST", "/api/rooms", { game, options });
+      go(lobby.code);
+    } catch (err) {
+      replace(errBox, refusal(err.message));
+    }
+  };
   const form = h("form", {
     id: "create",
-    onsubmit: async (e) => {
+    onsubmit: (e) => {
       e.preventDefault();
-      const game = new FormData(form).get("game");
-      try {
-        const lobby = await api("POST", "/api/rooms", { game, options: read(form) });
-        go(lobby.code);
-      } catch (err) {
-        replace(errBox, refusal(err.message));
-      }
+      create(read(form));
     },
   }, gameBox, optsBox, errBox, h("button", { class: "primary block", type: "submit", id: "create-room" }, "Create the room"));
   catalogue.then((games) => {

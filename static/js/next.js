@@ -99,11 +99,16 @@ async function closeRoom(st) {
 async function poll(st) {
   while (!st.rematch) {
     try {
-      st.rematch = await api("GET", `/api/rooms/${encodeURIComponent(st.code)}/rematch`);
-      draw(st);
-      return;
-    } catch {
-      // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
+      // {"pending": true} until someone asks; a 404 when the room is gone.
+      const m = await api("GET", `/api/rooms/${encodeURIComponent(st.code)}/rematch`);
+      if (m?.code) {
+        st.rematch = m;
+        draw(st);
+        return;
+      }
+    } catch (err) {
+      // The room is gone: no rematch can come. Otherwise the Wi-Fi blinked.
+      if (/no room/.test(err.message)) return;
     }
     await new Promise((r) => setTimeout(r, document.visibilityState === "visible" ? POLL : 2 * POLL));
   }

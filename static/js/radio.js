@@ -3,7 +3,7 @@
 // overlay; erase and restart; notes. When the room has radio assist, the
 // tracker's possible cells are a layer that can be switched on and off.
 
-import { h, s, replace, dirStep } from "./ui.js";
+import { h, s, replace, dirStep, cellName, parseCell } from "./ui.js";
 import { chartSVG, CELL, MARGIN } from "./map.js";
 import { enemyLines } from "./log.js";
 
@@ -157,8 +157,58 @@ export function radioPanel(el, app) {
     e.preventDefault();
   }
 
+  // sheetLine says where the sheet's track ends on the map and whether
+  // the tracker agrees, with a button that snaps the sheet onto the
+  // tracker's best fit.
+  function sheetLine(v, t, radio) {
+    if (radio.lost) return null;
+    const at = sheetAt(v, t);
+    const fits = at && (radio.cells || []).includes(at);
+    const best = bestFit(v, t, radio);
+    const unsure = t.marks.some((m) => m.kind === "silence") ? " (after a silence the sheet's end is a guess)" : "";
+    return h("div", { class: "row", id: "sheet-vs-tracker" },
+      h("span", { class: "small grow", id: "sheet-at", "data-cell": at, "data-fits": String(!!fits) },
+        at ? `The sheet ends on ${at}: ${fits ? "a possible cell" : "not one of the tracker's cells"}${unsure}.` : "The sheet ends off the map: drag it back."),
+      best ? h("button", { id: "snap", "data-cell": best, onclick: () => snap(best, t) }, `Snap to ${best}`) : null);
+  }
+
   function nudge(dc, dr) {
     st.anchor = { col: st.anchor.col + dc, row: st.anchor.row + dr };
+    save(app, st);
+    app.render();
+  }
+
+  // bestFit is the tracker's cell to lay the sheet's end on: the likeliest
+  // of the possible cells where the whole drawn track lies on water (the
+  // first such in the tracker's row order when it has no likelihoods).
+  function bestFit(v, t, radio) {
+    const cells = radio?.cells || [];
+    if (!cells.length || radio.lost) return null;
+    const n = v.chart.size;
+    const islands = new Set(v.chart.islands || []);
+    const water = (col, row) => col >= 0 && row >= 0 && col < n && row < n && !islands.has(cellName(col, row));
+    const fits = (name) => {
+      const c = parseCell(name);
+      return !!c && t.points.every(([x, y]) => water(c.col - t.x + x, c.row - t.y + y));
+    };
+    const order = cells.map((c, i) => [c, radio.heat?.[i] || 0]).sort((a, b) => b[1] - a[1]);
+    return (order.find(([c]) => fits(c)) || order[0])[0];
+  }
+
+  // sheetAt is the cell the sheet's last point lies on, as placed now.
+  function sheetAt(v, t) {
+    const col = st.anchor.col + t.x;
+    const row = st.anchor.row + t.y;
+    const n = v.chart.size;
+    return col >= 0 && row >= 0 && col < n && row < n ? cellName(col, row) : "";
+  }
+
+  // snap moves the sheet so its last point lies on the tracker's
+  // likeliest cell: the sheet and the tracker in one frame.
+  function snap(cell, t) {
+    const c = parseCell(cell);
+    if (!c) return;
+    st.anchor = { col: c.col - t.x, row: c.row - t.y };
     save(app, st);
     app.render();
   }
@@ -194,7 +244,8 @@ export function radioPanel(el, app) {
         // is among these cells) but cannot prove every cell: say so.
         !radio.lost && radio.exact === false
           ? h("p", { class: "small muted", id: "inexact" }, "Some of these cells may be impossible: after many silences the tracker cannot check every route in time. The enemy is certainly among them.")
-          : null));
+          : null,
+        sheetLine(v, t, radio)));
     }
     parts.push(chartSVG(v.chart, {
       label: "enemy plot",

@@ -5,7 +5,7 @@
 
 import { Conn, badge, ONLINE } from "./net.js";
 import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
-import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal } from "./ui.js";
+import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal, crewTag } from "./ui.js";
 import { logList, lastLine, mergeEvents } from "./log.js";
 import { waitingRoom, waitingSeats, waitingKeys } from "./waiting.js";
 import { captainPanel } from "./captain.js";
@@ -52,10 +52,29 @@ app.act = async function act(group, cmd) {
     delete app.busy[group];
   }
   app.render();
-  if (app.refusals[group]) {
-    document.querySelector(`[data-group="${group}"] .refusal`)?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }
+  if (app.refusals[group]) showGroup(group);
 };
+
+// showGroup keeps a control group and its refusal in view.
+function showGroup(group) {
+  const el = document.querySelector(`[data-group="${group}"]`);
+  if (el) keepInView(el);
+}
+
+// keepInView scrolls the page by the least that shows el whole between the
+// sticky top bar (the duty banner in it) and the announcement strip at the
+// bottom; an element taller than that space shows its top.
+function keepInView(el) {
+  if (!el || !el.getClientRects().length) return;
+  const top = (document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0) + 6;
+  const strip = $("#ticker");
+  const bottom = (strip && strip.getClientRects().length && getComputedStyle(strip).position === "fixed" ? strip.getBoundingClientRect().top : innerHeight) - 6;
+  const r = el.getBoundingClientRect();
+  let by = 0;
+  if (r.top < top) by = r.top - top;
+  else if (r.bottom > bottom) by = Math.min(r.bottom - bottom, r.top - top);
+  if (Math.abs(by) >= 1) window.scrollBy({ top: by, behavior: "instant" });
+}
 
 // explain shows, in a control group, why a closed control is closed: the
 // engine's whole sentence, rule included (touch screens have no tooltips).
@@ -63,6 +82,7 @@ app.explain = function explain(group, text) {
   if (!text) return;
   app.refusals[group] = text;
   app.render();
+  showGroup(group);
 };
 
 // closed is the attributes of a control that is shut now: it stays
@@ -189,9 +209,15 @@ function renderTop() {
     document.createTextNode(seat ? seat.label : "Captain Sonar"),
     h("span", { class: "code" }, ` · ${app.code}`));
   replace($("#damage"), v?.own ? damageTrack(v.own.damage) : null);
-  const line = lastLine(app.lines);
-  $("#ticker").textContent = line ? line.text : "";
-  $("#ticker").className = "ticker" + (line ? " " + line.crew : "");
+  // The last announcement, at the bottom of the screen and labelled with
+  // its crew: it is news, never an order for this phone.
+  const line = app.lobby?.state === "playing" || app.lobby?.state === "finished" ? lastLine(app.lines) : null;
+  const ticker = $("#ticker");
+  const crew = line?.crew ? (line.crew === app.view?.crew ? " (your crew)" : " (enemy)") : "";
+  replace(ticker, line ? [h("span", { class: "ticker-label" }, "Last heard"),
+    line.crew ? crewTag(line.crew) : null, crew ? h("span", { class: "ticker-who" }, crew) : null,
+    h("span", { class: "ticker-text" }, line.text)] : null);
+  ticker.className = "ticker" + (line ? " " + (line.crew || "") : " empty");
 }
 
 function renderTabs() {
@@ -238,8 +264,10 @@ app.render = function render() {
     app.waitingKeys.seats = keys.seats;
   }
   renderAids(waiting);
+  startFirst(waiting);
   replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
-  replace($("#hints"), (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
+  // In a first dive the coach's card teaches: the hints would say it twice.
+  replace($("#hints"), v?.coach?.lesson ? null : (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
   replace($("#surfacing"), v && !waiting ? surfacingCard(app) : null);
   renderTabs();
   for (const role of Object.keys(app.panels)) {
@@ -257,6 +285,7 @@ app.render = function render() {
   document.body.dataset.state = app.lobby?.state || "";
   document.body.dataset.tab = app.tab || "";
   coach(app); // the first dive's lesson card (coach.js)
+  followBanner();
 };
 
 // renderAids draws the role primer before the start (rebuilt only when the
@@ -270,6 +299,35 @@ function renderAids(waiting) {
   }
   const d = waiting ? null : dutyOf(app.view);
   dutyBanner(d?.text || "", d?.key, { quiet: d?.quiet });
+  app.duty = d;
+}
+
+// followBanner brings what a new duty asks for into view, once per duty:
+// after a DIVE, a surfacing or a turn passing, the controls the banner
+// names are on screen without a scroll.
+function followBanner() {
+  const d = app.duty;
+  const key = d?.target ? d.key : "";
+  if (key === app.shownDuty) return;
+  app.shownDuty = key;
+  if (!key || (d.target.role && app.tab !== d.target.role)) return;
+  const el = [...document.querySelectorAll(d.target.sel)].find((e) => e.getClientRects().length);
+  keepInView(el);
+}
+
+// startFirst puts the host's Start above the role primer once every seat
+// is taken, and brings it into view: the host need not scroll for it.
+function startFirst(waiting) {
+  const seats = app.lobby?.seats || [];
+  const ready = waiting && !!seats[app.seat]?.host && seats.length > 0 && seats.every((s) => s.taken || s.bot);
+  const primer = $("#primer");
+  const box = $("#waiting");
+  if (!primer || !box) return;
+  const after = !!(box.compareDocumentPosition(primer) & Node.DOCUMENT_POSITION_FOLLOWING);
+  if (ready && !after) box.after(primer);
+  if (!ready && after) box.before(primer);
+  if (ready && !app.startShown) requestAnimationFrame(() => keepInView($("#start")));
+  app.startShown = ready;
 }
 
 app.endGesture = function endGesture() {

@@ -216,25 +216,33 @@ export function dutyOf(v) {
   const has = (r) => (v.roles || []).includes(r);
   const owed = [];
   const route = (own.route || []).length;
+  // target: the controls the first duty asks for, which the page keeps
+  // in view (the role's panel, for a combined seat's tab).
+  let target = "";
+  const owe = (text, role, sel) => {
+    owed.push(text);
+    if (!target) target = sel ? { role, sel } : "";
+  };
   if (has("captain")) {
-    if (own.sonar_answers?.length) owed.push("Answer the enemy's sonar: one true fact, one false");
-    else if (!own.placed) owed.push("Choose your secret start on the chart");
+    if (own.sonar_answers?.length) owe("Answer the enemy's sonar: one true fact, one false", "captain", "#sonar-answer");
+    else if (!own.placed) owe("Choose your secret start on the chart", "captain", "#panel-captain svg.chart");
   }
-  if (has("first_mate") && own.duties?.first_mate) owed.push("First Mate: charge ONE gauge (+1)");
-  if (has("engineer") && own.duties?.engineer) owed.push(`Engineer: cross out one symbol in the ${own.duties.panel} panel`);
-  if (has("engineer") && own.inspect) owed.push("Engineer: inspect the enemy's sheet");
+  if (has("first_mate") && own.duties?.first_mate) owe("First Mate: charge ONE gauge (+1)", "first_mate", "#panel-first_mate [data-group=charge]");
+  if (has("engineer") && own.duties?.engineer) owe(`Engineer: cross out one symbol in the ${own.duties.panel} panel`, "engineer", "#panel-engineer svg.sheet");
+  if (has("engineer") && own.inspect) owe("Engineer: inspect the enemy's sheet", "engineer", "");
   const sf = own.surfacing;
   if (sf && pub.mode === "realtime") {
-    if (sf.inspected && has("captain")) owed.push("Inspection passed: the Captain dives");
-    else if (!sf.inspected && ((sf.sections || []).some((x) => !x) || (sf.redo || []).some(Boolean)) && mayTrace(v, sf).length) owed.push("Surfaced: trace your section of the submarine");
+    if (sf.inspected && has("captain")) owe("Inspection passed: the Captain dives", "captain", "#dive");
+    else if (!sf.inspected && ((sf.sections || []).some((x) => !x) || (sf.redo || []).some(Boolean)) && mayTrace(v, sf).length) owe("Surfaced: trace your section of the submarine", "", "");
   }
-  if (owed.length) return { text: owed.join(" · "), key: `${owed.join("|")}#${route}#${pub.turn || ""}` };
+  if (owed.length) return { text: owed.join(" · "), key: `${owed.join("|")}#${route}#${pub.turn || ""}`, target };
   if (has("captain") && own.placed && pub.playing && pub.mode === "turnbased" && own.turn?.current) {
     if (own.duties?.first_mate || own.duties?.engineer) {
       return { text: "Waiting for your crew's OK…", key: `wait#${route}`, quiet: true };
     }
     const text = own.turn.moved ? "YOUR TURN: use a system or end the turn" : "YOUR TURN: choose a heading";
-    return { text, key: `turn#${pub.turn}#${route}#${own.turn.moved}` };
+    const sel = own.turn.moved ? "#panel-captain [data-group=systems]" : "#panel-captain [data-group=course]";
+    return { text, key: `turn#${pub.turn}#${route}#${own.turn.moved}`, target: { role: "captain", sel } };
   }
   return null;
 }

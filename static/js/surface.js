@@ -223,9 +223,34 @@ function nextHolder(r) {
   return next ? `the ${roleTitles[next]}` : "the enemy Engineer";
 }
 
-function clock(iso) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+// countdown shows the time left until iso, ticking each second: a
+// player reads "in 42 s", not a clock time.
+export function countdown(iso) {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
+  const el = h("span", { class: "countdown", "data-deadline": iso }, timeLeft(at));
+  tick();
+  return el;
+}
+
+function timeLeft(at) {
+  const s = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s` : `${s} s`;
+}
+
+let ticking = null;
+
+function tick() {
+  if (ticking) return;
+  ticking = setInterval(() => {
+    const els = document.querySelectorAll("[data-deadline]");
+    if (!els.length) {
+      clearInterval(ticking);
+      ticking = null;
+      return;
+    }
+    for (const e of els) e.textContent = timeLeft(Date.parse(e.dataset.deadline));
+  }, 1000);
 }
 
 export function surfacingCard(app) {
@@ -252,7 +277,7 @@ export function surfacingCard(app) {
   } else if (secured === 4) {
     parts.push(h("div", { class: "notice", id: "inspecting" },
       "All four sections secured: the enemy Engineer is inspecting your lines.",
-      sf.inspect_by ? ` If they say nothing, the sheet passes by itself at ${clock(sf.inspect_by)}.` : ""));
+      sf.inspect_by && countdown(sf.inspect_by) ? [" If they say nothing, the sheet passes by itself in ", countdown(sf.inspect_by), "."] : ""));
   } else if (!can.length) {
     const owed = v.roles.some((r) => sections.includes(r));
     const wait = owed ? "Your section is secured. " + (sheetWith(sf) || "Waiting for your crewmates.")
@@ -264,7 +289,12 @@ export function surfacingCard(app) {
     if (!st.role || !roles.includes(st.role)) st.role = roles[0];
     const mine = can.find((c) => c.role === st.role);
     if (mine.section) st.section = mine.section;
-    else if (st.section && (sections[st.section - 1] || redo[st.section - 1])) st.section = null;
+    else if (st.section && (sections[st.section - 1] || redo[st.section - 1])) {
+      // A crewmate took it a moment before this phone's stroke: say so.
+      const by = sections[st.section - 1];
+      st.taken = by ? `Section ${st.section} was just secured by the ${roleTitles[by] || by}: pick another.` : "";
+      st.section = null;
+    }
     if (redo.some(Boolean)) {
       const which = redo.map((r, i) => (r ? `section ${i + 1} (${roleTitles[r]})` : null)).filter(Boolean).join(", ");
       parts.push(h("div", { class: "notice warn", id: "rejected" }, `The enemy Engineer rejected ${which}: its tracer draws it again.`));
@@ -278,8 +308,9 @@ export function surfacingCard(app) {
     }
     if (!st.section) {
       const holding = sf.holder ? ` You hold the sheet; then it goes to ${nextHolder(st.role)}.` : "";
+      if (st.taken) parts.push(h("div", { class: "notice warn", id: "trace-taken", role: "status" }, st.taken));
       parts.push(h("p", { id: "trace-turn" }, `${roleTitles[st.role]}: tap a free section to secure it.${holding}`));
-      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; app.render(); }, true, redo));
+      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; st.taken = ""; app.render(); }, true, redo));
     } else {
       const msg = h("p", { class: "small", id: "trace-msg", role: "status" }, st.message);
       parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line. The enemy Engineer will see your line.` +

@@ -4,9 +4,9 @@
 
 import { Conn, badge } from "./net.js";
 import { roomCode, api } from "./room.js";
-import { h, replace, damageTrack, wakeLock } from "./ui.js";
+import { h, s as svgEl, replace, damageTrack, wakeLock, dirStep } from "./ui.js";
 import { chartSVG } from "./map.js";
-import { logList, mergeEvents } from "./log.js";
+import { logList, mergeEvents, enemyLines } from "./log.js";
 import { seatList, qrCard } from "./waiting.js";
 import { outcomeBanner } from "./reveal.js";
 import { whatNext } from "./next.js";
@@ -66,6 +66,66 @@ function waitingOn(pub, crew) {
   return "Sailing: the Captain calls headings";
 }
 
+// Systems a crew used, as its announcements say: what the enemy knows.
+const USED = [
+  ["torpedo", "Torpedo"], ["mine_dropped", "Mine dropped"], ["trigger", "Mine set off"],
+  ["drone", "Drone"], ["sonar", "Sonar"], ["silence", "Silence"], ["surface", "Surfaced"],
+];
+
+function systemsUsed(crew) {
+  const n = {};
+  for (const l of lines) {
+    if (l.crew === crew && !l.private) n[l.kind] = (n[l.kind] || 0) + 1;
+  }
+  const used = USED.filter(([k]) => n[k]);
+  return h("p", { class: "tv-used", "data-used": crew },
+    used.length ? used.map(([k, label]) => h("span", { class: "pill", "data-kind": k }, `${label} ×${n[k]}`)) : h("span", { class: "muted" }, "No system used yet"));
+}
+
+// heardTrack draws a crew's route as the enemy Radio Operator hears it:
+// the announced headings from its dive or its last surfacing, a "?" where
+// it went silent (distance and heading unheard), a mine where it dropped
+// one. Where on the map it lies is what the enemy must work out: the
+// drawing has no map under it.
+function heardTrack(crew) {
+  const heard = enemyLines(lines, crew === "blue" ? "red" : "blue");
+  let from = 0;
+  heard.forEach((l, i) => { if (l.kind === "surface") from = i; });
+  let x = 0;
+  let y = 0;
+  const pts = [[0, 0]];
+  const marks = [];
+  let surfaced = "";
+  heard.slice(from).forEach((l) => {
+    if (l.kind === "course" && dirStep[l.dir]) {
+      x += dirStep[l.dir][0];
+      y += dirStep[l.dir][1];
+      pts.push([x, y]);
+    } else if (l.kind === "silence") marks.push(["?", x, y]);
+    else if (l.kind === "mine_dropped") marks.push(["✱", x, y]);
+    else if (l.kind === "surface") surfaced = `surfaced in sector ${l.sector}: a new track`;
+  });
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const minX = Math.min(...xs) - 1;
+  const minY = Math.min(...ys) - 1;
+  const w = Math.max(Math.max(...xs) - minX + 1, 6);
+  const hh = Math.max(Math.max(...ys) - minY + 1, 4);
+  const svg = svgEl("svg", { class: "tv-track", viewBox: `${minX} ${minY} ${w} ${hh}`, role: "img", "aria-label": `${crew}'s track as heard`, "data-steps": pts.length - 1 });
+  svg.append(svgEl("polyline", { points: pts.map((p) => p.join(",")).join(" "), class: "heard " + crew }));
+  svg.append(svgEl("rect", { x: -0.25, y: -0.25, width: 0.5, height: 0.5, class: "heard-start" }));
+  svg.append(svgEl("circle", { cx: x, cy: y, r: 0.35, class: "heard-now " + crew }));
+  for (const [t, mx, my] of marks) svg.append(svgEl("text", { x: mx + 0.3, y: my - 0.3, class: "heard-mark", "font-size": 0.9 }, t));
+  return h("div", { class: "tv-heard" },
+    h("h3", {}, `As the enemy hears it: ${pts.length - 1} heading${pts.length === 2 ? "" : "s"}`, surfaced ? h("span", { class: "muted" }, ` · ${surfaced}`) : null),
+    svg);
+}
+
+// lastSaid is the crew's latest public announcements, newest first.
+function lastSaid(crew) {
+  return logList(lines.filter((l) => l.crew === crew && !l.private && l.kind !== "turn"), { limit: 3 });
+}
+
 function crewCard(pub, crew) {
   const c = pub.crews.find((x) => x.crew === crew);
   const seats = (lobby?.seats || []).filter((s) => s.team === (crew === "blue" ? 0 : 1));
@@ -85,7 +145,10 @@ function crewCard(pub, crew) {
     h("div", { class: "row" }, damageTrack(c.damage, true), h("span", { "data-damage": c.damage }, `${c.damage}/4 damage`)),
     h("div", { class: "pills", style: "margin-top:8px" }, status),
     waitingOn(pub, crew) ? h("p", { class: "waiting-on", "data-waiting": crew }, waitingOn(pub, crew)) : null,
-    h("ul", { class: "small muted" }, seats.map((s) => h("li", {}, `${s.label.replace(/^(Blue|Red) /, "")}: ${s.bot ? "Bot" : s.name || "free"}`))));
+    systemsUsed(crew),
+    c.dived ? heardTrack(crew) : null,
+    h("div", { class: "tv-said", "data-said": crew }, lastSaid(crew)),
+    h("ul", { class: "small muted tv-seats" }, seats.map((s) => h("li", {}, `${s.label.replace(/^(Blue|Red) /, "")}: ${s.bot ? "Bot" : s.name || "free"}`))));
 }
 
 function render() {
@@ -120,10 +183,11 @@ function render() {
   const turn = turnText(pub);
   if (turn !== lastTurn && lastTurn !== null && soundOn()) beep();
   lastTurn = turn;
-  parts.push(h("div", { class: "turnbanner", id: "turn-banner" }, turn));
+  // At the end the outcome says it: no turn banner to take the room.
+  if (!pub.outcome) parts.push(h("div", { class: "turnbanner", id: "turn-banner" }, turn));
   parts.push(h("div", { class: "table-grid" },
     crewCard(pub, "blue"),
-    h("div", {}, chartSVG(view.chart, {
+    h("div", { class: "mapcol" }, chartSVG(view.chart, {
       label: pub.outcome ? "both voyages" : "the map",
       archer: pub.archer_mines,
       reveal: view.reveal,
@@ -131,7 +195,20 @@ function render() {
     crewCard(pub, "red"),
     h("div", { class: "logcol" }, h("h2", {}, "Announcements"), logList(lines, { tall: true }))));
   replace(main, parts);
+  fitChart();
 }
+
+// fitChart gives the chart the height the grid has left on this screen
+// (a TV does not scroll): the grid fills what the banners leave.
+function fitChart() {
+  const grid = document.querySelector(".table-grid");
+  if (!grid) return;
+  grid.style.removeProperty("--chart-h");
+  const cap = grid.querySelector(".mapcol > p");
+  const room = grid.clientHeight - (cap ? cap.offsetHeight : 0) - 4;
+  if (room > 100) grid.style.setProperty("--chart-h", `${room}px`);
+}
+window.addEventListener("resize", () => fitChart());
 
 async function main() {
   if (!code) {

@@ -102,8 +102,20 @@ function stepper() {
       btn("step-next", "one step forward", "Next ▶", () => app.v + 1),
       btn("step-last", "last step", "▶▶", () => app.last)),
     h("input", { type: "range", id: "slider", min: 0, max: app.last, value: 0, "aria-label": "step", oninput: (e) => go(Number(e.target.value)) }),
+    jumps(),
     h("div", { class: "where" }, h("span", { id: "where", "aria-live": "polite" }), h("span", { class: "small muted keys" }, "Keys: ← → · Home End · Page Up/Down")),
     h("p", { id: "now", class: "small" }));
+}
+
+// jumps are the turning points as buttons beside the slider: one tap to
+// the first hit, a surfacing, the winning shot (the summary below tells
+// each in full).
+function jumps() {
+  const moments = app.summary?.sonar?.moments || [];
+  if (!moments.length) return null;
+  return h("nav", { class: "jumps", id: "jumps", "aria-label": "turning points" },
+    moments.map((mo) => h("button", { "data-moment": mo.kind, "data-step": mo.v, title: mo.text, onclick: () => go(mo.v) },
+      `${MOMENTS[mo.kind] || mo.kind} · ${mo.v}`)));
 }
 
 function onKey(e) {

@@ -17,6 +17,8 @@ import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
+import { turnPlay } from "../turnplay.js";
+import { turnAdapter } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the table screen: a spectator, never a seat.
@@ -58,14 +60,19 @@ const start = gamePage(app, {
     app.move = null;
     app.mine = "";
     app.whirl = "";
+    tp.acted();
   },
 });
+// The other fleets' moves, played one by one and kept marked until this
+// player acts.
+const tp = turnPlay(app, turnAdapter(app));
 
 function show(msg) {
   const welcome = msg.t === "welcome";
   if (welcome) rejoin(app, msg);
   if (msg.view) app.view = msg.view;
   const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
+  const step = tp.take(msg);
   keep(app);
   const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
   render();
@@ -74,7 +81,8 @@ function show(msg) {
     $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // One's own moves show at once; others' are paced.
-  return app.view && app.view.turn !== app.view.seat ? pause : 0;
+  if (tp.skipping) return 0;
+  return app.view && app.view.turn !== app.view.seat ? Math.max(pause, step) : 0;
 }
 
 // ---- replay ----
@@ -83,6 +91,7 @@ function show(msg) {
 const replay = replayer(app, {
   seen: (r) => {
     r.mark = null;
+    tp.replay(r.snap.events);
     for (const e of r.snap.events || []) {
       const d = dataOf(e);
       if (e.kind === "move" && d) r.mark = { from: d.from, path: d.path || [], mine: d.mine || "" };
@@ -151,6 +160,7 @@ function render() {
   prompt.textContent = app.replay ? "Replay" : v.prompt + (v.phase === "playing" ? ` (round ${v.round})` : "");
   prompt.classList.toggle("mine", myTurn(app));
   replace($("board"), board(app, shown, !app.replay));
+  tp.show($("board"));
   replace($("house-note"), house(shown));
   replace($("refusal"), app.refusalBox());
   replace($("actions"), app.replay ? replay.panel() : panel(app));

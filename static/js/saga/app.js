@@ -8,6 +8,8 @@ import { h, replace, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, dataOf, trimLog, replayer, askInView, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
+import { turnPlay } from "../turnplay.js";
+import { turnAdapter } from "./turn.js";
 import { sides, panel, fightPanel, cardView, cardsOf, legalOf, logList, outcome, clockText } from "./panel.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
@@ -41,7 +43,10 @@ const app = {
 
 // ---- connection ----
 
-const start = gamePage(app, { render, show, state: (state, attempt) => lost(state, attempt) });
+// The other side's turn is played on the map, held for a moment, and
+// kept marked until this player's own next action.
+const start = gamePage(app, { render, show, paced: true, state: (state, attempt) => lost(state, attempt) });
+const tp = turnPlay(app, turnAdapter(app));
 
 // absorb adds events to the log and remembers the last assault and the
 // tiles that just changed.
@@ -70,9 +75,11 @@ function show(msg) {
   if (msg.t === "welcome") app.log = [];
   if (msg.view) app.view = msg.view;
   absorb(msg.events);
+  const pause = tp.take(msg);
   keep();
   render();
   if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+  return pause;
 }
 
 // keep drops picks the new view no longer allows.
@@ -158,6 +165,7 @@ const replay = replayer(app, {
   seen: (r) => {
     r.fight = null;
     r.changed = [];
+    tp.replay(r.snap.events);
     for (const e of r.snap.events || []) {
       const d = dataOf(e);
       if (e.kind === "combat" && d) r.fight = d;
@@ -176,7 +184,7 @@ function render() {
   body.classList.toggle("seat1", app.seat === 1);
   body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
   body.dataset.turn = v && v.seat >= 0 && v.turn === v.seat ? "mine" : "theirs";
-  body.dataset.busy = app.busy ? "1" : "0";
+  body.dataset.busy = app.busy || app.showing || app.queue?.length ? "1" : "0";
   body.dataset.seat = String(app.seat);
   $("conn").classList.toggle("hidden", !app.code);
   replace($("who"), app.code
@@ -214,6 +222,7 @@ function render() {
   const selAt = v.units.find((u) => u.id === app.sel && u.owner === v.seat)?.at;
   const { m, pct } = marks(v);
   replace($("board"), draw(v, cards, { marks: m, pct, sel: selAt, ready, last: app.last, tap }));
+  tp.show($("board"));
   replace($("refusal"), app.refusalBox());
   replace($("panel"), panel(app, v) || replay.panel());
   // A live assault sits above the map, where the player looks; the last
@@ -261,6 +270,7 @@ function renderReplay(v, r) {
   prompt.textContent = `Replay, step ${r.v}` + (shown.outcome ? `: ${shown.outcome.reason}` : shown.turn >= 0 ? `: ${TEAM_MARK[shown.turn]} ${TEAM[shown.turn]} to act` : "");
   prompt.classList.remove("mine");
   replace($("board"), draw(shown, cardsOf(shown), { last: r.changed || [], tap: () => {} }));
+  tp.show($("board"));
   replace($("refusal"), null);
   replace($("panel"), replay.panel());
   replace($("fight-now"), shown.fight ? fightPanel({ lastFight: null }, watch) : null);

@@ -29,7 +29,7 @@ export function flipped(view) {
   return view.seat >= 0 && view.first >= 0 && view.seat !== view.first;
 }
 
-function centre(at, flip) {
+export function centre(at, flip) {
   const { q, r } = parseAt(at);
   const x = SIZE * 1.5 * q;
   const y = SIZE * ROOT3 * (r + q / 2);

@@ -17,6 +17,8 @@ import { rules } from "./help.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 import { atTable, tableMode } from "../tablescreen.js";
 import { tableScreen } from "./tv.js";
+import { turnPlay } from "../turnplay.js";
+import { turnAdapter } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the room's table screen (it holds no seat).
@@ -50,7 +52,10 @@ const app = {
 // The room's messages are shown in order, an opponent's actions held on
 // screen for a moment each, so a bot's turn is seen move by move and roll
 // by roll instead of in one jump.
-const start = gamePage(app, { render, show, paced: true, state: (state, attempt) => lost(state, attempt) });
+const start = gamePage(app, { render, show, paced: true, sent: () => tp.acted(), state: (state, attempt) => lost(state, attempt) });
+// The other side's turn, played move by move and kept marked until this
+// player acts.
+const tp = turnPlay(app, turnAdapter(app));
 
 function show(msg) {
   const welcome = msg.t === "welcome";
@@ -58,6 +63,7 @@ function show(msg) {
   if (msg.view) app.view = msg.view;
   // A welcome catches up on the past: no pause for it.
   const pause = welcome ? (absorb(app, msg.events), 0) : absorb(app, msg.events);
+  const step = tp.take(msg);
   keep(app);
   const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
   render();
@@ -66,7 +72,8 @@ function show(msg) {
     $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // Only the other side's actions are paced: one's own should feel instant.
-  return app.view && app.view.turn !== app.view.seat ? pause : 0;
+  if (tp.skipping) return 0;
+  return app.view && app.view.turn !== app.view.seat ? Math.max(pause, step) : 0;
 }
 
 // ---- replay ----
@@ -77,6 +84,7 @@ const replay = replayer(app, {
   nothing: "Nothing visible happened at this version.",
   seen: (r) => {
     r.mark = null;
+    tp.replay(r.snap.events);
     for (const e of r.snap.events || []) {
       const d = dataOf(e);
       if (e.kind === "move" && d) r.mark = { from: d.from, to: d.to };
@@ -143,6 +151,7 @@ function render() {
   prompt.textContent = app.replay ? "Replay" : v.prompt;
   prompt.classList.toggle("mine", myTurn(app) || !!v.setup);
   replace($("board"), board(app, shown, !app.replay));
+  tp.show($("board"));
   replace($("refusal"), app.refusalBox());
   // The replay's controls sit right under the board they step through.
   replace($("actions"), app.replay ? replay.panel() : panel(app));

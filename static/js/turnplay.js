@@ -1,0 +1,259 @@
+// The other side's turn, played on the board: the moves an opponent (bot
+// or person) made are shown one by one at a pace a person can follow (a
+// tap skips to the end), the last opponent turn's moves stay marked
+// (from, to, hit, lost) until this player acts, and a "their turn" card
+// tells in words what happened. The same for the replay, version by
+// version. Only the events this seat received are shown: the server has
+// already kept back what the seat may not know.
+//
+// Each game's board module gives an adapter:
+//   step(e, data, app)  the step an event is, or null: {actor, from, to,
+//                       path, at, hit, lost, text}; {merge: true, ...}
+//                       adds to the step before it (a loss after a roll)
+//   center(place)       the SVG point {x, y} of a square, hex or region
+//   size                the radius of a mark in SVG units
+//   name(place)         how the board labels a place ("C4")
+
+import { h, s } from "./ui.js";
+import { dataOf, reduced } from "./gamepage.js";
+
+// sentence ends text with a full stop unless it has one.
+const sentence = (text) => (!text || /[.!?]$/.test(text) ? text || "" : text + ".");
+
+// STEP is how long each of the opponent's moves is held on screen (ms).
+export const STEP = 800;
+
+// turnPlay keeps the last opponent turn of app (which has seat, queue and
+// render) and returns what the page calls:
+//   take(msg)       absorbs a welcome or update; answers the pause (ms)
+//   acted()         this player acted: the marks and the card go
+//   overlay(svg)    draws the marks (and the step being played) on svg
+//   card()          the "their turn" card, or null
+//   replay(events)  the replayed version's steps, marked and played
+//   skip()          shows the rest at once
+export function turnPlay(app, adapter) {
+  const tp = {
+    steps: [], // the last opponent turn, in order
+    seq: 0, // counts steps, so an animation plays once
+    played: 0, // the seq last animated
+    skipping: false,
+    replaying: null, // {steps} of the replayed version
+  };
+
+  // merge adds a loss or a result to the step before it.
+  function merge(last, st) {
+    if (!last) return;
+    if (typeof st.merge === "function") st.merge(last);
+    if (st.lost) last.lost = [...last.lost, ...[].concat(st.lost)];
+    if (st.text) last.text = sentence(last.text) + " " + sentence(st.text);
+    if (st.hit !== undefined) last.hit = st.hit;
+  }
+
+  function fresh(st) {
+    return { ...st, text: sentence(st.text), lost: st.lost ? [].concat(st.lost) : [], seq: ++tp.seq, t0: performance.now() };
+  }
+
+  tp.take = (msg) => {
+    const welcome = msg.t === "welcome";
+    if (welcome && msg.gap) tp.steps = [];
+    let pause = 0;
+    for (const e of msg.events || []) {
+      const st = adapter.step(e, dataOf(e) || {}, app);
+      if (!st) continue;
+      if (st.merge) {
+        if (!tp.old) merge(tp.steps[tp.steps.length - 1], st);
+        continue;
+      }
+      // This seat's own step ends the opponents' turn on its screen; a
+      // spectator's screen keeps one side's turn at a time.
+      if (st.actor === app.seat) {
+        tp.steps = [];
+        tp.old = true;
+        continue;
+      }
+      const first = tp.steps[0];
+      if (tp.old || (app.seat < 0 && first && first.actor !== st.actor)) {
+        tp.steps = [];
+        tp.old = false;
+        tp.skipping = false;
+      }
+      tp.steps.push(fresh(st));
+      // A seated player follows the turn step by step; a watching screen
+      // (the table's) marks it without holding the match back.
+      if (app.seat >= 0) pause = STEP;
+    }
+    // A welcome catches up on the past: marked, not played.
+    if (welcome || reduced.matches) {
+      tp.played = tp.seq;
+      return 0;
+    }
+    return tp.skipping ? 0 : pause;
+  };
+
+  // acted: the player's own action; the last opponent turn is now old.
+  tp.acted = () => {
+    if (!tp.steps.length) return;
+    tp.steps = [];
+    tp.old = true;
+    tp.skipping = false;
+    app.render();
+  };
+
+  tp.playing = () => !tp.skipping && !reduced.matches && (app.showing || (app.queue || []).length > 0) && tp.steps.length > 0 && !tp.old;
+
+  tp.skip = () => {
+    if (!tp.playing()) return false;
+    tp.skipping = true;
+    tp.played = tp.seq;
+    if (app.wake) app.wake();
+    app.render();
+    return true;
+  };
+
+  tp.replay = (events) => {
+    const out = [];
+    for (const e of events || []) {
+      const st = adapter.step(e, dataOf(e) || {}, app);
+      if (!st) continue;
+      if (st.merge) merge(out[out.length - 1], st);
+      else out.push(fresh(st));
+    }
+    tp.replaying = { steps: out };
+  };
+  tp.endReplay = () => {
+    tp.replaying = null;
+  };
+
+  function current() {
+    return tp.replaying && app.replay ? tp.replaying.steps : tp.steps;
+  }
+
+  tp.overlay = (svg) => {
+    if (!svg) return;
+    const steps = current();
+    if (!steps.length) return;
+    const r = adapter.size;
+    // Words on the board stay readable (12 px or more) however small the
+    // board is drawn: f is a label's font size in SVG units.
+    const vb = svg.viewBox && svg.viewBox.baseVal;
+    const wide = svg.getBoundingClientRect().width;
+    const perPx = vb && vb.width && wide ? vb.width / wide : 1;
+    const f = Math.max(r * 0.36, 12 * perPx);
+    const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
+    const label = (pt, text, cls) => {
+      const w = text.length * f * 0.62 + f * 0.8;
+      return s("g", { class: "tp-label " + cls },
+        s("rect", { x: pt.x - w / 2, y: pt.y - r * 0.8 - f * 0.75, width: w, height: f * 1.4, rx: f * 0.3 }),
+        s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
+    };
+    const last = steps[steps.length - 1];
+    const replaying = !!(tp.replaying && app.replay);
+    steps.forEach((st, i) => {
+      const n = i + 1;
+      // The step being played: drawn as such while the turn plays, and
+      // animated for its first moments. A redraw resumes the animation
+      // where it was (a negative delay) instead of starting it again.
+      const now = st === last && (replaying ? st.seq > tp.played : tp.playing());
+      const elapsed = performance.now() - st.t0;
+      const anim = now && st.seq > tp.played && !tp.skipping && !reduced.matches && elapsed < STEP;
+      const pts = [st.from, ...(st.path || (st.to ? [st.to] : []))].filter(Boolean).map(adapter.center).filter(Boolean);
+      const sg = s("g", { class: "tp-step" + (now ? " now" : "") + (anim ? " anim" : ""), "data-step": n, style: anim ? `--tp-delay: ${-elapsed.toFixed(0)}ms` : null });
+      if (st.from && pts.length > 1) {
+        const a = pts[0];
+        sg.append(s("circle", { cx: a.x, cy: a.y, r: r * 0.8, class: "tp-from", "data-place": adapter.name(st.from) }));
+        sg.append(label(a, "from", "from"));
+        const d = "M" + pts.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L");
+        sg.append(s("path", { d, class: "tp-path", pathLength: 100 }));
+        const z = pts[pts.length - 1];
+        const p = pts[pts.length - 2];
+        const ang = Math.atan2(z.y - p.y, z.x - p.x);
+        const tip = { x: z.x - Math.cos(ang) * r * 0.85, y: z.y - Math.sin(ang) * r * 0.85 };
+        const side = (k) => `${(tip.x - Math.cos(ang + k) * r * 0.35).toFixed(1)} ${(tip.y - Math.sin(ang + k) * r * 0.35).toFixed(1)}`;
+        sg.append(s("path", { d: `M${tip.x.toFixed(1)} ${tip.y.toFixed(1)}L${side(0.5)}L${side(-0.5)}Z`, class: "tp-head" }));
+        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.path ? st.path[st.path.length - 1] : st.to) }));
+        if (anim) {
+          // A ghost of the piece sails from where it was to where it went.
+          const ghost = s("circle", { cx: z.x, cy: z.y, r: r * 0.55, class: "tp-ghost" });
+          sg.append(ghost);
+          requestAnimationFrame(() => {
+            if (!ghost.animate) return;
+            const frames = pts.map((p) => ({ transform: `translate(${p.x - z.x}px, ${p.y - z.y}px)` }));
+            ghost.animate(frames, { duration: STEP * 0.7, delay: -elapsed, easing: "ease-in-out", fill: "forwards" });
+          });
+        }
+      }
+      if (pts.length === 1 && !st.at) {
+        // Put on the board from off it (a unit summoned from the reserves).
+        const z = pts[0];
+        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.to || st.from) }));
+        sg.append(label(z, st.to ? "new" : "left", "from"));
+      }
+      if (st.at) {
+        const t = adapter.center(st.at);
+        if (t) {
+          const src = st.from ? adapter.center(st.from) : null;
+          if (src && !st.to) {
+            sg.append(s("circle", { cx: src.x, cy: src.y, r: r * 0.8, class: "tp-from tp-shooter", "data-place": adapter.name(st.from) }));
+            sg.append(s("line", { x1: src.x, y1: src.y, x2: t.x, y2: t.y, class: "tp-shot", pathLength: 100 }));
+          }
+          // An assault whose dice are still rolling is a target, not yet a hit or a miss.
+          const how = st.hit === undefined ? "pending" : st.hit ? "hit" : "miss";
+          sg.append(s("circle", { cx: t.x, cy: t.y, r: r * 0.9, class: "tp-target " + how, "data-place": adapter.name(st.at) }));
+          sg.append(label(t, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
+        }
+      }
+      for (const note of st.notes || []) {
+        const t = adapter.center(note.at);
+        if (t) sg.append(label({ x: t.x, y: t.y + r * 1.6 }, note.label, "note"));
+      }
+      for (const at of st.lost) {
+        const t = adapter.center(at);
+        if (!t) continue;
+        sg.append(s("path", { d: `M${t.x - r * 0.45} ${t.y - r * 0.45}L${t.x + r * 0.45} ${t.y + r * 0.45}M${t.x + r * 0.45} ${t.y - r * 0.45}L${t.x - r * 0.45} ${t.y + r * 0.45}`, class: "tp-lost", "data-place": adapter.name(at) }));
+        sg.append(label({ x: t.x, y: t.y + r * 1.55 }, "✕ lost", "lost"));
+      }
+      // The step's number, as the card numbers it.
+      const spot = adapter.center(st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from);
+      if (spot) {
+        const nr = Math.max(r * 0.26, f * 0.72);
+        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: spot.y + r * 0.55, r: nr, class: "tp-num" }));
+        sg.append(s("text", { x: spot.x + r * 0.7, y: spot.y + r * 0.56, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
+      }
+      g.append(sg);
+    });
+    // A replayed step plays once; a live one for its first moments.
+    if (replaying) tp.played = Math.max(tp.played, last.seq);
+    svg.append(g);
+  };
+
+  tp.card = () => {
+    const steps = current();
+    if (!steps.length) return null;
+    const replaying = !!(tp.replaying && app.replay);
+    const playing = !replaying && tp.playing();
+    return h("section", { class: "card tp-card", id: "their-turn", "data-playing": playing ? "1" : "0", "aria-live": "polite", onclick: () => tp.skip() },
+      h("h3", {}, replaying ? "What happened at this step" : playing ? "Their turn, move by move" : "Their turn"),
+      h("ol", { class: "tp-list" }, steps.map((st, i) => h("li", { class: i === steps.length - 1 && playing ? "now" : "", "data-step": i + 1 }, st.text))),
+      playing ? h("button", { class: "tp-skip", id: "tp-skip", onclick: (e) => { e.stopPropagation(); tp.skip(); } }, "Skip: show the whole turn ▸▸") :
+        replaying ? null : h("p", { class: "small muted" }, "Marked on the board until you act: from (dashed ring), to (arrow), ✸ hit, ✕ lost."));
+  };
+
+  // show marks the board drawn in boardEl and puts the card in a slot
+  // right under it (made once), where the player is looking.
+  tp.show = (boardEl) => {
+    if (!boardEl) return;
+    tp.overlay(boardEl.querySelector("svg"));
+    let slot = boardEl.nextElementSibling;
+    if (!slot || !slot.classList.contains("tp-slot")) {
+      slot = h("div", { class: "tp-slot" });
+      boardEl.after(slot);
+    }
+    const card = tp.card();
+    slot.replaceChildren(...(card ? [card] : []));
+  };
+
+  // A tap anywhere while a turn plays shows the rest at once.
+  document.addEventListener("pointerdown", () => tp.skip(), { capture: true });
+
+  return tp;
+}
