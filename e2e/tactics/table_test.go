@@ -37,13 +37,13 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 			if roll {
 				rolls++
 			}
-			// Both sides name their players, whose turn it is too.
-			if sides := tv.Text("#tv-sides"); !strings.Contains(sides, "Ada") || !strings.Contains(sides, "Bot") {
-				t.Errorf("the sides read %q, want Ada's and the bot's names", sides)
+			var at struct{ Phase, Sides string }
+			tv.Eval(`({Phase: document.body.dataset.phase || '', Sides: document.getElementById('tv-sides')?.textContent || ''})`, &at)
+			// Both sides name their players.
+			if at.Phase == "play" && (!strings.Contains(at.Sides, "Ada") || !strings.Contains(at.Sides, "Bot")) {
+				t.Errorf("the sides read %q, want Ada's and the bot's names", at.Sides)
 			}
-			var phase string
-			tv.Eval(`document.body.dataset.phase`, &phase)
-			return phase == "play" && roll
+			return at.Phase == "play" && roll
 		},
 		Offered:  `#tv button, #tv a.button, #tv .mark.ready, #tv .mark.target, #tv .mark.move, #outcome:not(:empty)`,
 		PlayShot: "tv-1-playing.png",

@@ -166,11 +166,15 @@ async function followRematch(code) {
   following = code;
   while (following === code) {
     try {
+      // {"pending": true} until a player asks; a 404 once the room is gone.
       const m = await api("GET", `/api/rooms/${encodeURIComponent(code)}/rematch`);
-      location.href = `/table/${encodeURIComponent(m.code)}`;
-      return;
-    } catch {
-      // Nobody asked yet (404), or the Wi-Fi blinked: ask again.
+      if (m?.code) {
+        location.href = `/table/${encodeURIComponent(m.code)}`;
+        return;
+      }
+    } catch (err) {
+      // The room is gone: no rematch can come. Otherwise the Wi-Fi blinked.
+      if (/no room/.test(err.message)) return;
     }
     await new Promise((r) => setTimeout(r, 3000));
   }
