@@ -28,7 +28,8 @@ func TestSurfacingSheetPassesHandToHand(t *testing.T) {
 	host.typeIn("#opt-red_crew", "2")
 	host.choose("#opt-radio", `"off"`)
 	// The choice is among the rule options, its default marked.
-	host.tap(`details:has(#opt-surface_order) > summary`)
+	// The innermost fold: the page folds every option under #all-options too.
+	host.tap(`details:not(#all-options):has(#opt-surface_order) > summary`)
 	if opts := host.text("#opt-surface_order"); !strings.Contains(opts, "then the other three at once (default)") || !strings.Contains(opts, "One at a time, as the rulebook") {
 		t.Fatalf("the lobby offers %q", opts)
 	}

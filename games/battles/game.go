@@ -177,6 +177,8 @@ func definitionOptions() []games.Option {
 		armies = append(armies, games.Choice{Value: a.ID, Label: a.Name})
 	}
 	return []games.Option{
+		{Key: "guided", Label: "Learn to play: a guided first match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your first battle against the learner bot, in lessons: what to do now and why, a suggested order outlined, the bot's answer explained, and a summing-up at the end."},
 		{Key: "size", Label: "Battle size", Kind: games.OptionChoice, Choices: sizes, Default: DefaultSize,
 			Help: "The most Deployment Points each army may spend; each player gets one Order/Wound token per 10 points."},
 		{Key: "army_a", Label: "Army of seat A", Kind: games.OptionChoice, Choices: armies, Default: "confederacy"},

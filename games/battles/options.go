@@ -58,6 +58,11 @@ type Options struct {
 	// BotLevel is the strength of the room's bots: games.BotLearner,
 	// games.BotCrew or games.BotVeteran.
 	BotLevel string `json:"bot_level,omitempty"`
+	// Guided is the guided first match (house): the bots play as learners
+	// unless the room names a strength, and each seat's view carries the
+	// command the veteran bot would give there (View.Suggest) for the
+	// page's lessons.
+	Guided bool `json:"guided,omitempty"`
 }
 
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
@@ -91,6 +96,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.BotLevel == "" {
 		o.BotLevel = games.BotCrew
+		if o.Guided {
+			o.BotLevel = games.BotLearner // the guided match is against the weakest bot
+		}
 	}
 	if o.Stacks != StacksTop && o.Stacks != StacksHeight {
 		return Options{}, fmt.Errorf("options: hidden_stacks is %q or %q", StacksTop, StacksHeight)

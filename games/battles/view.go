@@ -1,6 +1,7 @@
 package battles
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"periscope/games"
@@ -34,6 +35,9 @@ type View struct {
 	// unchanging: a phone gets them once, in its first view).
 	Armies map[string]*Army `json:"armies"`
 	Traits []Trait          `json:"traits"`
+	// Suggest is, in a guided match, the command the lessons suggest to
+	// this seat now (see View); absent otherwise.
+	Suggest json.RawMessage `json:"suggest,omitempty"`
 }
 
 // SideView is one general's public state.
@@ -113,7 +117,19 @@ type Legal struct {
 }
 
 // View is seat's view; games.Spectator gets the public one.
-func (g *Game) View(seat int) any { return g.view(seat) }
+func (g *Game) View(seat int) any {
+	v := g.view(seat)
+	// In a guided match the seat the battle waits for is told what the
+	// veteran bot (the one that always gives its best order) would do
+	// there, from this very view: always a command the engine accepts.
+	// (Here, not in view, which the bot itself reads.)
+	if g.opts.Guided && (v.Seat == SeatA || v.Seat == SeatB) {
+		if cmd, ok := g.BotCommandAt(v.Seat, games.BotVeteran); ok {
+			v.Suggest = cmd
+		}
+	}
+	return v
+}
 
 // revealed is whether the stacks are open.
 func (g *Game) revealed() bool { return g.phase >= fighting }

@@ -15,6 +15,9 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 	level := g.opts.BotLevel
 	if level == "" {
 		level = games.BotCrew
+		if g.opts.Guided {
+			level = games.BotLearner // the guided match is against the weakest bot
+		}
 	}
 	return g.BotCommandAt(seat, level)
 }

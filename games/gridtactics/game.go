@@ -28,6 +28,8 @@ var Definition = games.Definition{
 	Page:       "/tactics.html",
 	Bots:       true,
 	Options: []games.Option{
+		{Key: "guided", Label: "Learn to play: a guided first match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your first match against the learner bot, in lessons: what to do now and why, a suggested move outlined on the board, the bot's answer explained, and a summing-up at the end."},
 		{Key: "small_board", Label: "Small board (6×6, set up on two rows)", Kind: games.OptionBool, Default: false,
 			Help: "A shorter match on 6×6. Seven units do not fit on a 6-square row, so each side sets up on its two back rows."},
 		{Key: "hidden_setup", Label: "Hidden setup (units face down until they act)", Kind: games.OptionBool, Default: false,

@@ -32,6 +32,10 @@ type Options struct {
 	// BotLevel is how well the room's bot plays: games.BotLearner,
 	// games.BotCrew (the default, also for "") or games.BotVeteran.
 	BotLevel string `json:"bot_level,omitempty"`
+	// Guided is the guided first match (house): the bot plays as a
+	// learner unless the room names a level, and each seat's view carries
+	// a suggested command (View.Suggest) for the page's lessons.
+	Guided bool `json:"guided"`
 	// Position starts the match from the units and turn it describes
 	// (position.go) instead of a setup. Not offered by the lobby's form.
 	Position *Position `json:"position,omitempty"`
@@ -47,6 +51,7 @@ type optionsJSON struct {
 	TankInPlace    bool      `json:"tank_attack_in_place"`
 	TankStraight   bool      `json:"tank_attacks_straight"`
 	BotLevel       string    `json:"bot_level"`
+	Guided         bool      `json:"guided"`
 	OldSmallBoard  bool      `json:"smallBoard"`
 	OldHiddenSetup bool      `json:"hiddenSetup"`
 	OldTimeLimit   bool      `json:"timeLimit"`
@@ -77,6 +82,7 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 		TankAttackInPlace:   j.TankInPlace,
 		TankAttacksStraight: j.TankStraight,
 		BotLevel:            j.BotLevel,
+		Guided:              j.Guided,
 	}
 	if o.BotLevel == games.BotCrew {
 		o.BotLevel = "" // the default: the zero Options stay the standard game

@@ -1,6 +1,7 @@
 package gridtactics
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -36,6 +37,12 @@ type View struct {
 	CanEndTurn bool           `json:"can_end_turn,omitempty"`
 	Deadline   *time.Time     `json:"deadline,omitempty"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`
+	// Suggest is, in a guided match, the command the lessons suggest to
+	// this seat now (its setup, or its next action): what the crew bot
+	// would play at this seat from this seat's view, so always a command
+	// the engine accepts. Absent outside a guided match and when the seat
+	// has nothing to do.
+	Suggest json.RawMessage `json:"suggest,omitempty"`
 }
 
 // PlayerView is one side's public summary.
@@ -190,6 +197,13 @@ func (g *Game) view(seat int) View {
 		v.CanEndTurn = true
 	}
 	v.Prompt = g.prompt(v)
+	if g.opts.Guided && (v.Setup != nil || (g.phase == playing && v.Seat == g.turn)) {
+		// A suggestion that waits on a missed artillery's second shot is
+		// the bot's own: fire again (it costs nothing).
+		if cmd, ok := g.BotCommandAt(v.Seat, games.BotCrew); ok {
+			v.Suggest = cmd
+		}
+	}
 	return v
 }
 

@@ -73,6 +73,11 @@ type Options struct {
 	Shelter string `json:"shelter,omitempty"`
 	// BotLevel is the strength the room's bots play at.
 	BotLevel string `json:"bot_level,omitempty"`
+	// Guided is the guided first match (house): each seat's view carries
+	// the move the crew bot would make there (View.Suggest) for the page's
+	// lessons; the bots play the other seats, as learners unless the room
+	// names a strength.
+	Guided bool `json:"guided,omitempty"`
 }
 
 // ParseOptions reads the lobby's options JSON; nil, empty or null is the
@@ -109,6 +114,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.BotLevel == "" {
 		o.BotLevel = games.BotCrew
+		if o.Guided {
+			o.BotLevel = games.BotLearner // the guided match is against the weakest bot
+		}
 	}
 	switch {
 	case o.Players < MinPlayers || o.Players > MaxPlayers:
@@ -148,6 +156,8 @@ const unlimited = -1
 
 func optionList() []games.Option {
 	return []games.Option{
+		{Key: "guided", Label: "Learn to play: a guided first match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your first match against the bot, in lessons: what to do now and why, a suggested move outlined, the bot's answer explained, and a summing-up at the end."},
 		{Key: "players", Label: "Players", Kind: games.OptionInt, Min: MinPlayers, Max: MaxPlayers, Default: MinPlayers,
 			Help: "With 4, two teams of 2: Red and Blue against White and Black. Bots fill the seats nobody takes."},
 		{Key: "setup", Label: "Setup", Kind: games.OptionChoice, Default: SetupIntro,

@@ -36,7 +36,8 @@ func TestOptions(t *testing.T) {
 		Current     string `json:"strong_current"`
 		Shelter     string `json:"shelter"`
 		BotLevel    string `json:"bot_level"`
-	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply, def.StrongCurrent, def.Shelter, def.BotLevel})
+		Guided      bool   `json:"guided"`
+	}{def.Players, def.Setup, def.Captain, def.FirstPlayer, def.RunningDeep, def.MineSupply, def.StrongCurrent, def.Shelter, def.BotLevel, def.Guided})
 	var defaults map[string]any
 	_ = json.Unmarshal(dj, &defaults)
 	for _, opt := range Definition.Options {

@@ -1,6 +1,7 @@
 package pocketsub
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"periscope/games"
@@ -33,6 +34,11 @@ type View struct {
 	// Moves lists every move the viewer may make now, one per path.
 	Moves   []MoveView     `json:"moves"`
 	Outcome *games.Outcome `json:"outcome,omitempty"`
+	// Suggest is, in a guided match, the command the lessons suggest to
+	// this seat now: what the crew bot would play at this seat (it reads only
+	// the open board), so always a command the engine accepts. Absent
+	// outside a guided match and when the seat has nothing to do.
+	Suggest json.RawMessage `json:"suggest,omitempty"`
 }
 
 // PlayerView is one seat at the table.
@@ -161,6 +167,11 @@ func (g *Game) view(seat int) View {
 		}
 	}
 	v.Prompt = g.prompt(v)
+	if g.opts.Guided && seat >= 0 && v.Turn == seat {
+		if cmd, ok := g.BotCommandAt(seat, games.BotCrew); ok {
+			v.Suggest = cmd
+		}
+	}
 	return v
 }
 

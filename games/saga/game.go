@@ -158,6 +158,8 @@ func definitionOptions() []games.Option {
 		fs = append(fs, games.Choice{Value: f.ID, Label: f.Name, House: f.House})
 	}
 	return []games.Option{
+		{Key: "guided", Label: "Learn to play: a guided first match", Kind: games.OptionBool, Default: false, House: true,
+			Help: "Your first match against the learner bot, in lessons: what to do now and why, a suggested move outlined, the bot's answer explained, and a summing-up at the end."},
 		{Key: "raven_faction", Label: "Raven's faction", Kind: games.OptionChoice, Choices: fs, Default: "aesir_host"},
 		{Key: "wolf_faction", Label: "Wolf's faction", Kind: games.OptionChoice, Choices: fs, Default: "jotnar_horde"},
 		{Key: "rerolls", Label: "Re-rolls", Kind: games.OptionChoice, Default: RerollChoose,

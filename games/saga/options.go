@@ -28,6 +28,11 @@ type Options struct {
 	// BotLevel is the strength of the room's bots: games.BotLearner,
 	// games.BotCrew or games.BotVeteran; games.BotCrew by default.
 	BotLevel string `json:"bot_level,omitempty"`
+	// Guided is the guided first match (house): the bots play as learners
+	// unless the room names a strength, and each seat's view carries the
+	// command the crew bot would play there (View.Suggest) for the page's
+	// lessons.
+	Guided bool `json:"guided,omitempty"`
 }
 
 // DefaultBotLevel is the strength of a room's bots when the host picks
@@ -62,6 +67,9 @@ func (o Options) withDefaults(set *Set) (Options, error) {
 	}
 	if o.BotLevel == "" {
 		o.BotLevel = DefaultBotLevel
+		if o.Guided {
+			o.BotLevel = games.BotLearner // the guided match is against the weakest bot
+		}
 	}
 	if !slices.Contains(games.BotLevels, o.BotLevel) {
 		return Options{}, fmt.Errorf("options: bot_level is %q, %q or %q, not %s", games.BotLearner, games.BotCrew, games.BotVeteran, quote(o.BotLevel))

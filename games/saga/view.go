@@ -1,6 +1,7 @@
 package saga
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -34,6 +35,9 @@ type View struct {
 	// go if the bag ran out now, so that a builder sees a careless map
 	// coming.
 	SecondBase *SecondBaseView `json:"second_base,omitempty"`
+	// Suggest is, in a guided match, the command the lessons suggest to
+	// this seat now (see View); absent otherwise.
+	Suggest json.RawMessage `json:"suggest,omitempty"`
 }
 
 // SecondBaseView foresees the second base while the map is built.
@@ -101,7 +105,18 @@ type BagView struct {
 }
 
 // View is seat's view; games.Spectator gets the public one.
-func (g *Game) View(seat int) any { return g.view(seat) }
+func (g *Game) View(seat int) any {
+	v := g.view(seat)
+	// In a guided match the seat to act is told what the crew bot would
+	// play there, from this very view: always a command the engine
+	// accepts. (Here, not in view, which the bot itself reads.)
+	if g.opts.Guided && v.Seat >= 0 && v.Turn == v.Seat && len(v.Legal) > 0 {
+		if cmd, ok := g.BotCommandAt(v.Seat, games.BotCrew); ok {
+			v.Suggest = cmd
+		}
+	}
+	return v
+}
 
 func (g *Game) view(seat int) View {
 	if seat != Raven && seat != Wolf {

@@ -13,6 +13,8 @@ import { rulesButton } from "../rulescard.js";
 import { withHouseRules } from "../houserules.js";
 import { primer, rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +63,11 @@ function show(msg) {
   absorb(msg.events);
   keep();
   render();
-  if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+  if ((msg.events || []).some((e) => e.kind === "over")) {
+    vibrate([80, 60, 80]);
+    // A guided battle's closing card stands above the outcome.
+    if ($("guide")?.firstChild) $("guide").scrollIntoView({ block: "start" });
+  }
   // A new question for this phone (a charge to answer, hits to assign, the
   // end of a round) comes into view wherever the player had scrolled. The
   // same question after each of its answers (hits assigned one troop at a
@@ -210,6 +216,7 @@ function render() {
     keepAwake();
     return;
   }
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
   // The banner (and buzz) of a duty: the army, a unit to place, the turn,
@@ -234,6 +241,7 @@ function render() {
   // Hits to assign show their dice with the choices, above.
   replace($("dice"), $("now").querySelector(".bt-roll") ? null : roll(shown));
   replace($("log"), logList(app));
+  guide(app, course);
   keepAwake();
 }
 

@@ -198,7 +198,9 @@ const GROUPS = {
 
 function button(app, l, extra = {}) {
   return h("button", {
-    class: "block bt-act", "data-type": l.command.type, "data-unit": l.command.unit || null, "data-target": l.command.target || null, ...extra,
+    class: "block bt-act", "data-type": l.command.type, "data-unit": l.command.unit || null, "data-target": l.command.target || null,
+    // The whole command, for the guided match's outline (guide.js).
+    "data-cmd": JSON.stringify(l.command), ...extra,
     onclick: () => app.send(l.command),
   }, l.label, l.cost ? h("span", { class: "sub" }, `${l.cost} token${l.cost > 1 ? "s" : ""}`) : null);
 }

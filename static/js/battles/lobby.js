@@ -3,6 +3,7 @@
 
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
+import { learnButton } from "../guide.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -27,8 +28,10 @@ export function intro() {
       return h("label", { class: "bt-opt" }, h("span", {}, o.label, o.house ? h("span", { class: "house-tag" }, " HOUSE") : null), sel,
         o.help ? h("span", { class: "small muted" }, o.help) : null);
     };
-    const rows = def.options.filter((o) => !o.advanced).map(row);
-    const more = def.options.filter((o) => o.advanced).map(row);
+    // The guided battle is its own big choice above the form.
+    const offered = def.options.filter((o) => o.key !== "guided");
+    const rows = offered.filter((o) => !o.advanced).map(row);
+    const more = offered.filter((o) => o.advanced).map(row);
     const problem = h("div", {});
     const create = async () => {
       problem.replaceChildren();
@@ -44,6 +47,7 @@ export function intro() {
     box.replaceChildren(
       h("h1", {}, "Pocket Battles"),
       h("p", {}, def.summary),
+      learnButton("battles", "/battles.html", "against the learner bot, one lesson at a time, a suggested order outlined", problem),
       h("fieldset", {}, h("legend", {}, "Options"), rows,
         more.length ? h("details", { id: "more-options" }, h("summary", { class: "bt-more" }, "More options"), more) : null),
       h("p", { class: "small muted", id: "house" }, h("span", { class: "house-tag" }, "HOUSE"), " Our design, not the publisher's: ", def.house.join("; "), "."),

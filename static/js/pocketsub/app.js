@@ -16,6 +16,8 @@ import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { icon, draw } from "./board.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 import { turnPlay } from "../turnplay.js";
 import { turnAdapter } from "./turn.js";
@@ -78,7 +80,8 @@ function show(msg) {
   render();
   if (over) {
     vibrate([80, 60, 80]);
-    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // A guided match's closing card stands above the outcome.
+    ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // One's own moves show at once; others' are paced.
   if (tp.skipping) return 0;
@@ -151,6 +154,7 @@ function render() {
     keepAwake();
     return;
   }
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
 
@@ -167,6 +171,7 @@ function render() {
   replace($("outcome"), app.replay ? null : outcome(v));
   replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
+  guide(app, course);
   keepAwake();
   // The banner (and buzz) of a duty: your turn to place or to move.
   duty(owes(v), `${v.phase}#${v.round}#${v.turn}`);

@@ -3,6 +3,7 @@
 
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
+import { learnButton } from "../guide.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -37,7 +38,8 @@ export function intro() {
   let read = () => ({});
   api("GET", "/api/games").then((list) => {
     const game = (list || []).find((g) => g.name === "pocketsub");
-    const opts = (game?.options || []).map((o) => [o, field(o)]);
+    // The guided match is its own big choice above the form.
+    const opts = (game?.options || []).filter((o) => o.key !== "guided").map((o) => [o, field(o)]);
     const basic = opts.filter(([o]) => !o.advanced).map(([, f]) => f.node);
     const advanced = opts.filter(([o]) => o.advanced).map(([, f]) => f.node);
     fields.replaceChildren(h("legend", {}, "Options"), ...basic,
@@ -60,6 +62,7 @@ export function intro() {
     h("div", { class: "card" },
       h("h1", {}, "Pocket Sub"),
       h("p", {}, "2 to 4 fleet commanders (with 4, two teams of 2). Move a Sub, lay a Mine behind it, sink the others: the last fleet afloat wins. Play on a phone each, or alone against bots."),
+      learnButton("pocketsub", "/pocketsub.html", "against the bot, one lesson at a time, a suggested move outlined", problem),
       fields,
       h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
       problem),

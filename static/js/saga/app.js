@@ -16,6 +16,8 @@ import { rulesButton } from "../rulescard.js";
 import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { atTable, tableMode, waitingScreen, playScreen, turnLine, outcomeBox, lastEvents } from "../tablescreen.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 
 const $ = (id) => document.getElementById(id);
 // At /table/CODE the page is the table screen: a spectator, never a seat.
@@ -78,7 +80,11 @@ function show(msg) {
   const pause = tp.take(msg);
   keep();
   render();
-  if ((msg.events || []).some((e) => e.kind === "over")) vibrate([80, 60, 80]);
+  if ((msg.events || []).some((e) => e.kind === "over")) {
+    vibrate([80, 60, 80]);
+    // A guided match's closing card stands above the outcome.
+    if ($("guide")?.firstChild) $("guide").scrollIntoView({ block: "start" });
+  }
   return pause;
 }
 
@@ -203,6 +209,7 @@ function render() {
     keepAwake();
     return;
   }
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
   // The banner (and buzz) of a duty: your turn, or your re-rolls.
@@ -245,6 +252,7 @@ function render() {
   }
   replace($("card"), shown);
   replace($("log"), logList(app));
+  guide(app, course);
   keepAwake();
 }
 

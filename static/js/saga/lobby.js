@@ -3,6 +3,7 @@
 
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
+import { learnButton } from "../guide.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -47,6 +48,7 @@ export function intro() {
     box.replaceChildren(
       h("h1", {}, "Saga of the Nine Worlds"),
       h("p", {}, def.summary),
+      learnButton("saga", "/saga.html", "against the learner bot, one lesson at a time, a suggested move outlined", problem),
       h("fieldset", {}, h("legend", {}, "Options"), rows,
         more.length ? h("details", { class: "sg-more" }, h("summary", {}, "More options"), more) : null),
       h("p", { class: "small muted" }, "House content (our design): ", def.house.join("; "), "."),

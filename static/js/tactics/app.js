@@ -17,6 +17,8 @@ import { rules } from "./help.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
 import { atTable, tableMode } from "../tablescreen.js";
 import { tableScreen } from "./tv.js";
+import { guide, autoStart } from "../guide.js";
+import { course } from "./guide.js";
 import { turnPlay } from "../turnplay.js";
 import { turnAdapter } from "./turn.js";
 
@@ -69,7 +71,8 @@ function show(msg) {
   render();
   if (over && !document.body.classList.contains("tv")) {
     vibrate([80, 60, 80]);
-    $("outcome").scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
+    // A guided match's closing card stands above the outcome.
+    ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
   }
   // Only the other side's actions are paced: one's own should feel instant.
   if (tp.skipping) return 0;
@@ -141,6 +144,7 @@ function render() {
     keepAwake();
     return;
   }
+  autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
 
@@ -160,6 +164,7 @@ function render() {
   replace($("replay"), app.replay ? null : replay.panel());
   replace($("log"), logList(app));
   if (!$("legend").firstChild) replace($("legend"), legend());
+  guide(app, course);
   keepAwake();
   // The banner (and buzz) of a duty: your setup, or your turn.
   const owe = app.replay || v.seat < 0 ? "" : v.setup ? "Place your units on your back row" : v.phase === "play" && myTurn(app) ? "YOUR TURN: move or attack with each unit, then End turn" : "";

@@ -3,6 +3,7 @@
 
 import { h, refusal } from "../ui.js";
 import { api } from "../room.js";
+import { learnButton } from "../guide.js";
 import { qrCard } from "../waiting.js";
 import { seatList, primerOf } from "../gamelobby.js";
 import { primer } from "./help.js";
@@ -16,7 +17,8 @@ export function intro(app) {
   let read = () => ({});
   api("GET", "/api/games").then((list) => {
     const game = (list || []).find((g) => g.name === "gridtactics");
-    const boxes = (game?.options || []).filter((o) => o.kind === "bool").map((o) => [o, h("input", { type: "checkbox", id: `opt-${o.key}`, name: o.key, checked: o.default === true })]);
+    // The guided match is its own big choice above the form.
+    const boxes = (game?.options || []).filter((o) => o.kind === "bool" && o.key !== "guided").map((o) => [o, h("input", { type: "checkbox", id: `opt-${o.key}`, name: o.key, checked: o.default === true })]);
     fields.replaceChildren(h("legend", {}, "Options"),
       ...boxes.map(([o, box]) => h("label", { class: "inline" }, box,
         h("span", {}, o.label, o.help ? h("span", { class: "muted small", style: "display:block" }, o.help) : null))));
@@ -37,6 +39,8 @@ export function intro(app) {
   return h("div", { class: "card" },
     h("h1", {}, "Pocket Tactics"),
     h("p", {}, "Two players, 3 soldiers, 2 tanks and 2 artillery each, on an 8×8 grid. Destroy every enemy unit to win. Play on two phones, or one phone against the bot."),
+    // The guided first match: the first big choice, one tap to play.
+    learnButton("gridtactics", "/tactics.html", "against the learner bot, one lesson at a time, a suggested move outlined", problem),
     fields,
     h("button", { class: "primary block", id: "create", onclick: create }, "New match"),
     problem);
