@@ -43,10 +43,24 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Fill:     "#tv-board #battlefield",
 		FillWhat: "battlefield",
 		Look: func(tv *phone.Phone, _ phone.TableState) bool {
-			var fight bool
-			tv.Eval(`!!document.querySelector('#tv-extra .bt-roll .bt-rolled')`, &fight)
+			// The dice and their sentence, in one look (the page redraws
+			// between two).
+			var dice struct {
+				Fight   bool
+				Meaning string
+			}
+			tv.Eval(`({Fight: !!document.querySelector('#tv-extra .bt-roll .bt-rolled'), Meaning: document.querySelector('#tv-extra #roll-meaning')?.textContent || ''})`, &dice)
+			fight := dice.Fight
 			if fight {
 				fights++
+				// The dice say in a sentence what they mean now.
+				if m := dice.Meaning; !strings.Contains(m, "'s ") || !strings.Contains(m, "hit") {
+					t.Errorf("the last dice read %q, want whose unit rolled at whose and the hits", m)
+				}
+			}
+			// The sectors are named from both sides, by name.
+			if cols := tv.Text("#tv-board .bt-cols"); !strings.Contains(cols, "Confederacy's left · Union's right") {
+				t.Errorf("the battlefield's columns read %q, want each side's name of its sectors", cols)
 			}
 			var now stacks
 			tv.Eval(countStacks, &now)

@@ -49,7 +49,9 @@ type TableSpec struct {
 // start the QR code, the room code, the join link and the seats, with
 // nothing to take; then the board filling the screen's height, whose turn
 // and the last events in large letters with nothing to tap, following the
-// match turn by turn to its outcome. It answers the table screen, showing
+// match turn by turn to its outcome. The match is watched in turns at
+// 1280x720 and on a 1920x1080 TV, and at no look, nor at the end, does the
+// screen scroll (screenshots of both at play and at the end). It answers the table screen, showing
 // the outcome, and how the match ended, for the game's checks of the
 // outcome.
 func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
@@ -92,17 +94,41 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	turns := map[string]bool{}
 	shot := false
 	deadline := time.Now().Add(150 * time.Second)
-	for {
+	// The match is watched in turns on a 1280x720 laptop and a 1920x1080
+	// TV, the screen changing every few seconds: at every look, on either,
+	// nothing may scroll.
+	scrolled := false
+	for polls := 0; ; polls++ {
+		if polls%25 == 24 {
+			if tv.W == 1280 {
+				tv.Resize(1920, 1080)
+			} else {
+				tv.Resize(1280, 720)
+			}
+		}
 		st := tv.Table()
 		if st.Over {
 			break
+		}
+		if !scrolled {
+			if how := tv.Scrolls(); how != "" {
+				scrolled = true
+				tv.Screenshot(fmt.Sprintf("tv-scrolls-%d.png", tv.H))
+				t.Errorf("in play, turn %q: %s", st.Turn, how)
+			}
 		}
 		if st.Turn != "" {
 			turns[st.Turn] = true
 		}
 		if s.Look(tv, st) && !shot && st.Events >= 6 {
 			shot = true
+			tv.Resize(1280, 720)
+			tv.NoButtons("in play")
 			tv.TableInPlay(s.Offered, s.PlayShot)
+			tv.Resize(1920, 1080)
+			tv.FitsScreen("in play")
+			tv.Screenshot(strings.TrimSuffix(s.PlayShot, ".png") + "-1080.png")
+			tv.Resize(1280, 720)
 		}
 		if time.Now().After(deadline) {
 			tv.Screenshot("tv-stuck.png")
@@ -114,6 +140,15 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
+	// The outcome, on both screens, without scrolling, and nothing on it
+	// for the room to tap (the players' phones hold the choices).
+	tv.NoButtons("the outcome")
+	tv.Resize(1920, 1080)
+	tv.FitsScreen("the outcome")
+	tv.Screenshot("tv-end-1080.png")
+	tv.Resize(1280, 720)
+	tv.FitsScreen("the outcome")
+	tv.Screenshot("tv-end-720.png")
 	t.Logf("match over after %d moves of the host's seat: %s; turns seen on the table: %d", r.Moves, r.Outcome.Reason, len(turns))
 	if !shot {
 		t.Error("the table screen never showed " + s.PlayWhat)
@@ -124,11 +159,51 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	return tv, r
 }
 
+// Resize turns the screen into a w x h one (a laptop, a TV) and waits
+// for the page to lay out on it.
+func (p *Phone) Resize(w, h int) {
+	p.T.Helper()
+	p.Run(fmt.Sprintf("a %dx%d screen", w, h), emulation.SetDeviceMetricsOverride(int64(w), int64(h), 1, false))
+	p.W, p.H = w, h
+	p.Run("the screen lays out", chromedp.Poll(fmt.Sprintf(`innerWidth === %d && innerHeight === %d`, w, h), nil))
+}
+
+// NoButtons checks the table screen shows no button nor link to tap,
+// top bar included: nobody taps a TV across the room.
+func (p *Phone) NoButtons(when string) {
+	p.T.Helper()
+	var shown []string
+	p.Eval(`[...document.querySelectorAll('button, a[href], [role=button], input, select')].filter((b) => b.getClientRects().length).map((b) => b.tagName.toLowerCase() + (b.id ? "#" + b.id : "") + " " + (b.textContent || "").trim().slice(0, 30))`, &shown)
+	if len(shown) != 0 {
+		p.T.Errorf("%s: the table screen offers %d things to tap: %q", when, len(shown), shown)
+	}
+}
+
+// Scrolls says how the page scrolls on its screen ("" when it does not):
+// its size and the lowest and widest parts reaching past the screen.
+func (p *Phone) Scrolls() string {
+	p.T.Helper()
+	var w struct {
+		SW, SH, W, H float64
+		Past         []string
+	}
+	p.Eval(`(() => { const W = innerWidth, H = innerHeight;
+  const past = [...document.querySelectorAll("body *")].filter((e) => { const r = e.getBoundingClientRect(); return (r.bottom > H + 0.5 || r.right > W + 0.5) && r.width > 0; })
+    .filter((e) => ![...e.children].some((c) => { const r = c.getBoundingClientRect(); return r.bottom > H + 0.5 || r.right > W + 0.5; }))
+    .slice(0, 4).map((e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " to " + Math.round(e.getBoundingClientRect().right) + "x" + Math.round(e.getBoundingClientRect().bottom));
+  return {SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W, H, Past: past}; })()`, &w)
+	if w.SW <= w.W && w.SH <= w.H {
+		return ""
+	}
+	return fmt.Sprintf("the table screen is %vx%v on a %vx%v screen: it scrolls (%s)", w.SW, w.SH, w.W, w.H, strings.Join(w.Past, "; "))
+}
+
 // TableOnTV shows the table screen on a 1920x1080 TV and checks that
 // everything grows and nothing scrolls; then saves a screenshot as name.
 func (p *Phone) TableOnTV(name string) {
 	p.T.Helper()
 	p.Run("a 1920x1080 TV", emulation.SetDeviceMetricsOverride(1920, 1080, 1, false))
+	p.W, p.H = 1920, 1080
 	var big struct{ SW, SH, W, H, Font float64 }
 	p.Run("the TV lays out", chromedp.Poll(`innerWidth === 1920`, nil))
 	p.Eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight,

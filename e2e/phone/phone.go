@@ -261,7 +261,7 @@ func (p *Phone) FitsScreen(when string) {
 	var w struct{ SW, SH, W, H float64 }
 	p.Eval(`({SW: document.documentElement.scrollWidth, SH: document.documentElement.scrollHeight, W: innerWidth, H: innerHeight})`, &w)
 	if w.W != float64(p.W) || w.SW > w.W || w.SH > w.H {
-		p.T.Errorf("%s: the table screen is %vx%v in a %vx%v screen: it scrolls", when, w.SW, w.SH, w.W, w.H)
+		p.T.Errorf("%s: the table screen is %vx%v in a %vx%v screen: it scrolls (%s)", when, w.SW, w.SH, w.W, w.H, p.Scrolls())
 	}
 }
 

@@ -250,6 +250,11 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			if at.Top < at.Bar-1 || at.Top > at.H/2 {
 				t.Errorf("the re-roll to choose is at %.0f px (the bar ends at %.0f, the screen at %.0f): out of view", at.Top, at.Bar, at.H)
 			}
+			// What the dice mean now, before the player decides: whose
+			// strike wins and what would follow if the dice were kept.
+			if got := p.Text("#fight-now #fight-meaning"); !strings.HasPrefix(got, "Now: ") || !strings.Contains(got, "strike") || !strings.Contains(got, "→") {
+				t.Errorf("with a re-roll to choose the phone says %q of what the dice mean now", got)
+			}
 			// The re-roll is a duty of this phone: the banner says so.
 			if got := p.Text("#duty-banner"); !strings.Contains(got, "YOUR RE-ROLL") {
 				t.Errorf("with a re-roll to choose the banner reads %q", got)

@@ -15,7 +15,7 @@ import (
 // dice of the assaults and the last events in large letters, following the
 // match to the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
-	fights := 0
+	fights, exchanges := 0, 0
 	tv, r := phone.CheckTable(t, phone.TableSpec{
 		Definition: saga.Definition, // seed 1: a match with assaults to show
 		Seats:      2,
@@ -38,6 +38,22 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 			if fight {
 				fights++
 			}
+			// During a re-roll exchange the table says what the dice mean
+			// now: whose strike wins, whose counter-strike, what follows.
+			var now struct {
+				Live    bool
+				Meaning string
+			}
+			tv.Eval(`({Live: !!document.querySelector('#tv-extra #fight-live'), Meaning: document.querySelector('#tv-extra #fight-meaning')?.textContent || ''})`, &now)
+			if now.Live {
+				if exchanges == 0 {
+					tv.Screenshot("tv-1-exchange.png")
+				}
+				exchanges++
+				if !strings.HasPrefix(now.Meaning, "Now: ") || !strings.Contains(now.Meaning, "strike") || !strings.Contains(now.Meaning, "→") {
+					t.Errorf("during an assault the table says %q of what the dice mean now", now.Meaning)
+				}
+			}
 			var phase string
 			tv.Eval(`document.body.dataset.phase`, &phase)
 			return phase == "playing" && fight
@@ -46,7 +62,10 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		PlayShot: "tv-1-playing.png",
 		PlayWhat: "the match in play with an assault's dice and its last events",
 	})
-	t.Logf("polls with dice shown: %d", fights)
+	t.Logf("polls with dice shown: %d, during a re-roll exchange: %d", fights, exchanges)
+	if exchanges == 0 {
+		t.Error("the table screen never showed an assault's re-roll exchange")
+	}
 	var units int
 	tv.Eval(`document.querySelectorAll('#tv-board #map .unit').length`, &units)
 	if units == 0 {

@@ -129,6 +129,12 @@ export function playScreen(box, parts) {
     replace(box, screen);
   }
   replace(screen.querySelector("#tv-board"), parts.board);
+  // A board drawn for phones names its places as buttons: here they keep
+  // their words, as pictures, for nothing on a TV is tapped.
+  for (const el of screen.querySelectorAll("#tv-board [role=button], #tv-board [tabindex]")) {
+    if (el.getAttribute("role") === "button") el.setAttribute("role", "img");
+    el.removeAttribute("tabindex");
+  }
   replace(screen.querySelector("#tv-head"), parts.outcome || parts.turn);
   replace(screen.querySelector("#tv-sides"), parts.sides);
   replace(screen.querySelector("#tv-extra"), parts.extra);
@@ -160,7 +166,7 @@ async function followRematch(code) {
   following = code;
   while (following === code) {
     try {
-      // {"pending": true} until someone asks; a 404 when the room is gone.
+      // {"pending": true} until a player asks; a 404 once the room is gone.
       const m = await api("GET", `/api/rooms/${encodeURIComponent(code)}/rematch`);
       if (m?.code) {
         location.href = `/table/${encodeURIComponent(m.code)}`;

@@ -258,10 +258,11 @@ function owes(v) {
   return "YOUR TURN: a free redeployment, then one order";
 }
 
-// mark is a side's shape on the table screen: the first side's units
-// point up (▲), the second's down (▼), as the battlefield draws them.
+// mark is a side's colour chip on the table screen. Not ▲/▼: on each
+// phone those mean "mine" and "the enemy's", so the room would read the
+// same shape for two sides; the side's name is written beside it.
 function mark(seat) {
-  return h("span", { class: `bt-tag team${seat} tv-mark`, "aria-hidden": "true" }, seat === 0 ? MARK.mine : MARK.enemy);
+  return h("span", { class: `bt-tag team${seat} tv-mark`, "aria-hidden": "true" }, "●");
 }
 
 // tableScreen draws the table screen: before the start the QR code, the
@@ -286,7 +287,8 @@ function tableScreen(box, waiting) {
     head = outcomeBox(w >= 0 ? `${v.sides[w].name} wins` : "A draw", v.outcome.reason, w >= 0 ? mark(w) : null, w);
   }
   const actor = v.actor >= 0 ? v.actor : -1;
-  const turn = turnLine(v.prompt, actor >= 0 ? mark(actor) : null, actor >= 0 ? `team${actor}` : "");
+  const who = actor >= 0 ? seatNames(app)[actor] : "";
+  const turn = turnLine(v.prompt + (who ? ` · ${who}` : ""), actor >= 0 ? mark(actor) : null, actor >= 0 ? `team${actor}` : "");
   const events = app.log.map((l) => ({ text: l.text, kind: l.kind, cls: l.team >= 0 ? `team${l.team}` : "", tag: l.team >= 0 ? mark(l.team) : null }));
   playScreen(box, {
     board: field(app, v),

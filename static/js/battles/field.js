@@ -7,7 +7,9 @@ import { h } from "../ui.js";
 
 // Own units are marked ▲ (pointing at the enemy), enemy units ▼: shape as
 // well as colour.
-export const MARK = { mine: "▲", enemy: "▼" };
+// The table screen, which is nobody's, marks a side by its colour chip
+// (side) and its name: ▲/▼ mean "mine"/"the enemy's" wherever they show.
+export const MARK = { mine: "▲", enemy: "▼", side: "●" };
 
 // tileOf finds a tile of the box in the view's armies.
 export function tileOf(v, army, id) {
@@ -86,7 +88,7 @@ function stack(app, v, u) {
     onclick: watching ? null : () => app.tapUnit(u),
   },
   h("div", { class: "bt-uhead" },
-    h("span", { class: "bt-mark" }, mine ? MARK.mine : MARK.enemy),
+    h("span", { class: "bt-mark" }, watching ? MARK.side : mine ? MARK.mine : MARK.enemy),
     h("span", { class: "bt-uid" }, u.id),
     u.orders ? h("span", { class: "bt-orders", title: "Order tokens on the unit" }, `⚑${u.orders}`) : null,
     u.contacts.length ? h("span", { class: "bt-contact", title: "in contact with" }, "⚔" + u.contacts.join(",")) : null),
@@ -102,6 +104,8 @@ const ROWS = [
   { key: "my-rear", label: "Your rear", owner: "mine", pos: "rear" },
 ];
 const SECTORS = ["left", "center", "right"];
+// MIRROR is a sector as the side across the battlefield names it.
+const MIRROR = { left: "right", center: "center", right: "left" };
 
 // field is the battlefield: 5 rows x 3 sectors, from the viewer's side.
 // During deployment the zones where the picked unit may go are marked.
@@ -109,13 +113,19 @@ export function field(app, v) {
   const me = v.seat < 0 ? 0 : v.seat;
   const targets = new Set((v.legal || []).filter((l) => l.command.type === "deploy" && l.command.unit === app.pick).map((l) => l.command.to));
   const cells = [];
-  cells.push(h("div", { class: "bt-cols" }, SECTORS.map((s) => h("span", {}, s[0].toUpperCase() + s.slice(1)))));
+  // Each side names its sectors from its own seat (the log does too):
+  // the column one side calls its left, the other calls its right. The
+  // header says both, by name on the table screen.
+  const mine = v.sides[me]?.name || "", theirs = v.sides[1 - me]?.name || "";
+  cells.push(h("div", { class: "bt-cols" }, SECTORS.map((s) => h("span", { "data-sector": s },
+    v.seat < 0 ? `${mine}'s ${s}` : `Your ${s}`,
+    h("span", { class: "bt-col-other" }, ` · ${theirs}'s ${MIRROR[s]}`)))));
   for (const row of ROWS) {
     // A spectator reads each half by its side's name.
     let label = row.label;
     if (v.seat < 0 && row.owner !== "any") {
       const side = v.sides[row.owner === "mine" ? me : 1 - me];
-      label = `${row.owner === "mine" ? MARK.mine : MARK.enemy} ${side?.name || ""} ${row.pos}`;
+      label = `${MARK.side} ${side?.name || ""} ${row.pos}`;
     }
     cells.push(h("div", { class: "bt-rowlabel" }, label));
     const line = SECTORS.map((sec) => {
@@ -141,7 +151,7 @@ export function sides(v, names = []) {
     const you = s.seat === v.seat;
     const who = names[s.seat] || "";
     return h("div", { class: `bt-side team${s.seat}` + (you ? " mine" : "") + (v.actor === s.seat && v.phase !== "over" ? " turn" : ""), "data-seat": s.seat },
-      h("div", { class: "bt-sname" }, s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, who ? ` · ${who}` : "", you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
+      h("div", { class: "bt-sname" }, v.seat < 0 ? h("span", { class: `bt-tag team${s.seat}` }, MARK.side) : s.seat === bottom ? MARK.mine : MARK.enemy, " ", s.name, who ? ` · ${who}` : "", you ? " (you)" : "", s.player ? ` · Player ${s.player}` : ""),
       h("div", { class: "small" },
         v.phase === "army_building" ? (s.ready ? "army ready" : "building…") :
           [`tokens ${s.unused}/${s.tokens}`, s.passed ? `${s.passed} passed (may become Wound tokens)` : "", `destroyed ${s.destroyed} DP`, s.army_dp ? `army ${s.army_dp} DP` : "", s.to_place ? `${s.to_place} to place` : "",
@@ -267,13 +277,14 @@ function zoneWords(z) {
 export function roll(v) {
   const r = v.last_roll;
   if (!r) return null;
+  // A new charge waits for its answer or its target: the last dice are
+  // those of the fight before, and would read as this one's.
+  const p = v.pending;
+  if (p && (p.kind === "reaction" || p.kind === "charge_target")) return null;
   const faces = r.faces || [];
-  const who = v.sides[r.seat]?.name || "";
-  const unit = (id) => v.units.find((u) => u.id === id)?.name || "a unit";
-  const what = { charge: "charges", strike_back: "strikes back at", carry_on: "strikes", free_strike: "strikes as it leaves", shoot: "shoots at" }[r.kind] || r.kind.replace(/_/g, " ");
   const hits = r.hits === 0 ? "no hit" : r.hits === 1 ? "one hit" : `${r.hits} hits`;
   return h("div", { class: "card bt-roll", id: "last-roll" },
-    h("div", { class: "small muted" }, `${who}'s ${unit(r.unit)} ${what} ${unit(r.target)}`),
+    h("div", { class: "bt-meaning", id: "roll-meaning" }, meaning(v, r)),
     h("div", { class: "row" },
       r.dice.map((d) => h("span", { class: "bt-rolled" + (faces.includes(d) ? " hit" : "") }, d)),
       h("span", { class: "grow" }, " against ", faces.length ? faces.map((f) => h("span", { class: "bt-die " + (r.kind === "shoot" ? "white" : "black") + (r.dice.includes(f) ? " lit" : "") }, f)) : "no dice")),
@@ -286,6 +297,22 @@ export function roll(v) {
 function andList(v) {
   if (!v.length) return "nothing";
   return v.length === 1 ? String(v[0]) : v.slice(0, -1).join(", ") + " and " + v[v.length - 1];
+}
+
+// VERB is what a roll of each kind does, in words.
+const VERB = { charge: "charges", strike_back: "strikes back at", carry_on: "carries on against", free_strike: "strikes freely at", shoot: "shoots at" };
+
+// meaning says in a sentence what the last dice mean now, the same on
+// every screen: whose unit rolled at whose, the hits, and who must act on
+// them ("Union's b6 shoots at Confederacy's a6: 1 hit, Confederacy
+// assigns it now").
+function meaning(v, r) {
+  const side = (s) => v.sides[s]?.name || "";
+  const unit = (id) => v.units.find((u) => u.id === id)?.name || "a unit";
+  const hits = r.hits === 0 ? "no hit" : `${r.hits} hit${r.hits === 1 ? "" : "s"}`;
+  const p = v.pending;
+  const then = r.hits > 0 && p && p.kind === "wounds" && v.actor >= 0 ? `, ${side(v.actor)} assigns ${r.hits === 1 ? "it" : "them"} now` : "";
+  return `${side(r.seat)}'s ${unit(r.unit)} ${VERB[r.kind] || r.kind.replace(/_/g, " ")} ${side(1 - r.seat)}'s ${unit(r.target)}: ${hits}${then}`;
 }
 
 export function logList(app) {

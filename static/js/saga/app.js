@@ -5,7 +5,7 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, dataOf, trimLog, replayer, askInView } from "../gamepage.js";
+import { gamePage, waitingRoom, dataOf, trimLog, replayer, askInView, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { draw, TEAM, TEAM_MARK } from "./board.js";
 import { turnPlay } from "../turnplay.js";
@@ -62,6 +62,9 @@ function absorb(events) {
     else if (/^Wolf\b/.test(e.text)) team = 1;
     app.log.push({ text: e.text, kind: e.kind || "", team });
     if (e.kind === "combat" && d) app.lastFight = d;
+    // An ability sent a unit of the assault back to the reserves: the
+    // assault's result says so, not "captured".
+    if (e.kind === "returned" && d && app.lastFight) app.lastFight = { ...app.lastFight, returned: [...(app.lastFight.returned || []), d.unit] };
     if (d && d.at) last.push(d.at);
     if (d && d.to) last.push(d.to);
     if (d && d.from && d.from !== "0,0") last.push(d.from);
@@ -172,6 +175,7 @@ const replay = replayer(app, {
     for (const e of r.snap.events || []) {
       const d = dataOf(e);
       if (e.kind === "combat" && d) r.fight = d;
+      if (e.kind === "returned" && d && r.fight) r.fight = { ...r.fight, returned: [...(r.fight.returned || []), d.unit] };
       if (d && d.at) r.changed.push(d.at);
       if (d && d.to) r.changed.push(d.to);
     }
@@ -312,7 +316,8 @@ function tableScreen(box, waiting) {
     const w = v.outcome.winners && v.outcome.winners.length === 1 ? v.outcome.winners[0] : -1;
     head = outcomeBox(w >= 0 ? `${TEAM[w]} wins` : "A draw", v.outcome.reason, w >= 0 ? mark(w) : null, w);
   }
-  const turn = turnLine(v.prompt, v.turn >= 0 ? mark(v.turn) : null, v.turn >= 0 ? `team${v.turn}` : "");
+  const who = v.turn >= 0 ? seatNames(app)[v.turn] : "";
+  const turn = turnLine(v.prompt + (who ? ` · ${who}` : ""), v.turn >= 0 ? mark(v.turn) : null, v.turn >= 0 ? `team${v.turn}` : "");
   const events = app.log.map((l) => ({ text: l.text, kind: l.kind, cls: l.team >= 0 ? `team${l.team}` : "", tag: l.team >= 0 ? mark(l.team) : null }));
   playScreen(box, {
     board: draw(v, cardsOf(v), { last: app.last, tap: () => {} }),

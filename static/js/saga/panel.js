@@ -147,6 +147,52 @@ function strikeLine(label, st) {
     h("strong", { class: st.hit ? "hitword" : "missword" }, st.hit ? ` succeeds (${st.top}▲)` : st.top ? ` fails (${st.top}■)` : " fails"));
 }
 
+// match is the rulebook's matching of a strike, as the server does it
+// (games/saga/combat.go match): OFF and DEF dice from the highest, ties
+// cancel, the strike succeeds when the highest die left is an OFF die.
+function match(off, def) {
+  const o = [...off].sort((x, y) => y - x), d = [...def].sort((x, y) => y - x);
+  let top = 0, topDef = 0;
+  for (let i = 0; i < Math.max(o.length, d.length); i++) {
+    const a = o[i] || 0, b = d[i] || 0;
+    if (a && a === b) continue;
+    top = Math.max(top, a);
+    topDef = Math.max(topDef, b);
+  }
+  return { hit: top > topDef, off: top, def: topDef };
+}
+
+// nowLine says what the dice on the table mean if both sides kept them
+// now: "Now: Wolf's strike wins, 6 against 5 · Raven's counter-strike
+// fails, 3 against 4 → Raven's Troll would be captured".
+export function nowLine(f) {
+  const [a, d] = f.sides;
+  const say = (sd, what, st) => `${TEAM[sd.seat]}'s ${what} ${st.hit ? "wins" : "fails"}, ${st.off || "no die"} against ${st.def || "no die"}`;
+  const strike = match(a.dice.off, d.dice.def);
+  const counter = f.counter_strike ? match(d.dice.off, a.dice.def) : null;
+  let then = "a stalemate" + (f.close ? `: ${a.name} goes back` : "");
+  if (strike.hit && !d.unit) then = `${d.name} would fall`;
+  else if (strike.hit && counter?.hit) then = `${a.name} and ${d.name} would both be captured`;
+  else if (strike.hit) then = `${d.name} would be captured`;
+  else if (counter?.hit) then = `${a.name} would be captured`;
+  return `Now: ${say(a, "strike", strike)}` + (counter ? ` · ${say(d, "counter-strike", counter)}` : " · no counter-strike") + ` → ${then}`;
+}
+
+// resultText is how an assault ended, by the units' names; a unit an
+// ability sent back to the reserves is not said to be captured.
+function resultText(f) {
+  const back = new Set(f.returned || []);
+  const fate = (sd) => back.has(sd.unit) ? `${sd.name} goes back to the reserves` : `${sd.name} is captured`;
+  const [a, d] = f.sides || [];
+  if (!a || !d) return RESULT[f.result] || "";
+  switch (f.result) {
+    case "captured": return fate(d);
+    case "attacker_captured": return fate(a);
+    case "both_captured": return `${fate(a)}; ${fate(d)}`;
+  }
+  return RESULT[f.result] || "";
+}
+
 const RESULT = {
   captured: "the defender is captured",
   both_captured: "both are captured",
@@ -190,8 +236,10 @@ export function fightPanel(app, v) {
         sd.dice.def.map((n, j) => dieEl(n, "def", tap("def", j)))));
   });
   return h("div", { class: "card sg-fight" + (live ? " live" : ""), id: live ? "fight-live" : "fight-last", "data-result": f.result || "" },
-    h("div", { class: "row" }, h("strong", { class: "grow" }, `${f.close ? "Close" : "Ranged"} ${TITLE[f.combat]} assault`),
-      live ? h("span", { class: "small muted" }, `${f.stage} re-rolls`) : h("span", { class: "small" }, RESULT[f.result] || "")),
+    h("div", { class: "row" }, h("strong", { class: "grow" }, `${live ? "" : "Last assault: "}${f.close ? "close" : "ranged"} ${TITLE[f.combat].toLowerCase()}`),
+      live ? h("span", { class: "small muted" }, `${f.stage} re-rolls`) : h("span", { class: "small", id: "fight-result" }, resultText(f))),
+    // What the dice mean now, on every screen: what each side decides on.
+    live ? h("p", { class: "sg-now", id: "fight-meaning", role: "status" }, nowLine(f)) : null,
     rows,
     live ? null : strikeLine("Strike", f.strike),
     live ? null : (f.counter ? strikeLine("Counter-strike", f.counter) : h("div", { class: "small muted" }, "No counter-strike.")),

@@ -15,12 +15,16 @@ import { rulesButton } from "../rulescard.js";
 import { withHouseRules } from "../houserules.js";
 import { rules } from "./help.js";
 import { endBanner, resultFor, whatNext } from "../next.js";
+import { atTable, tableMode } from "../tablescreen.js";
+import { tableScreen } from "./tv.js";
 import { guide, autoStart } from "../guide.js";
 import { course } from "./guide.js";
 import { turnPlay } from "../turnplay.js";
 import { turnAdapter } from "./turn.js";
 
 const $ = (id) => document.getElementById(id);
+// At /table/CODE the page is the room's table screen (it holds no seat).
+const table = atTable();
 
 const app = {
   code: roomCode(),
@@ -65,7 +69,7 @@ function show(msg) {
   keep(app);
   const over = msg.t === "update" && (msg.events || []).some((e) => e.kind === "over");
   render();
-  if (over) {
+  if (over && !document.body.classList.contains("tv")) {
     vibrate([80, 60, 80]);
     // A guided match's closing card stands above the outcome.
     ($("guide")?.firstChild ? $("guide") : $("outcome")).scrollIntoView({ block: "start", behavior: reduced.matches ? "auto" : "smooth" });
@@ -132,6 +136,14 @@ function render() {
     return;
   }
   const waiting = !app.lobby || app.lobby.state === "waiting";
+  // The table screen: at /table/CODE, or a page watching a match in play.
+  const tv = tableMode(table || (app.seat < 0 && !waiting && !!v));
+  body.dataset.table = tv ? "1" : "0";
+  if (tv) {
+    tableScreen(app, tv, waiting);
+    keepAwake();
+    return;
+  }
   autoStart(app);
   if (waitingRoom(app, waiting, lobby)) return;
   if (!v) return;
@@ -162,11 +174,14 @@ function render() {
 // The clock of a timed match ticks on its own; the room ends the match.
 setInterval(() => {
   if (app.view && !app.replay) $("clock").textContent = clockText(app.view, Date.now());
+  const tvClock = $("tv-clock");
+  if (tvClock && app.view) tvClock.textContent = clockText(app.view, Date.now());
 }, 1000);
 
-const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && app.seat >= 0);
+const keepAwake = wakeLock(() => !!app.view && app.view.phase !== "over" && (app.seat >= 0 || table));
 
 const lost = connectionBanner();
 $("conn").before(rulesButton(() => withHouseRules(rules(app.view?.options || {}), "gridtactics", app.lobby?.options)));
 
-start();
+// The table screen holds no seat, even where this browser took one.
+start(table);
