@@ -1,6 +1,7 @@
 package pocketsub_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -34,7 +35,10 @@ outer:
 		}
 		seen := p.Turns()
 		m := p.Marked()
-		if len(m.Card) >= 2 && !played {
+		// A turn whose first bot move landed with the page's welcome (a
+		// loaded machine opens the page late) is marked, not played: the
+		// pace is judged on a turn the page saw arrive move by move.
+		if len(m.Card) >= 2 && !played && slices.Max(append([]int{0}, seen.Counts...)) >= 2 {
 			if !seen.OneByOne(2) {
 				t.Errorf("turn %d: the marked moves went %v, want 1, 2, ... one at a time", turn, seen.Counts)
 			}
