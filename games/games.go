@@ -233,6 +233,17 @@ const (
 // BotLevels lists the strengths from weakest to strongest.
 var BotLevels = []string{BotLearner, BotCrew, BotVeteran}
 
+// CheckBotLevel is every game's check of its "bot_level" option, so the
+// lobby reads the same sentence whichever game refused it.
+func CheckBotLevel(level string) error {
+	for _, l := range BotLevels {
+		if l == level {
+			return nil
+		}
+	}
+	return fmt.Errorf("options: bot_level is learner, crew or veteran, not %q", level)
+}
+
 // LeveledBotter is a Botter that can play any seat at any strength,
 // whatever the room's option says: the balance tool seats two strengths
 // against each other with it. Like BotCommand it decides from what the

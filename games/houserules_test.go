@@ -49,3 +49,15 @@ func fmtIDs(ids []string) string {
 	}
 	return s + "]"
 }
+
+func TestCheckBotLevelNamesTheThreeStrengths(t *testing.T) {
+	for _, l := range BotLevels {
+		if err := CheckBotLevel(l); err != nil {
+			t.Errorf("%s refused: %v", l, err)
+		}
+	}
+	err := CheckBotLevel("grandmaster")
+	if err == nil || err.Error() != `options: bot_level is learner, crew or veteran, not "grandmaster"` {
+		t.Errorf("grandmaster: %v", err)
+	}
+}

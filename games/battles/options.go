@@ -3,7 +3,6 @@ package battles
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"periscope/games"
 )
@@ -106,8 +105,8 @@ func (o Options) withDefaults() (Options, error) {
 	if o.PassToken != PassSpent && o.PassToken != PassAside {
 		return Options{}, fmt.Errorf("options: pass_token is %q or %q", PassSpent, PassAside)
 	}
-	if !slices.Contains(games.BotLevels, o.BotLevel) {
-		return Options{}, fmt.Errorf("options: bot_level is learner, crew or veteran")
+	if err := games.CheckBotLevel(o.BotLevel); err != nil {
+		return Options{}, err
 	}
 	if o.Size < MinSize || o.Size > MaxSize || o.Size%10 != 0 {
 		return Options{}, fmt.Errorf("options: size is a multiple of 10 from %d to %d, not %d", MinSize, MaxSize, o.Size)

@@ -2,7 +2,6 @@ package gridtactics
 
 import (
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"periscope/games"
@@ -87,8 +86,10 @@ func ParseOptions(data json.RawMessage) (Options, error) {
 	if o.BotLevel == games.BotCrew {
 		o.BotLevel = "" // the default: the zero Options stay the standard game
 	}
-	if !validLevel(o.BotLevel) {
-		return Options{}, fmt.Errorf("bot_level %q is not one of learner, crew or veteran", o.BotLevel)
+	if o.BotLevel != "" {
+		if err := games.CheckBotLevel(o.BotLevel); err != nil {
+			return Options{}, err
+		}
 	}
 	if o.Position != nil {
 		if err := o.Position.Validate(o); err != nil {
@@ -112,13 +113,4 @@ func (o Options) setupRows() int {
 		return 2
 	}
 	return 1
-}
-
-// validLevel: "" (the default, crew) or one of the three strengths.
-func validLevel(l string) bool {
-	switch l {
-	case "", games.BotLearner, games.BotCrew, games.BotVeteran:
-		return true
-	}
-	return false
 }

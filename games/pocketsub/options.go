@@ -3,8 +3,6 @@ package pocketsub
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strings"
 
 	"periscope/games"
 )
@@ -133,8 +131,8 @@ func (o Options) withDefaults() (Options, error) {
 		return Options{}, fmt.Errorf("options: strong_current is %q or %q, not %s", CurrentAllows, CurrentForces, quote(o.StrongCurrent))
 	case o.Shelter != ShelterAll && o.Shelter != ShelterEncounters:
 		return Options{}, fmt.Errorf("options: shelter is %q or %q, not %s", ShelterAll, ShelterEncounters, quote(o.Shelter))
-	case !slices.Contains(games.BotLevels, o.BotLevel):
-		return Options{}, fmt.Errorf("options: bot_level is %s, not %s", strings.Join(games.BotLevels, ", "), quote(o.BotLevel))
+	case games.CheckBotLevel(o.BotLevel) != nil:
+		return Options{}, games.CheckBotLevel(o.BotLevel)
 	}
 	return o, nil
 }

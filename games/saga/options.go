@@ -3,7 +3,6 @@ package saga
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"periscope/games"
 )
@@ -71,8 +70,8 @@ func (o Options) withDefaults(set *Set) (Options, error) {
 			o.BotLevel = games.BotLearner // the guided match is against the weakest bot
 		}
 	}
-	if !slices.Contains(games.BotLevels, o.BotLevel) {
-		return Options{}, fmt.Errorf("options: bot_level is %q, %q or %q, not %s", games.BotLearner, games.BotCrew, games.BotVeteran, quote(o.BotLevel))
+	if err := games.CheckBotLevel(o.BotLevel); err != nil {
+		return Options{}, err
 	}
 	for _, f := range []string{o.RavenFaction, o.WolfFaction} {
 		if set.faction(f) == nil {
