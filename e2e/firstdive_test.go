@@ -217,7 +217,7 @@ func tvShows(t *testing.T, tv *phone, when string, playing bool) {
 	t.Helper()
 	for _, sz := range [][2]int64{{1920, 1080}, {1280, 720}} {
 		tv.size(sz[0], sz[1])
-		tv.until("the TV laid out", fmt.Sprintf(`innerWidth === %d && !!document.querySelector(".table-grid")`, sz[0]))
+		tv.until("the TV laid out", fmt.Sprintf(`innerWidth === %d && document.querySelector(".table-grid")?.dataset.fitted === "%dx%d"`, sz[0], sz[0], sz[1]))
 		if !playing {
 			tv.see("#outcome-banner")
 		}

@@ -207,6 +207,9 @@ function fitChart() {
   const cap = grid.querySelector(".mapcol > p");
   const room = grid.clientHeight - (cap ? cap.offsetHeight : 0) - 4;
   if (room > 100) grid.style.setProperty("--chart-h", `${room}px`);
+  // Says which screen size the chart was fitted for: a resize is only
+  // done once this matches the window (tests wait on it).
+  grid.dataset.fitted = `${innerWidth}x${innerHeight}`;
 }
 window.addEventListener("resize", () => fitChart());
 
