@@ -116,9 +116,7 @@ export function captainPanel(el, app) {
     if (pub.sonar_pending && pub.sonar_pending !== v.crew) {
       notes.push(h("div", { class: "notice" }, `Sonar: waiting for the ${pub.sonar_pending.toUpperCase()} Captain's answer.`));
     }
-    if (own.surfacing && pub.mode === "turnbased") {
-      notes.push(h("div", { class: "notice warn" }, `Surfaced in sector ${own.surfacing.sector}: the enemy takes three turns, then you dive.`));
-    }
+    // Surfaced: the duty banner says what happens (surfaceStep).
     const results = ownResults(v);
     if (results.length) {
       notes.push(h("div", { class: "notice small", id: "own-results" }, h("strong", {}, "Your systems: "),

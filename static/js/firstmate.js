@@ -66,7 +66,7 @@ export function firstMatePanel(el, app) {
     } else if (v.public.playing) {
       // Before any heading there is no OK to speak of yet.
       parts.push(h("div", { class: "notice good", id: "fm-duty" }, own.surfacing
-        ? "Surfaced: no charge until the dive; the surfacing card above says what to do."
+        ? "Surfaced: no charge until the dive."
         : (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     parts.push(app.group("charge", {}, h("h3", {}, "Gauges"), own.gauges.map((g) => gaugeRow(v, g))));
