@@ -95,8 +95,9 @@ func holdViews(p *phone, hold bool) {
 // and every tab of the combined phone, gives one instruction, the same in
 // the banner and on the surfacing card, as the rulebook orders it (the
 // Engineer first, one section each, the enemy Engineer inspects, the
-// Captain dives). Two Blue phones go for the same section a moment apart:
-// the slower one says who took it. Then Blue sinks Red: after the end no
+// Captain dives). Two Blue phones go for the same section a moment apart,
+// and two for the same sonar: the slower one says who took it. Then Blue
+// sinks Red: after the end no
 // page shows a duty, a hint, the strip of news or a control other than
 // the links of what comes next.
 func TestSurfacingOneInstructionPerPhoneAndNothingAfterTheEnd(t *testing.T) {
@@ -113,7 +114,7 @@ func TestSurfacingOneInstructionPerPhoneAndNothingAfterTheEnd(t *testing.T) {
 	}
 	startMatch(phones[0], phones...)
 	blue := &crew{name: "blue", captain: phones[0], mate: phones[1], eng: phones[2], radio: phones[3],
-		charge: []string{"torpedo", "mine", "drone", "sonar"}, avoid: "red"}
+		charge: []string{"sonar", "torpedo", "mine", "drone"}, avoid: "green"}
 	rp := phones[4]
 	red := &crew{name: "red", captain: rp, mate: rp, eng: rp, radio: rp, charge: []string{"sonar", "mine", "silence", "drone"}, avoid: "green"}
 	blue.place("A4")
@@ -143,9 +144,26 @@ func TestSurfacingOneInstructionPerPhoneAndNothingAfterTheEnd(t *testing.T) {
 	rp.tap(`#dive-now`)
 	rp.until("the surfacing card gone", `!document.querySelector("#surface-card")`)
 
-	// Blue heads east and surfaces: its Engineer is told to trace, the
-	// three others to wait for the sheet.
-	blue.course("EAST")
+	// The sonar is charged: the Captain activates it while the First
+	// Mate's page, a moment behind, still offers it. The First Mate's tap
+	// says the Captain was first, not just that the gauge is empty.
+	for _, dir := range []string{"EAST", "EAST", "EAST"} {
+		blue.course(dir)
+	}
+	blue.mate.until("the sonar ready", `!!document.querySelector("#panel-first_mate button.good[data-system=sonar]")`)
+	holdViews(blue.mate, true)
+	blue.captain.tap(`#panel-captain button[data-system=sonar]:not([disabled])`)
+	rp.until("the sonar question", `!!document.querySelector("#sonar-answer [data-fact]")`)
+	blue.mate.tap(`#panel-first_mate button[data-system=sonar]`)
+	blue.mate.until("the words", `document.querySelector("[data-group=systems] .refusal")?.textContent.includes("Your Captain activated the sonar a moment before you")`)
+	blue.mate.screenshot("sonar-taken-by-the-captain")
+	holdViews(blue.mate, false)
+	rp.tap("#sonar-answer [data-fact]")
+	rp.tap(`#sonar-answer .facts[data-step="2"] [data-fact]`)
+	blue.captain.until("the answer", `!!document.querySelector('.log li[data-kind=sonar_answer]') || !window.periscope.view.public.sonar_pending`)
+
+	// Blue surfaces: its Engineer is told to trace, the three others to
+	// wait for the sheet.
 	blue.captain.tap(`button[data-system=surface]:not([disabled])`)
 	blue.captain.tap(`#confirm`)
 	wait := "The Engineer traces the first section, then passes the sheet on to you: wait for it."
@@ -212,12 +230,13 @@ func TestSurfacingOneInstructionPerPhoneAndNothingAfterTheEnd(t *testing.T) {
 	blue.captain.until("the surfacing card gone", `!document.querySelector("#surface-card")`)
 
 	// Blue closes in and fires twice at Red's cell: Red sinks.
+	blue.charge, blue.avoid = []string{"torpedo", "mine", "drone", "sonar"}, "red"
 	redAt := red.position()
-	for _, dir := range []string{"EAST", "EAST", "EAST"} {
+	for _, dir := range []string{"EAST", "EAST", "SOUTH"} {
 		blue.course(dir)
 	}
 	blue.fire(redAt)
-	for _, dir := range []string{"EAST", "SOUTH", "SOUTH"} {
+	for _, dir := range []string{"WEST", "SOUTH", "EAST"} {
 		blue.course(dir)
 	}
 	blue.fire(redAt)

@@ -5,7 +5,7 @@
 
 import { h, replace, damageTrack } from "./ui.js";
 import { icon, systemColour, colourInfo } from "./symbols.js";
-import { droneChooser, short } from "./captain.js";
+import { droneChooser, short, crewmateFirst } from "./captain.js";
 import { reason, briefs } from "./reasons.js";
 
 export const systemInfo = {
@@ -92,7 +92,7 @@ export function firstMatePanel(el, app) {
     }, label, h("span", { class: "sub" }, g?.ready ? "READY" : short(reason(briefs(own).gauge(key), v))));
     parts.push(app.group("systems", { class: "row" },
       launch("drone", "Launch drone", drone, () => { st.drone = true; app.render(); }),
-      launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }))));
+      launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }, crewmateFirst(app, "systems", "sonar")))));
     replace(el, parts);
   };
 }

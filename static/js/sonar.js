@@ -187,6 +187,8 @@ function setView(view, events) {
   app.view = view;
   app.lines = mergeEvents(app.lines, events);
   if (!view) return;
+  // A refusal from before the end is no longer news once the match is over.
+  if (view.public?.outcome && !prev?.public?.outcome) app.refusals = {};
   if (!app.tab || !view.roles.includes(app.tab)) app.tab = view.roles[0];
   if (prev) followDuty(prev, view);
   if (view.crew) {
