@@ -59,6 +59,9 @@ type Config struct {
 	Seed uint64
 	// Log receives progress lines; nil for none.
 	Log io.Writer
+	// AtEnd, if set, runs when the measured window closes, every room still
+	// live with its phones (an in-process run takes its heap profile there).
+	AtEnd func()
 }
 
 func (c *Config) defaults() {
@@ -178,6 +181,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	time.Sleep(time.Second + time.Duration(float64(time.Second)/cfg.Rate))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })
+	if cfg.AtEnd != nil {
+		cfg.AtEnd()
+	}
 	proc := smp.end()
 	proc.CPU = cpu1 - cpu0
 	retired.Wait()
