@@ -68,6 +68,9 @@ type Room struct {
 
 	closeOnce sync.Once
 	evicted   bool // the room goroutine stops after the current step
+	// patchBuf is the buffer the seats' patches are diffed into (see
+	// seatUpdate); owned by the room goroutine.
+	patchBuf []byte
 }
 
 type clientKey struct {
