@@ -23,7 +23,7 @@ func (r *Room) ConnectFrom(addr string, queue int) *Session {
 	if queue < 4 {
 		queue = 4
 	}
-	return &Session{room: r, addr: addr, out: make(chan []byte, queue), lobby: make(chan []byte, 1), dropped: make(chan struct{}), seat: games.Spectator}
+	return &Session{room: r, addr: addr, limit: queue, ready: make(chan struct{}, 1), lobby: make(chan []byte, 1), dropped: make(chan struct{}), seat: games.Spectator}
 }
 
 // Take gives a free seat to a player and returns the seat's secret token.
