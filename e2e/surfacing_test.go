@@ -200,6 +200,7 @@ func TestSurfacingOneInstructionPerPhoneAndNothingAfterTheEnd(t *testing.T) {
 	}
 	ro.screenshot("section-taken-under-the-finger")
 	// A tap on the section taken a moment ago says so too, not nothing.
+	ro.until("section 2 secured on the page", `document.querySelector("#secured")?.dataset.secured === "2"`)
 	ro.tap(`#surfacing rect.section[data-section="2"]`)
 	ro.until("the tap answered", `document.querySelector("#trace-taken")?.textContent.includes("already secured by the First Mate")`)
 
