@@ -143,19 +143,25 @@ func botChoose(v View, r *rand.Rand, st style) Command {
 	b := read(v)
 	b.st = st
 	legal := careful(v)
-	if st.noise > 1 {
-		// A likely capture is plain to see at every strength: a weaker
-		// player misjudges where to stand, not a sure strike.
-		var sure *Legal
-		for i, l := range legal {
-			if t := l.Command.Type; (t == TypeCloseAssault || t == TypeRangedAssault) && l.Hit >= 80 && l.Counter <= 20 &&
-				(sure == nil || b.score(l) > b.score(*sure)) {
-				sure = &legal[i]
-			}
+	// A likely capture is plain to see at every strength: a weaker
+	// player misjudges where to stand, not a sure strike, and the
+	// veteran takes it rather than step out of reach.
+	// (Unless another assault, such as one on the enemy's base, is worth
+	// more.)
+	var sure *Legal
+	other := 0.0
+	for i, l := range legal {
+		t := l.Command.Type
+		if t != TypeCloseAssault && t != TypeRangedAssault {
+			continue
 		}
-		if sure != nil && b.score(*sure) > 0 {
-			return sure.Command
+		if l.Hit >= 80 && l.Counter <= 20 && (sure == nil || b.score(l) > b.score(*sure)) {
+			sure = &legal[i]
 		}
+		other = max(other, b.score(l))
+	}
+	if sure != nil && b.score(*sure) > 0 && b.score(*sure) >= other {
+		return sure.Command
 	}
 	best, bestScore := legal[0].Command, -1e18
 	for _, l := range legal {
