@@ -25,7 +25,7 @@ var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
 // conceded and its replay marks a step the same way.
 func TestOpponentTurnPlayed(t *testing.T) {
 	base := phone.ServeSeeded(t, []uint64{1}, battles.Definition)
-	p := phone.New(t, phone.Browser(t, 4*time.Minute, onMovingPhone.Device), screens(t), onMovingPhone)
+	p := phone.New(t, phone.Browser(t, 6*time.Minute, onMovingPhone.Device), screens(t), onMovingPhone)
 	p.Run("open the page", chromedp.Navigate(base+"/battles.html"))
 	p.Wait("#create")
 	p.CreateRoom()
@@ -44,7 +44,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 	words.Forbid = map[string]*regexp.Regexp{"unit id": regexp.MustCompile(`\b[ab][1-9]\b`)}
 
 	var played, paced, moved, struck, lost, skipped bool
-	deadline := time.Now().Add(150 * time.Second)
+	deadline := time.Now().Add(200 * time.Second)
 	for time.Now().Before(deadline) && !(played && paced && moved && struck && skipped) {
 		words.Look(p, "battle")
 		// Skip: tap while a turn is being played.
