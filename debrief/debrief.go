@@ -28,7 +28,7 @@ type Summary struct {
 	Sides    []Side         `json:"sides"`
 	Players  []Player       `json:"players"`
 	// Detail is the game's own part (games.Tally's Result), in JSON under
-	// the game's name: {"game":"sonar", ..., "sonar":{...}}. Read back
+	// the game's name: {"game":"NAME", ..., "NAME":{...}}. Read back
 	// from JSON it is the json.RawMessage of that key.
 	Detail any `json:"-"`
 }
