@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -20,25 +23,39 @@ type listedPackage struct {
 }
 
 // projectPackages lists every package of the repository with its imports
-// (not its tests').
+// (not its tests'), once for the whole test binary.
 func projectPackages(t *testing.T) map[string]listedPackage {
 	t.Helper()
+	listed.once.Do(func() { listed.pkgs, listed.err = goList() })
+	if listed.err != nil {
+		t.Fatal(listed.err)
+	}
+	return listed.pkgs
+}
+
+var listed struct {
+	once sync.Once
+	pkgs map[string]listedPackage
+	err  error
+}
+
+func goList() (map[string]listedPackage, error) {
 	out, err := exec.Command("go", "list", "-json", "./...").Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		return nil, fmt.Errorf("go list: %w", err)
 	}
 	pkgs := map[string]listedPackage{}
-	dec := json.NewDecoder(strings.NewReader(string(out)))
+	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		var p listedPackage
 		if err := dec.Decode(&p); err == io.EOF {
 			break
 		} else if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		pkgs[short(p.ImportPath)] = p
 	}
-	return pkgs
+	return pkgs, nil
 }
 
 // short is an import path of the project without its module: "rooms";
