@@ -196,3 +196,37 @@ func TestArchitectureTableIsTrue(t *testing.T) {
 		}
 	}
 }
+
+// goFileRef is a Go file docs/architecture.md names: `listen.go`,
+// `rooms/metrics.go`.
+var goFileRef = regexp.MustCompile("`([a-z0-9_/]+\\.go)`")
+
+// TestArchitectureNamesFilesThatExist: every Go file docs/architecture.md
+// names is a file of the repository (by its path, or by its name in some
+// package), so a file renamed or split leaves no reader looking for it.
+// The standard library's files it cites as models are not ours.
+func TestArchitectureNamesFilesThatExist(t *testing.T) {
+	doc, err := os.ReadFile("docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := projectPackages(t)
+	for _, m := range goFileRef.FindAllStringSubmatch(string(doc), -1) {
+		name := m[1]
+		if strings.HasPrefix(name, "go/") {
+			continue // the standard library's
+		}
+		found := false
+		if _, err := os.Stat(name); err == nil {
+			found = true
+		}
+		for _, p := range pkgs {
+			for _, f := range append(append(append([]string{}, p.GoFiles...), p.TestGoFiles...), p.XTestGoFiles...) {
+				found = found || f == name
+			}
+		}
+		if !found {
+			t.Errorf("docs/architecture.md names %s, which is no file of the repository", name)
+		}
+	}
+}
