@@ -81,6 +81,8 @@ var announcements = []string{"course", "silence", "surface", "torpedo", "mine_dr
 // public events and the Radio Operators' views.
 func (g *Game) Debrief() games.Tally { return newSonarTally(g) }
 
+var _ games.Debriefer = (*Game)(nil)
+
 type sonarTally struct {
 	g       *Game
 	specs   []games.SeatSpec
