@@ -7,7 +7,7 @@ import "fmt"
 // (shake the heading, point at the First Mate). Players read the Message.
 type Code string
 
-// The refusal codes, one per rule. docs/protocol.md lists them for pages.
+// The refusal codes, one per rule. docs/games/sonar.md lists them for pages.
 const (
 	// The command itself.
 	CodeMalformed Code = "malformed" // not a well-formed command (shape, unknown names, too long)
