@@ -105,7 +105,7 @@ type RuleError struct {
 
 // Why is the refusal in brief, as the crew view carries it: the rule code
 // and its parameters, "island:C3", "not_ready:TORPEDO,2,3". The pages word
-// it from their table (static/js/reasons.js) as Message words it; a view
+// it from their table (static/js/sonar/reasons.js) as Message words it; a view
 // sends it rather than the sentence because it is a fraction of the bytes.
 func (e *RuleError) Why() string {
 	if e == nil {

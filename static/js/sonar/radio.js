@@ -3,9 +3,9 @@
 // overlay; erase and restart; notes. When the room has radio assist, the
 // tracker's possible cells are a layer that can be switched on and off.
 
-import { h, s, replace, dirStep, cellName, parseCell } from "./ui.js";
-import { chartSVG, CELL, MARGIN } from "./map.js";
-import { enemyLines } from "./log.js";
+import { h, s, replace, dirStep, cellName, parseCell } from "../ui.js";
+import { chartSVG, CELL, MARGIN } from "../map.js";
+import { enemyLines } from "../log.js";
 
 function storageKey(app) {
   return `periscope.radio.${app.code}.${app.seat}`;

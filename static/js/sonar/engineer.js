@@ -4,7 +4,7 @@
 // damage asks first. It also shows which systems are down, and the
 // inspection of a surfaced enemy's sheet (real time).
 
-import { h, s, replace, roleTitles } from "./ui.js";
+import { h, s, replace, roleTitles } from "../ui.js";
 import { judgeSVG, NAMES, countdown } from "./surface.js";
 import { glyph, colourInfo, icon } from "./symbols.js";
 import { brokenSystems, systemInfo } from "./firstmate.js";

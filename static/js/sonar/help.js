@@ -2,12 +2,12 @@
 // phone before the start, with a picture drawn by the role's own panel
 // code), the rules card's content, and the sentence of the duty banner.
 
-import { h, s, parseCell, cellName, roleTitles } from "./ui.js";
-import { chartSVG, CELL } from "./map.js";
+import { h, s, parseCell, cellName, roleTitles } from "../ui.js";
+import { chartSVG, CELL } from "../map.js";
 import { sheetSVG } from "./engineer.js";
 import { firstMatePanel } from "./firstmate.js";
-import { primerCard } from "./primer.js";
-import { list, table } from "./rulescard.js";
+import { primerCard } from "../primer.js";
+import { list, table } from "../rulescard.js";
 import { surfaceStep } from "./surface.js";
 
 const TEXT = {

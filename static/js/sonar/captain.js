@@ -3,11 +3,11 @@
 // preview; surfacing; mines, torpedo, drone, sonar and the Archer; the
 // answer to the enemy's sonar; and the log of both crews.
 
-import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
-import { chartSVG, stepCell } from "./map.js";
-import { logList } from "./log.js";
+import { h, replace, dirArrow, parseCell, sectorOf } from "../ui.js";
+import { chartSVG, stepCell } from "../map.js";
+import { logList } from "../log.js";
 import { reason, courseReason, briefs } from "./reasons.js";
-import { zoomable } from "./zoom.js";
+import { zoomable } from "../zoom.js";
 
 // short keeps the part of a refusal's sentence before its explanation, for the small
 // line under a button; tapping the closed button shows the whole sentence.

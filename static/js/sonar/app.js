@@ -3,20 +3,20 @@
 // panel renders from (view, its own UI state); commands go through act(),
 // which shows the server's refusal next to the control that was used.
 
-import { Conn, badge, ONLINE } from "./net.js";
-import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
-import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal, crewTag } from "./ui.js";
-import { logList, lastLine, mergeEvents } from "./log.js";
-import { waitingRoom, waitingSeats, waitingKeys } from "./waiting.js";
+import { Conn, badge, ONLINE } from "../net.js";
+import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "../room.js";
+import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal, crewTag } from "../ui.js";
+import { logList, lastLine, mergeEvents } from "../log.js";
+import { waitingRoom, waitingSeats, waitingKeys } from "../waiting.js";
 import { captainPanel } from "./captain.js";
 import { firstMatePanel } from "./firstmate.js";
 import { engineerPanel } from "./engineer.js";
 import { radioPanel } from "./radio.js";
 import { surfacingCard } from "./surface.js";
 import { revealCard } from "./reveal.js";
-import { connectionBanner, duty as dutyBanner } from "./banner.js";
-import { rulesButton } from "./rulescard.js";
-import { rolePrimers, rulesContent, dutyOf } from "./sonarhelp.js";
+import { connectionBanner, duty as dutyBanner } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { rolePrimers, rulesContent, dutyOf } from "./help.js";
 import { coach } from "./coach.js";
 
 const $ = (sel) => document.querySelector(sel);

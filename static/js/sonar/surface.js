@@ -8,7 +8,7 @@
 // judges it: a rejected section is traced again by its tracer. Then the
 // Captain dives.
 
-import { h, s, roleTitles } from "./ui.js";
+import { h, s, roleTitles } from "../ui.js";
 
 // The four sections' outlines, in a 300 x 180 box, traced from the first
 // point round and back to it.

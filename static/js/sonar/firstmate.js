@@ -3,7 +3,7 @@
 // states, which systems the Engineer's breakdowns block, and the drone
 // and sonar the First Mate may launch.
 
-import { h, replace, damageTrack } from "./ui.js";
+import { h, replace, damageTrack } from "../ui.js";
 import { icon, systemColour, colourInfo } from "./symbols.js";
 import { droneChooser, short, crewmateFirst } from "./captain.js";
 import { reason, briefs } from "./reasons.js";
