@@ -64,10 +64,18 @@
 // look at (the rest of the route is forgotten), and the last silences are
 // not walked state by state but joined: the runs from each cell are made
 // once and each state tests them against its route. Exact reports, after
-// every observation, whether every cell is proven; when the search runs out
-// of its bound (searchNodes) it reports false and Cells is a superset for
-// that observation (measured: 4 of 40,000 observations of silent enemies,
-// 295 of 4,000 when the enemy silences every 3 courses; docs/benchmarks.md).
+// every observation, whether every cell is proven. When the search runs
+// out of its bound (searchNodes), a second one tries by route shape
+// (shapes.go): from the last clean start (the match's start, or a surfacing
+// after which the cells were exact and no mine was outstanding) it walks
+// the shapes of the route, relative moves, carrying for each the set of
+// start cells for which it is still a real history, so that one step checks
+// every start at once; crossing the route depends on the shape alone. It
+// is tried where no mine was laid since that start and at most six
+// silences came after it, within shapeNodes. When both stop, Exact reports
+// false and Cells is a superset for that observation (measured: none of
+// 40,000 observations of silent enemies, 270 of 4,000 when the enemy
+// silences every 3 courses; docs/benchmarks.md).
 // The heat of a merged tracker follows the merged weights.
 //
 // # Heat map
@@ -96,7 +104,9 @@
 // hypotheses (104 bytes each) that a silence on a full budget fills with up
 // to 17 x 2,048 (about 3.6 MB each), the hypotheses the search starts from
 // (at most the budget, 210 KB), the search's visited states (at most
-// searchNodes, 6.7 MB with their index) and joined runs (at most
-// searchNodes, 2.4 MB): about 20 MB at worst with the default budget, plus
-// 8 KB per observation since the search's start for its route windows.
+// searchNodes, 6.7 MB with their index), joined runs (at most
+// searchNodes, 2.4 MB) and the shape search's memo (at most shapeNodes
+// entries of 152 bytes, 8 MB with its index): about 28 MB at worst with
+// the default budget, plus 8 KB per observation since the search's start
+// for its route windows.
 package radio

@@ -34,6 +34,9 @@ type geometry struct {
 	// firstCol and lastCol are the cells of the west and east edges, where
 	// a shifted set wraps to the next row.
 	firstCol, lastCol cellSet
+	// fits is the shape search's table (shapeFits), made on first use.
+	fits     []cellSet
+	fitsOnce sync.Once
 }
 
 type geometryKey struct {

@@ -62,7 +62,13 @@ type Tracker struct {
 	base           []hyp
 	baseAt         int
 
+	// seg is the last clean start of the shape search (shapes.go): the
+	// match's start or a surfacing after which the cells were exact and
+	// every hypothesis mine-free; log[seg.at:] follows it.
+	seg, prevSeg segment
+
 	seen     visited   // the verifying search's states (verify.go)
+	shapes   shapeMemo // the shape search's memo (shapes.go)
 	rel      relevance // the verifying search's relevant route cells (verify.go)
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
@@ -72,12 +78,31 @@ type Tracker struct {
 	stats Stats
 }
 
+// segment is where a shape search may start: after log[:at], the sub is on
+// one of cells with a route of that cell alone and, when ok, no mine.
+type segment struct {
+	at    int
+	cells cellSet
+	ok    bool
+}
+
+// mineFree reports whether no hypothesis holds an outstanding mine.
+func mineFree(hs []hyp) bool {
+	for i := range hs {
+		if hs[i].nm != 0 || hs[i].loose != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Stats counts what the tracker did, for benchmarks and diagnostics.
 type Stats struct {
 	MaxHypotheses int // most hypotheses held after an observation
 	Merges        int // observations after which hypotheses were merged
 	Searches      int // verifying searches run (verify.go)
 	Settled       int // ... that made the cells exact
+	ShapeSettled  int // ... settled by the shape search (shapes.go)
 }
 
 // New starts tracking an enemy that may be on any water cell of m.
@@ -122,6 +147,7 @@ func (t *Tracker) reset() {
 	t.heat = nil
 	t.log = t.log[:0]
 	t.rung = 0
+	t.seg = segment{cells: t.g.water, ok: true}
 	t.stats = Stats{MaxHypotheses: len(t.hs)}
 }
 
@@ -157,7 +183,8 @@ func (t *Tracker) Observe(o Observation) error {
 			t.base = append(t.base[:0], t.hs...)
 			t.baseAt = len(t.log)
 		}
-		out, exact = t.settle(out, append(t.log[t.baseAt:len(t.log):len(t.log)], o))
+		out, exact = t.settle(out, append(t.log[t.baseAt:len(t.log):len(t.log)], o),
+			append(t.log[t.seg.at:len(t.log):len(t.log)], o))
 		if len(out) == 0 {
 			t.spare, t.rung, t.stats = out[:0], rung, stats
 			return fmt.Errorf("%w: %s: no history of the enemy explains it", ErrInconsistent, o)
@@ -165,8 +192,15 @@ func (t *Tracker) Observe(o Observation) error {
 	}
 	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]
 	t.prevOK = true
-	t.prevExact, t.prevRung, t.prevPure = t.exact, rung, t.pure
+	t.prevExact, t.prevRung, t.prevPure, t.prevSeg = t.exact, rung, t.pure, t.seg
 	t.exact, t.pure = exact, outPure
+	if o.Kind == Surface && exact {
+		// Every real state is (cell, route of that cell): a clean start.
+		t.seg = segment{at: len(t.log) + 1, ok: mineFree(out)}
+		for i := range out {
+			t.seg.cells.add(int(out[i].pos))
+		}
+	}
 	t.heat = nil
 	t.log = append(t.log, o)
 	t.stats.MaxHypotheses = max(t.stats.MaxHypotheses, len(out))
@@ -181,7 +215,7 @@ func (t *Tracker) Undo() error {
 	if t.prevOK {
 		t.hs, t.prev = t.prev, t.hs[:0]
 		t.prevOK = false
-		t.exact, t.rung, t.pure = t.prevExact, t.prevRung, t.prevPure
+		t.exact, t.rung, t.pure, t.seg = t.prevExact, t.prevRung, t.prevPure, t.prevSeg
 		t.log = t.log[:len(t.log)-1]
 		t.heat = nil
 		return nil

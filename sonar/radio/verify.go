@@ -17,7 +17,8 @@ package radio
 //     walked further: the runs of that tail from its cell are made once per
 //     cell, and the state ends wherever a run misses its route (join);
 //   - a try stops after searchNodes nodes; when every try stops, the
-//     tracker says it is inexact.
+//     shape search (shapes.go) tries within its own bound, and when it
+//     stops too the tracker says it is inexact.
 //
 // A history found proves its cell, and joins the hypotheses as their
 // witness (or as a hypothesis of its own, weight 0, when none admits it).
@@ -28,6 +29,27 @@ package radio
 // (docs/benchmarks.md for its cost): a search state, a joined run or a run
 // tested is one node.
 const searchNodes = 60_000
+
+// shapeNodes bounds the shape search (shapes.go), the second try: measured
+// (docs/benchmarks.md), every observation the first leaves on the silent
+// enemies of BenchmarkStress at a silence every 6 courses settles within
+// 46,000 nodes.
+var shapeNodes = 50_000
+
+// shapeSilences is the most silences since the shape search's start for
+// which it is tried: past it, its shapes are too many for its bound, and
+// trying would only add its cost (measured, docs/benchmarks.md).
+var shapeSilences = 6
+
+func silences(obs []Observation) int {
+	n := 0
+	for _, o := range obs {
+		if o.Kind == Silence {
+			n++
+		}
+	}
+	return n
+}
 
 // visited is the set of states a search met, per depth: an open-addressing
 // table over the states themselves (stored with w = depth), kept by the
@@ -116,7 +138,7 @@ func pure(hs []hyp) bool {
 
 // settle proves or removes the cells of hs without a witness; it reports
 // whether the cells are now exact. hs is updated in place (and may grow).
-func (t *Tracker) settle(hs []hyp, obs []Observation) ([]hyp, bool) {
+func (t *Tracker) settle(hs []hyp, obs, segObs []Observation) ([]hyp, bool) {
 	var all, sure cellSet
 	for i := range hs {
 		all.add(int(hs[i].pos))
@@ -153,6 +175,14 @@ func (t *Tracker) settle(hs []hyp, obs []Observation) ([]hyp, bool) {
 		targets, found = s.targets, append(found, s.found...)
 		if done {
 			break
+		}
+	}
+	if !done && t.seg.ok && shapeable(segObs) && silences(segObs) <= shapeSilences {
+		// Second try: every start at once, by route shape (shapes.go).
+		s := t.newShapeSearch(segObs, targets, shapeNodes)
+		if done = s.run(t.seg.cells); done {
+			targets, found = s.targets, append(found, s.found...)
+			t.stats.ShapeSettled++
 		}
 	}
 	if !done {
