@@ -179,7 +179,9 @@ func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
 	// The seats' views share parts (a team's state, the public state):
 	// each changed part is diffed once for all of them.
-	memo := diffMemo{}
+	r.memo.reset()
+	defer r.memo.reset() // it holds this version's views: let them go
+	memo := &r.memo
 	for _, s := range r.sessions {
 		if _, ok := u.frames[s.seat]; ok {
 			continue
@@ -245,7 +247,7 @@ func (r *Room) dropFull(u update) {
 
 // seatUpdate is seat's frame for version v, or nil when the seat has
 // nothing to learn.
-func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo) []byte {
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMemo) []byte {
 	visible := appendVisible(nil, v, events, seat)
 	f := r.feeds[seat]
 	if f == nil {
@@ -279,7 +281,8 @@ func updateFrame(v int64, events []WireEvent, d delta) []byte {
 			return updateFrameEncoded(v, events, d)
 		}
 	}
-	b := make([]byte, 0, 48+len(d.patch)+len(d.full)+len(ev))
+	// The fixed parts with two versions of up to 20 digits each.
+	b := make([]byte, 0, 96+len(d.patch)+len(d.full)+len(ev))
 	b = append(b, `{"t":"`+TypeUpdate+`","v":`...)
 	b = strconv.AppendInt(b, v, 10)
 	if d.changed && d.patch != nil {
