@@ -12,9 +12,41 @@ type staticBytes struct{ chart, rules []byte }
 // that a version's eight views marshal them once, not eight times: the
 // chart and rules once per match, the public state once per version, a
 // crew's own state and radio picture once per crew and version.
+//
+// Their buffers are kept from version to version (reset): AppendView
+// copies from them, so nothing else holds them.
 type viewBytes struct {
 	public, reveal []byte
 	crew, radio    [2][]byte
+	// done: the part is written for this version (an empty buffer is not).
+	public0, reveal0 bool
+	crew0, radio0    [2]bool
+}
+
+// reset forgets the parts' JSON for a new version, keeping the buffers.
+func (b *viewBytes) reset() {
+	b.public, b.reveal = b.public[:0], b.reveal[:0]
+	for c := range b.crew {
+		b.crew[c], b.radio[c] = b.crew[c][:0], b.radio[c][:0]
+	}
+	b.public0, b.reveal0, b.crew0, b.radio0 = false, false, [2]bool{}, [2]bool{}
+}
+
+// appendJSON appends json.Marshal(x) to dst: an Encoder writes the very
+// bytes Marshal returns, and a newline, without a copy of its own.
+func appendJSON(dst []byte, x any) ([]byte, error) {
+	w := appendWriter{&dst}
+	if err := json.NewEncoder(w).Encode(x); err != nil {
+		return dst, err
+	}
+	return dst[:len(dst)-1], nil
+}
+
+type appendWriter struct{ b *[]byte }
+
+func (w appendWriter) Write(p []byte) (int, error) {
+	*w.b = append(*w.b, p...)
+	return len(p), nil
 }
 
 // AppendView appends the JSON of View(seat) to dst: byte for byte what
@@ -30,6 +62,14 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 			*cache, err = json.Marshal(x)
 		}
 		return *cache
+	}
+	// shared writes a version's shared part into its kept buffer.
+	shared := func(buf *[]byte, done *bool, x any) []byte {
+		if !*done && err == nil {
+			*buf, err = appendJSON((*buf)[:0], x)
+			*done = err == nil
+		}
+		return *buf
 	}
 	small := func(x any) []byte {
 		b, e := json.Marshal(x)
@@ -53,20 +93,22 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	dst = append(dst, `,"rules":`...)
 	dst = append(dst, part(&g.static.rules, v.Rules)...)
 	dst = append(dst, `,"public":`...)
-	dst = append(dst, part(&g.bytes.public, v.Public)...)
+	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, v.Public)...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
-		if c := &g.bytes.crew[*v.Crew]; *c == nil && err == nil {
-			// Its MarshalJSON directly: json.Marshal would scan and compact
-			// the bytes MarshalJSON made with json.Marshal, a second pass
-			// over the largest part of the view.
-			*c, err = v.Own.MarshalJSON()
+		if c := *v.Crew; !g.bytes.crew0[c] && err == nil {
+			// Its MarshalJSON's bytes, written straight into the buffer:
+			// json.Marshal would scan and compact the bytes MarshalJSON made
+			// with json.Marshal, a second pass over the largest part of the
+			// view.
+			g.bytes.crew[c], err = v.Own.AppendJSON(g.bytes.crew[c][:0])
+			g.bytes.crew0[c] = err == nil
 		}
 		dst = append(dst, g.bytes.crew[*v.Crew]...)
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)
-		dst = append(dst, part(&g.bytes.radio[*v.Crew], v.Radio)...)
+		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], v.Radio)...)
 	}
 	if len(v.Hints) > 0 {
 		dst = append(dst, `,"hints":`...)
@@ -74,7 +116,7 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
-		dst = append(dst, part(&g.bytes.reveal, v.Reveal)...)
+		dst = append(dst, shared(&g.bytes.reveal, &g.bytes.reveal0, v.Reveal)...)
 	}
 	if v.Coach != nil {
 		dst = append(dst, `,"coach":`...)

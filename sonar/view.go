@@ -65,6 +65,30 @@ func (v CrewView) MarshalJSON() ([]byte, error) {
 	return json.Marshal(crewWire{crewFields(v), v.PackWhy()})
 }
 
+// AppendJSON appends what MarshalJSON gives to dst, without making the
+// bytes in a buffer of their own first: the room writes a crew's view
+// into a buffer it keeps from version to version.
+func (v *CrewView) AppendJSON(dst []byte) ([]byte, error) {
+	return appendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
+}
+
+// appendJSON appends json.Marshal(x) to dst: an Encoder writes the very
+// bytes Marshal returns, and a newline.
+func appendJSON(dst []byte, x any) ([]byte, error) {
+	w := appendWriter{&dst}
+	if err := json.NewEncoder(w).Encode(x); err != nil {
+		return dst, err
+	}
+	return dst[:len(dst)-1], nil
+}
+
+type appendWriter struct{ b *[]byte }
+
+func (w appendWriter) Write(p []byte) (int, error) {
+	*w.b = append(*w.b, p...)
+	return len(p), nil
+}
+
 // UnmarshalJSON reads a view written by MarshalJSON, reasons included.
 func (v *CrewView) UnmarshalJSON(b []byte) error {
 	var w crewWire
@@ -329,6 +353,8 @@ func (m *Match) Crew(c Crew) CrewView {
 	if s.engDue {
 		v.Duties.Panel = ptr(s.engPanel)
 	}
+	v.Gauges = make([]Gauge, 0, len(Systems))
+	v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
 	for _, sys := range Systems {
 		size := m.gaugeSize(sys)
 		if size == 0 {
@@ -343,6 +369,9 @@ func (m *Match) Crew(c Crew) CrewView {
 			g.Ready = true
 		}
 		v.Gauges = append(v.Gauges, g)
+	}
+	if len(v.Gauges) == 0 {
+		v.Gauges = nil // as it always was: the wire says null
 	}
 	for p, d := range Panels {
 		for i := range SymbolsPerPanel {
