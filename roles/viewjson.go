@@ -6,7 +6,7 @@ import (
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
-type staticBytes struct{ chart, rules []byte }
+type staticBytes struct{ game, chart, rules []byte }
 
 // viewBytes holds the JSON of the view parts that many seats share, so
 // that a version's eight views marshal them once, not eight times: the
@@ -57,43 +57,45 @@ func (w appendWriter) Write(p []byte) (int, error) {
 func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	v := g.view(seat)
 	var err error
-	part := func(cache *[]byte, x any) []byte {
+	// The parts' values are boxed (x is called) only when their JSON is
+	// not cached yet: boxing a struct copies it to the heap, per seat.
+	part := func(cache *[]byte, x func() any) []byte {
 		if *cache == nil && err == nil {
-			*cache, err = json.Marshal(x)
+			*cache, err = json.Marshal(x())
 		}
 		return *cache
 	}
 	// shared writes a version's shared part into its kept buffer.
-	shared := func(buf *[]byte, done *bool, x any) []byte {
+	shared := func(buf *[]byte, done *bool, x func() any) []byte {
 		if !*done && err == nil {
-			*buf, err = appendJSON((*buf)[:0], x)
+			*buf, err = appendJSON((*buf)[:0], x())
 			*done = err == nil
 		}
 		return *buf
 	}
-	small := func(x any) []byte {
-		b, e := json.Marshal(x)
-		if e != nil && err == nil {
+	// small appends a seat's own small part straight to dst.
+	small := func(x any) {
+		var e error
+		if dst, e = appendJSON(dst, x); e != nil && err == nil {
 			err = e
 		}
-		return b
 	}
 	dst = append(dst, `{"game":`...)
-	dst = append(dst, small(v.Game)...)
+	dst = append(dst, part(&g.static.game, func() any { return v.Game })...)
 	dst = append(dst, `,"seat":`...)
 	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
 	if v.Crew != nil {
 		dst = append(dst, `,"crew":`...)
-		dst = append(dst, small(v.Crew)...)
+		small(v.Crew)
 	}
 	dst = append(dst, `,"roles":`...)
-	dst = append(dst, small(v.Roles)...)
+	small(v.Roles)
 	dst = append(dst, `,"chart":`...)
-	dst = append(dst, part(&g.static.chart, v.Chart)...)
+	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
 	dst = append(dst, `,"rules":`...)
-	dst = append(dst, part(&g.static.rules, v.Rules)...)
+	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, `,"public":`...)
-	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, v.Public)...)
+	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, func() any { return v.Public })...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
 		if c := *v.Crew; !g.bytes.crew0[c] && err == nil {
@@ -108,19 +110,19 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)
-		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], v.Radio)...)
+		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], func() any { return v.Radio })...)
 	}
 	if len(v.Hints) > 0 {
 		dst = append(dst, `,"hints":`...)
-		dst = append(dst, small(v.Hints)...)
+		small(v.Hints)
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
-		dst = append(dst, shared(&g.bytes.reveal, &g.bytes.reveal0, v.Reveal)...)
+		dst = append(dst, shared(&g.bytes.reveal, &g.bytes.reveal0, func() any { return v.Reveal })...)
 	}
 	if v.Coach != nil {
 		dst = append(dst, `,"coach":`...)
-		dst = append(dst, small(v.Coach)...)
+		small(v.Coach)
 	}
 	dst = append(dst, '}')
 	return dst, err
