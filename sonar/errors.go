@@ -106,27 +106,20 @@ type RuleError struct {
 	// only a refused command's sentence is ever read.
 	format string
 	args   []any
-	suffix string
 }
 
 // worded writes Message from its format, once. Apply returns refusals
 // worded; Error words one that is not.
 func (e *RuleError) worded() *RuleError {
 	if e.format != "" {
-		e.Message = fmt.Sprintf(e.format, e.args...) + e.suffix
-		e.format, e.args, e.suffix = "", nil, ""
+		e.Message = fmt.Sprintf(e.format, e.args...)
+		e.format, e.args = "", nil
 	}
 	return e
 }
 
 // addSentence appends a sentence to the refusal's message.
-func (e *RuleError) addSentence(s string) {
-	if e.format != "" {
-		e.suffix += s
-		return
-	}
-	e.Message += s
-}
+func (e *RuleError) addSentence(s string) { e.worded().Message += s }
 
 // Why is the refusal in brief, as the crew view carries it: the rule code
 // and its parameters, "island:C3", "not_ready:TORPEDO,2,3". The pages word
