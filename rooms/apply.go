@@ -4,6 +4,7 @@ package rooms
 // seat's update built and sent once the row is committed; the match's end and its clock.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -261,7 +262,7 @@ func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMem
 		}
 		f.eventsSent(v)
 	}
-	frame := updateFrame(v, visible, d)
+	frame := updateFrameInto(&r.eventsBuf, v, visible, d)
 	if d.patch != nil {
 		// The frame holds a copy: the next seat's patch goes in the same
 		// buffer, grown once to the room's largest instead of per seat.
@@ -271,15 +272,27 @@ func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMem
 }
 
 func updateFrame(v int64, events []WireEvent, d delta) []byte {
+	var scratch []byte
+	return updateFrameInto(&scratch, v, events, d)
+}
+
+// updateFrameInto is updateFrame with the events' JSON written into
+// *scratch first (a buffer the room keeps), so that the frame, made to
+// its size, is the only buffer a seat's update allocates.
+func updateFrameInto(scratch *[]byte, v int64, events []WireEvent, d delta) []byte {
 	// Written by hand, byte for byte what encode gives (TestUpdateFrame
 	// IsEncode): encoding/json would scan and copy the patch or the view
 	// once more, for every seat of every version.
 	var ev []byte
 	if len(events) > 0 {
-		var err error
-		if ev, err = json.Marshal(events); err != nil {
+		w := bytes.NewBuffer((*scratch)[:0])
+		// An Encoder writes the bytes json.Marshal returns, and a newline.
+		if err := json.NewEncoder(w).Encode(events); err != nil {
 			return updateFrameEncoded(v, events, d)
 		}
+		*scratch = w.Bytes()
+		ev = *scratch
+		ev = ev[:len(ev)-1]
 	}
 	// The fixed parts with two versions of up to 20 digits each.
 	b := make([]byte, 0, 96+len(d.patch)+len(d.full)+len(ev))

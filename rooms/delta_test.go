@@ -109,6 +109,7 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 		{V: 7, Event: games.Event{Kind: "moved", Text: `Blue's tank moved to "C4" \ & <here>`, Data: json.RawMessage(`{"from":"B4","to":"C4"}`)}},
 		{V: 7, Event: games.Event{Kind: "hit", Text: "hit"}},
 	}
+	var scratch []byte
 	for _, c := range []struct {
 		name   string
 		events []WireEvent
@@ -121,6 +122,10 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 		{"whole view and events", events, delta{changed: true, base: 6, full: []byte(`{"a":1}`)}},
 	} {
 		got, want := updateFrame(7, c.events, c.d), updateFrameEncoded(7, c.events, c.d)
+		// And through a kept buffer, as the room writes them.
+		if kept := updateFrameInto(&scratch, 7, c.events, c.d); string(kept) != string(want) {
+			t.Errorf("%s: through a kept buffer\n got %s\nwant %s", c.name, kept, want)
+		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, want)
 		}
