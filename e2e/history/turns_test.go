@@ -40,10 +40,13 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 		// least: a Pocket Sub turn is one move, along a path of regions;
 		// a Saga turn is one action.
 		steps int
+		// clear is the board's own text no mark of the turn may cover,
+		// nor one another: Tactics' unit numbers and edge labels.
+		clear string
 	}{
-		{gridtactics.Definition, "TURNT", 2},
-		{pocketsub.Definition, "TURNP", 1},
-		{saga.Definition, "TURNX", 1},
+		{gridtactics.Definition, "TURNT", 2, ".uid, .coord"},
+		{pocketsub.Definition, "TURNP", 1, ""},
+		{saga.Definition, "TURNX", 1, ""},
 	} {
 		t.Run(tc.def.Name, func(t *testing.T) {
 			h := newHouse(t)
@@ -151,6 +154,23 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 			}
 			if got.Header == "" {
 				t.Error("the card has no heading")
+			}
+			if tc.clear != "" {
+				var overlaps []string
+				p.eval(fmt.Sprintf(`(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const say = (e) => (e.getAttribute('class') || e.tagName) + ' ' + JSON.stringify(e.textContent.trim());
+  const own = [...document.querySelectorAll('[data-board] svg :is(%s)')].filter((e) => !e.closest('.tp-marks'));
+  const marks = [...document.querySelectorAll('[data-board] .tp-marks :is(.tp-label, .tp-num)')];
+  const out = [];
+  for (const m of marks) for (const e of own) if (over(box(m), box(e))) out.push(say(m) + ' covers ' + say(e));
+  own.forEach((a, i) => own.slice(i + 1).forEach((b) => { if (a.getAttribute('class') !== b.getAttribute('class') && over(box(a), box(b))) out.push(say(a) + ' overlaps ' + say(b)); }));
+  return out;
+})()`, tc.clear), &overlaps)
+				if len(overlaps) > 0 {
+					t.Errorf("marks and labels overlap on the board: %q", overlaps)
+				}
 			}
 			p.run("bring the board into view", chromedp.Evaluate(`document.querySelector('#their-turn').scrollIntoView({block: 'end'})`, nil))
 			p.screenshot("13-" + tc.def.Name + "-debrief-turn.png")

@@ -42,6 +42,11 @@ type TableSpec struct {
 	// may offer; PlayShot names the in-play screenshot and PlayWhat what it
 	// shows, in the failure when it never came.
 	Offered, PlayShot, PlayWhat string
+	// Turns is how many moves of one side's turn the screen must be seen
+	// playing one by one, each drawn as played and left marked
+	// (../../static/js/turnplay.js), as the phones show them; 0 checks
+	// nothing (a game whose turns have no adapter yet).
+	Turns int
 }
 
 // CheckTable follows a match of the host's seat and the room's bots on
@@ -86,6 +91,9 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	done := host.PlayInBackground(ctx, 300*time.Millisecond)
 
 	tv.Wait(s.Board)
+	if s.Turns > 0 {
+		tv.WatchTurns()
+	}
 	var board struct{ W, H float64 }
 	tv.Eval(fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, s.Fill), &board)
 	if board.H < 560 || board.W < 700 {
@@ -139,6 +147,17 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	r := <-done
 	if r.Err != nil {
 		t.Fatal(r.Err)
+	}
+	if s.Turns > 0 {
+		// Every side's turn plays on the table as on the phones: its moves
+		// in order, the one being played drawn as such, all left marked.
+		seen := tv.Turns()
+		if !seen.OneByOne(s.Turns) || !seen.Played {
+			t.Errorf("the table screen did not play a turn of %d moves one by one: marked counts %v, a move drawn as played: %v", s.Turns, seen.Counts, seen.Played)
+		}
+		if m := tv.Marked(); !m.Any("from") && !m.Any("to") && !m.Any("target") {
+			t.Errorf("at the end the last turn is not marked on the table's board: %v", m.Places)
+		}
 	}
 	// The outcome, on both screens, without scrolling, and nothing on it
 	// for the room to tap (the players' phones hold the choices).

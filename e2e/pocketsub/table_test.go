@@ -19,6 +19,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Definition: pocketsub.Definition,
 		Options:    map[string]any{"players": 4},
 		Seats:      4,
+		Turns:      1,
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Board:      `#tv-board polygon.hit[data-region="H6"]`,

@@ -215,6 +215,8 @@ function tableScreen(box, waiting) {
     sides: players(app, v),
     events: lastEvents(events, 7),
   });
+  // The turn being played, move by move, as the phones show it.
+  tp.overlay(box.querySelector("#tv-board svg"));
 }
 
 // aboutRoom says how the room is set up, in one line.
