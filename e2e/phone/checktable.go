@@ -105,7 +105,7 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	// The match is watched in turns on a 1280x720 laptop and a 1920x1080
 	// TV, the screen changing every few seconds: at every look, on either,
 	// nothing may scroll.
-	scrolled := false
+	scrolled, cut := false, false
 	for polls := 0; ; polls++ {
 		if polls%25 == 24 {
 			if tv.W == 1280 {
@@ -127,6 +127,13 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		}
 		if st.Turn != "" {
 			turns[st.Turn] = true
+		}
+		if !cut {
+			if line := tv.CutEvent(); line != "" {
+				cut = true
+				tv.Screenshot(fmt.Sprintf("tv-cut-%d.png", tv.H))
+				t.Errorf("at %dx%d the last events' line %q is cut at the screen's edge", tv.W, tv.H, line)
+			}
 		}
 		if s.Look(tv, st) && !shot && st.Events >= 6 {
 			shot = true
@@ -176,6 +183,25 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		t.Errorf("the table showed %d different turns, want it following the match: %v", len(turns), turns)
 	}
 	return tv, r
+}
+
+// CutEvent is the text of a last events' line shown only in part (below
+// the side column or the screen's bottom), or "" when every line shown is
+// whole.
+func (p *Phone) CutEvent() string {
+	p.T.Helper()
+	var line string
+	p.Eval(`(() => {
+  const side = document.querySelector('#tv .tv-side');
+  if (!side) return '';
+  const bottom = Math.min(side.getBoundingClientRect().bottom, innerHeight);
+  const cut = [...document.querySelectorAll('#tv-events-list > li')].find((li) => {
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top < bottom && r.bottom > bottom + 0.5;
+  });
+  return cut ? cut.textContent : '';
+})()`, &line)
+	return line
 }
 
 // Resize turns the screen into a w x h one (a laptop, a TV) and waits
