@@ -150,13 +150,18 @@ export function playScreen(box, parts) {
 }
 
 // fitEvents hides the oldest events that do not fit whole in the column,
-// so the last line shown is never cut in half; the newest always shows.
+// so the last line shown is never cut in half. When not even the newest
+// fits (a dice exchange fills the column), the events and their heading
+// step aside until there is room again.
 function fitEvents(screen) {
   const items = [...screen.querySelectorAll("#tv-events-list > li")];
+  const head = screen.querySelector(".tv-side > .tv-h");
+  if (head) head.hidden = false;
   if (!items.length) return;
   for (const li of items) li.hidden = false;
   const bottom = Math.min(screen.querySelector(".tv-side").getBoundingClientRect().bottom, innerHeight);
-  for (let i = items.length - 1; i > 0 && items[i].getBoundingClientRect().bottom > bottom + 0.5; i--) items[i].hidden = true;
+  for (let i = items.length - 1; i >= 0 && items[i].getBoundingClientRect().bottom > bottom + 0.5; i--) items[i].hidden = true;
+  if (head) head.hidden = items[0].hidden;
 }
 
 // turnLine is whose turn it is, in words and with the side's shape.
