@@ -251,7 +251,7 @@ export function turnPlay(app, adapter) {
     const replaying = !!(tp.replaying && app.replay);
     const playing = !replaying && tp.playing();
     return h("section", { class: "card tp-card", id: "their-turn", "data-playing": playing ? "1" : "0", "aria-live": "polite", onclick: () => tp.skip() },
-      h("h3", {}, replaying ? "What happened at this step" : playing ? "Their turn, move by move" : "Their turn"),
+      h("h3", {}, replaying ? (steps.length > 1 ? "This turn, up to this step" : "What happened at this step") : playing ? "Their turn, move by move" : "Their turn"),
       h("ol", { class: "tp-list" }, steps.map((st, i) => h("li", { class: i === steps.length - 1 && playing ? "now" : "", "data-step": i + 1 }, st.text))),
       playing ? h("button", { class: "tp-skip", id: "tp-skip", onclick: (e) => { e.stopPropagation(); tp.skip(); } }, "Skip: show the whole turn ▸▸") :
         replaying ? null : h("p", { class: "small muted" }, "Marked on the board until you act: from (dashed ring), to (arrow), ✸ hit, ✕ lost."));
