@@ -8,7 +8,7 @@
 // An entry's turn loads the game's turn.js adapter (../turnplay.js): with
 // it the debrief plays each turn's moves on the board in order and keeps
 // them marked, as the game's own page does. A game gets it by adding its
-// adapter here (Battles: turn: () => import("../battles/turn.js")).
+// adapter here.
 
 import { h } from "../ui.js";
 
@@ -34,6 +34,7 @@ const BOARDS = {
   },
   battles: {
     page: "battles",
+    turn: () => import("../battles/turn.js"),
     draw: async (view) => {
       const f = await import("../battles/field.js");
       // A spectator's view: the field draws no buttons for it.
