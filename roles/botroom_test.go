@@ -1,6 +1,7 @@
 package roles_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -44,7 +45,8 @@ func drain(s *rooms.Session) {
 	go func() {
 		for {
 			select {
-			case <-s.Outbox():
+			case <-s.Ready():
+				s.Take()
 			case <-s.LobbyFrames():
 			case <-s.Dropped():
 				return
@@ -98,19 +100,19 @@ func settled(t *testing.T, r *rooms.Room, token string) (int64, json.RawMessage)
 	defer s.Close()
 	hello, _ := json.Marshal(map[string]any{"t": "hello", "token": token})
 	s.Receive(hello)
-	deadline := time.After(5 * time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
 	for {
-		select {
-		case b := <-s.Outbox():
-			var m rooms.Message
-			if err := json.Unmarshal(b, &m); err != nil {
-				t.Fatal(err)
-			}
-			if m.T == rooms.TypeWelcome {
-				return v, m.View
-			}
-		case <-deadline:
+		b, err := s.Next(ctx)
+		if err != nil {
 			t.Fatal("no welcome")
+		}
+		var m rooms.Message
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.T == rooms.TypeWelcome {
+			return v, m.View
 		}
 	}
 }

@@ -80,10 +80,11 @@ func FuzzOneSideAttacksTheOther(f *testing.F) {
 		// any seat of the other side offered to the fuzzer's phones.
 		check := func(s *rooms.Session, sync string) {
 			t.Helper()
-			deadline := time.After(5 * time.Second)
+			deadline := time.Now().Add(5 * time.Second)
 			for {
-				select {
-				case b := <-s.Outbox():
+				b, err := frameWithin(s, time.Until(deadline))
+				switch {
+				case err == nil:
 					var m rooms.Message
 					if err := json.Unmarshal(b, &m); err != nil {
 						t.Fatalf("frame %q is not JSON: %v", b, err)
@@ -94,9 +95,9 @@ func FuzzOneSideAttacksTheOther(f *testing.F) {
 					if m.T == rooms.TypePong && m.ID == sync {
 						return
 					}
-				case <-s.Dropped():
+				case isDropped(s):
 					return
-				case <-deadline:
+				default:
 					t.Fatalf("no answer to the sync ping %s", sync)
 				}
 			}
@@ -128,10 +129,8 @@ func FuzzOneSideAttacksTheOther(f *testing.F) {
 			s := r.Connect(8)
 			s.Receive(helloFrame(tokens[seat]))
 			var m rooms.Message
-			select {
-			case b := <-s.Outbox():
+			if b, err := frameWithin(s, 5*time.Second); err == nil {
 				json.Unmarshal(b, &m)
-			case <-time.After(5 * time.Second):
 			}
 			s.Close()
 			if m.T != rooms.TypeWelcome || m.Seat == nil || *m.Seat != seat {

@@ -42,6 +42,12 @@ func (f *feed) reset(v int64, view []byte) {
 //
 // memo is shared by the seats of one version (see diffJSON); nil is fine.
 func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
+	return f.nextInto(v, view, memo, nil)
+}
+
+// nextInto is next with the patch written into scratch (nil: a new
+// buffer). The patch lives in scratch until the caller reuses it.
+func (f *feed) nextInto(v int64, view []byte, memo diffMemo, scratch []byte) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see
@@ -51,7 +57,10 @@ func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
 	}
 	d := delta{changed: true, base: f.v}
 	if f.raw != nil {
-		if p, ok := diffJSON(f.raw, view, len(view), memo); ok {
+		if scratch == nil {
+			scratch = make([]byte, 0, 256)
+		}
+		if p, ok := diffJSONInto(scratch, f.raw, view, len(view), memo); ok {
 			d.patch = p
 		}
 	}

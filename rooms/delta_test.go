@@ -1,9 +1,12 @@
 package rooms
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"periscope/games"
 )
 
 // FuzzPatchRoundTrip: whatever two views a seat holds in a row, the
@@ -94,5 +97,31 @@ func TestDiffMemoGivesTheSamePatch(t *testing.T) {
 	}
 	if hits == 0 {
 		t.Fatal("the memo never kept a subtree")
+	}
+}
+
+// TestUpdateFrameIsEncode: the hand-written update frame is byte for byte
+// what encoding/json makes of the same message, in every shape a seat
+// gets (events alone, a patch, the whole view; with and without events).
+func TestUpdateFrameIsEncode(t *testing.T) {
+	events := []WireEvent{
+		{V: 7, Event: games.Event{Kind: "moved", Text: `Blue's tank moved to "C4" \ & <here>`, Data: json.RawMessage(`{"from":"B4","to":"C4"}`)}},
+		{V: 7, Event: games.Event{Kind: "hit", Text: "hit"}},
+	}
+	for _, c := range []struct {
+		name   string
+		events []WireEvent
+		d      delta
+	}{
+		{"events alone", events, delta{base: 6}},
+		{"patch", nil, delta{changed: true, base: 6, patch: json.RawMessage(`[{"op":"replace","path":"/a","value":2}]`)}},
+		{"patch and events", events, delta{changed: true, base: 3, patch: json.RawMessage(`[{"op":"add","path":"/b/-","value":{"x":"\u003cy\u003e"}}]`)}},
+		{"whole view", nil, delta{changed: true, base: 6, full: []byte(`{"a":1,"b":[1,2]}`)}},
+		{"whole view and events", events, delta{changed: true, base: 6, full: []byte(`{"a":1}`)}},
+	} {
+		got, want := updateFrame(7, c.events, c.d), updateFrameEncoded(7, c.events, c.d)
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s:\n got %s\nwant %s", c.name, got, want)
+		}
 	}
 }

@@ -2,7 +2,7 @@
 //
 // # Model
 //
-// A Hub holds the live rooms. A Room owns one match of a Game (game.go): one
+// A Hub holds the live rooms. A Room owns one match of a games.Game (package games): one
 // goroutine applies every command in order, and nothing else touches the
 // match. Other goroutines talk to a room through its inbox (Room.Take,
 // Session.Receive), and read its lobby from an atomic snapshot.
@@ -84,6 +84,14 @@
 // protocol.go defines the messages (Request from phones, Message to them);
 // docs/protocol.md documents them with examples. The transport (package
 // server) only moves frames.
+//
+// # Files
+//
+// room.go holds the Room and its goroutine; apply.go the durable apply
+// path (command, store, per-seat updates, the end and the clock); join.go
+// sessions, seats and views; host.go the host's actions; claims.go seats
+// claimed mid-match; life.go the lobby's pacing, expiry and eviction;
+// hub.go the live rooms; session.go a phone's connection and outbox.
 //
 // The games themselves live in pure packages (sonar via roles, gridtactics,
 // and so on); rooms knows only the Game interface. Package roomstest has a

@@ -1,6 +1,7 @@
 package rooms_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -109,11 +110,49 @@ func (p *phone) next() rooms.Message {
 	}
 }
 
+// frameWithin is s's next frame, or an error after d or once s is dropped
+// with nothing left to read.
+func frameWithin(s *rooms.Session, d time.Duration) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	go func() {
+		select {
+		case <-s.Dropped():
+			if s.Queued() == 0 {
+				cancel()
+			}
+		case <-ctx.Done():
+		}
+	}()
+	return s.Next(ctx)
+}
+
+// isDropped reports whether the room let go of s.
+func isDropped(s *rooms.Session) bool {
+	select {
+	case <-s.Dropped():
+		return true
+	default:
+		return false
+	}
+}
+
+// mustFrame is s's next frame; the test fails after 5 s without one.
+func mustFrame(t *testing.T, s *rooms.Session) []byte {
+	t.Helper()
+	b, err := frameWithin(s, 5*time.Second)
+	if err != nil {
+		t.Fatalf("no frame: %v", err)
+	}
+	return b
+}
+
 // read returns the next message of any type, or false after d.
 func (p *phone) read(d time.Duration) (rooms.Message, bool) {
 	p.t.Helper()
-	select {
-	case b := <-p.s.Outbox():
+	b, err := frameWithin(p.s, d)
+	switch {
+	case err == nil:
 		var m rooms.Message
 		if err := json.Unmarshal(b, &m); err != nil {
 			p.t.Fatalf("bad frame %s: %v", b, err)
@@ -143,7 +182,7 @@ func (p *phone) read(d time.Duration) (rooms.Message, bool) {
 			p.updates = append(p.updates, m)
 		}
 		return m, true
-	case <-time.After(d):
+	default:
 		return rooms.Message{}, false
 	}
 }

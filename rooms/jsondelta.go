@@ -22,7 +22,13 @@ import (
 // pair already diffed for another seat (the crew's shared state, the
 // public part) costs a map lookup instead of another walk.
 func diffJSON(a, b []byte, limit int, memo diffMemo) ([]byte, bool) {
-	d := differ{out: make([]byte, 0, 256), limit: limit, memo: memo}
+	return diffJSONInto(make([]byte, 0, 256), a, b, limit, memo)
+}
+
+// diffJSONInto is diffJSON writing the patch into dst[:0]: the room diffs
+// every seat's view into one buffer, whose patch the frame copies.
+func diffJSONInto(dst, a, b []byte, limit int, memo diffMemo) ([]byte, bool) {
+	d := differ{out: dst[:0], limit: limit, memo: memo}
 	d.out = append(d.out, '[')
 	if !d.diff(nil, a, b) {
 		return nil, false

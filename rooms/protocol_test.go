@@ -177,8 +177,9 @@ func FuzzReceive(f *testing.F) {
 		s := r.Connect(8)
 		defer s.Close()
 		s.Receive(data)
-		select {
-		case b := <-s.Outbox():
+		b, err := frameWithin(s, 5*time.Second)
+		switch {
+		case err == nil:
 			var m rooms.Message
 			if err := json.Unmarshal(b, &m); err != nil {
 				t.Fatalf("answer %q is not JSON: %v", b, err)
@@ -192,7 +193,7 @@ func FuzzReceive(f *testing.F) {
 			default:
 				t.Fatalf("answer %s to %q", m.T, data)
 			}
-		case <-time.After(5 * time.Second):
+		default:
 			t.Fatalf("no answer to %q", data)
 		}
 		if r.Version() != 0 {

@@ -149,7 +149,7 @@ func TestSeatTokens(t *testing.T) {
 		defer p.Close()
 		p.Receive([]byte(`{"t":"hello","token":"` + tokens[0] + `x"}`))
 		var m rooms.Message
-		json.Unmarshal(<-p.Outbox(), &m)
+		json.Unmarshal(mustFrame(t, p), &m)
 		mustError(t, m, rooms.CodeUnauthorized, "holds no seat in room "+r.Code())
 	})
 	t.Run("token of another room", func(t *testing.T) {
@@ -159,7 +159,7 @@ func TestSeatTokens(t *testing.T) {
 		defer p.Close()
 		p.Receive([]byte(`{"t":"hello","token":"` + otherTokens[0] + `"}`))
 		var m rooms.Message
-		json.Unmarshal(<-p.Outbox(), &m)
+		json.Unmarshal(mustFrame(t, p), &m)
 		mustError(t, m, rooms.CodeUnauthorized, "holds no seat")
 	})
 }
@@ -208,7 +208,7 @@ func TestHostActions(t *testing.T) {
 	defer p.Close()
 	p.Receive([]byte(`{"t":"hello","token":"` + tokens[1] + `"}`))
 	var m rooms.Message
-	json.Unmarshal(<-p.Outbox(), &m)
+	json.Unmarshal(mustFrame(t, p), &m)
 	mustError(t, m, rooms.CodeUnauthorized, "")
 
 	// Someone else takes seat 2 and the host starts; the bot plays its turns.

@@ -90,7 +90,7 @@ func TestClaimGrantedByTheSideMovesTheSeat(t *testing.T) {
 	dead := r.Connect(8)
 	dead.Receive([]byte(`{"t":"hello","token":"` + tokens[2] + `"}`))
 	var m rooms.Message
-	json.Unmarshal(<-dead.Outbox(), &m)
+	json.Unmarshal(mustFrame(t, dead), &m)
 	mustError(t, m, rooms.CodeUnauthorized, "holds no seat")
 	if p, _ := connect(t, r, seatMsg.Token, nil); p.seat != 2 {
 		t.Fatalf("the new token opens seat %d", p.seat)
@@ -288,13 +288,13 @@ func TestCrowdLimits(t *testing.T) {
 	s := r.Connect(8)
 	s.Receive([]byte(`{"t":"hello"}`))
 	var m rooms.Message
-	json.Unmarshal(<-s.Outbox(), &m)
+	json.Unmarshal(mustFrame(t, s), &m)
 	mustError(t, m, rooms.CodeConflict, "3 spectators already")
 	connect(t, r, tokens[0], nil)
 	connect(t, r, tokens[0], nil)
 	s = r.Connect(8)
 	s.Receive([]byte(`{"t":"hello","token":"` + tokens[0] + `"}`))
-	json.Unmarshal(<-s.Outbox(), &m)
+	json.Unmarshal(mustFrame(t, s), &m)
 	mustError(t, m, rooms.CodeConflict, "open on 2 phones already")
 }
 
@@ -306,7 +306,7 @@ func TestSpectatorStampedeNeverDropsAPlayer(t *testing.T) {
 	r, tokens := f.room(t, "", 2)
 	player := r.Connect(4) // the smallest queue a session may have
 	player.Receive([]byte(`{"t":"hello","token":"` + tokens[0] + `"}`))
-	<-player.Outbox() // welcome
+	mustFrame(t, player) // welcome
 	var crowd []*rooms.Session
 	for range 600 {
 		s := r.Connect(4)
@@ -624,7 +624,7 @@ func TestGrantToAPhoneThatCannotHearIt(t *testing.T) {
 	for _, frame := range []string{`{"t":"hello"}`, `{"t":"claim","id":"c","seat":2,"name":"New"}`, `{"t":"ping"}`, `{"t":"ping"}`} {
 		asker.Receive([]byte(frame))
 	}
-	waitFor(t, func() bool { return len(asker.Outbox()) == 4 }) // full: it reads nothing
+	waitFor(t, func() bool { return asker.Queued() == 4 }) // full: it reads nothing
 	id := r.Lobby().Claims[0].ID
 	mustError(t, phones[0].do(map[string]any{"t": "grant", "id": "g", "claim": id, "allow": true}), rooms.CodeNotFound, "no longer connected")
 	if len(r.Lobby().Claims) != 0 {

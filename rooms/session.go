@@ -1,23 +1,32 @@
 package rooms
 
 import (
+	"context"
 	"encoding/json"
 	"sync"
 	"time"
 )
 
 // Session is one phone connected to a room, whatever the transport. The
-// transport feeds it the phone's frames with Receive and writes what Outbox
-// yields; when Dropped is closed it closes the connection, and the phone
-// reconnects with its last version.
+// transport feeds it the phone's frames with Receive and, whenever Ready
+// says so, writes what Take hands it; when Dropped is closed it closes the
+// connection, and the phone reconnects with its last version.
 //
 // A Session never blocks its room: when its outbox is full the room drops
 // it rather than wait.
 type Session struct {
-	room    *Room
-	addr    string // the phone's address, for per-address limits; "" counts for none
-	out     chan []byte
-	lobby   chan []byte // the newest lobby frame only
+	room *Room
+	addr string // the phone's address, for per-address limits; "" counts for none
+	// The outbox: frames waiting for the transport, oldest first, at most
+	// limit of them. A queue that grows with what waits, not a channel of
+	// limit slots: a phone that keeps up (nearly all of them) holds a few
+	// frames, and a room's eight sessions held 48 KiB of empty slots.
+	mu      sync.Mutex
+	queue   [][]byte
+	spare   [][]byte // the slice the transport handed back, reused
+	limit   int
+	ready   chan struct{} // holds a token while queue is not empty
+	lobby   chan []byte   // the newest lobby frame only
 	dropped chan struct{}
 	once    sync.Once
 
@@ -27,8 +36,65 @@ type Session struct {
 	refusedAt time.Time // when a claim of this phone was last refused
 }
 
-// Outbox yields the encoded messages to send, in order.
-func (s *Session) Outbox() <-chan []byte { return s.out }
+// Ready has a value whenever frames wait in the outbox: the transport then
+// calls Take.
+func (s *Session) Ready() <-chan struct{} { return s.ready }
+
+// Take hands the transport every frame waiting, in order, and empties the
+// outbox; nil when none waits. The slice is the transport's until its next
+// call of Take (one transport goroutine calls it).
+func (s *Session) Take() [][]byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	q := s.queue
+	if len(q) == 0 {
+		return nil
+	}
+	// The slice handed out last time is free again: clear it, so frames
+	// already sent are not kept alive, and queue into it.
+	clear(s.spare[:cap(s.spare)])
+	s.queue, s.spare = s.spare[:0], q
+	return q
+}
+
+// Queued is how many frames wait in the outbox.
+func (s *Session) Queued() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.queue)
+}
+
+// Next waits for the oldest frame of the outbox, for a transport (or a
+// test) that sends one frame at a time.
+func (s *Session) Next(ctx context.Context) ([]byte, error) {
+	for {
+		s.mu.Lock()
+		if len(s.queue) > 0 {
+			b := s.queue[0]
+			s.queue[0] = nil
+			s.queue = s.queue[1:]
+			if len(s.queue) > 0 {
+				s.signal()
+			}
+			s.mu.Unlock()
+			return b, nil
+		}
+		s.mu.Unlock()
+		select {
+		case <-s.ready:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// signal leaves a token on ready if none is there. Called with mu held.
+func (s *Session) signal() {
+	select {
+	case s.ready <- struct{}{}:
+	default:
+	}
+}
 
 // LobbyFrames yields the newest lobby frame whenever the lobby changed. It
 // is apart from Outbox so that a crowd coming and going never fills the
@@ -66,13 +132,16 @@ func (s *Session) push(b []byte) bool {
 		return false
 	default:
 	}
-	select {
-	case s.out <- b:
-		return true
-	default:
+	s.mu.Lock()
+	if len(s.queue) >= s.limit {
+		s.mu.Unlock()
 		s.drop()
 		return false
 	}
+	s.queue = append(s.queue, b)
+	s.signal()
+	s.mu.Unlock()
+	return true
 }
 
 // canTake reports whether n more messages fit in the outbox now. Besides
@@ -84,7 +153,9 @@ func (s *Session) canTake(n int) bool {
 		return false
 	default:
 	}
-	return cap(s.out)-len(s.out) >= n
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.limit-len(s.queue) >= n
 }
 
 // pushLobby replaces the waiting lobby frame, if any, by b. Only the room

@@ -6,7 +6,10 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"syscall"
 	"testing"
 	"time"
@@ -62,7 +65,14 @@ func benchSonar(b *testing.B, n int, rate float64) {
 
 	b.ResetTimer()
 	cpu := cpuTime()
-	real, err := loadgen.Run(ctx, loadgen.Config{Base: base, Rooms: n, Rate: rate, Duration: dur, Seed: 1})
+	cfg := loadgen.Config{Base: base, Rooms: n, Rate: rate, Duration: dur, Seed: 1}
+	if path := os.Getenv("PERISCOPE_BENCH_HEAP"); path != "" {
+		// The live heap with every room and phone still connected, for
+		// go tool pprof -sample_index=inuse_space (focus on the server's
+		// packages: the phones share this process).
+		cfg.AtEnd = func() { writeHeap(b, path) }
+	}
+	real, err := loadgen.Run(ctx, cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,6 +112,18 @@ func benchSonar(b *testing.B, n int, rate float64) {
 	b.ReportMetric(real.FramesPerUpdate, "frames/update")
 	b.ReportMetric(float64(real.Welcome.Mean), "B/welcome")
 	b.ReportMetric(0, "ns/op")
+}
+
+func writeHeap(b *testing.B, path string) {
+	runtime.GC()
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // cpuTime is the process's user and system CPU time so far.

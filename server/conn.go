@@ -120,9 +120,11 @@ func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone 
 	}
 	for {
 		select {
-		case frame := <-sess.Outbox():
-			if !send(frame) {
-				return
+		case <-sess.Ready():
+			for _, frame := range sess.Take() {
+				if !send(frame) {
+					return
+				}
 			}
 		case frame := <-sess.LobbyFrames():
 			if !send(frame) {
@@ -136,9 +138,9 @@ func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone 
 			// What was queued before the drop (the reason, for one) still
 			// goes out, briefly: a phone too slow to take it resyncs anyway.
 			deadline := time.Now().Add(time.Second)
-			for len(sess.Outbox()) > 0 && time.Now().Before(deadline) {
-				if !send(<-sess.Outbox()) {
-					return
+			for _, frame := range sess.Take() {
+				if time.Now().After(deadline) || !send(frame) {
+					break
 				}
 			}
 			closing(websocket.CloseTryAgainLater, "resync")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"regexp"
 	"sync"
 	"time"
 
@@ -46,7 +47,13 @@ func (s *Server) healthz(c *fiber.Ctx) error {
 func (s *Server) metricsRoutes(a *fiber.App) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
-		collectors.NewGoCollector(),
+		// The collector's cycles and CPU beside memstats: what the load
+		// tool reads to report GC per command (cmd/loadgen/load.GoCollector
+		// serves the same from the bare broadcast).
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
+			collectors.MetricsGC,
+			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/cpu/classes/gc/`)},
+		)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		&houseCollector{s: s},
 	)

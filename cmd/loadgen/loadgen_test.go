@@ -42,6 +42,11 @@ func TestLoadCountsUpdatesAndBytes(t *testing.T) {
 	if hdr := real.All.Wire - real.All.Payload; hdr < 2 || hdr > 4 {
 		t.Fatalf("wire %.1f B, payload %.1f B per frame: %.1f of header", real.All.Wire, real.All.Payload, hdr)
 	}
+	// The runtime's figures come from the server's /metrics: the window
+	// allocated (views, frames) and the live heap holds the rooms.
+	if real.GC.Alloc <= 0 || real.GC.LiveEnd <= 0 {
+		t.Fatalf("no runtime figures from the server's /metrics: %+v", real.GC)
+	}
 	if len(real.Traces) != 2 {
 		t.Fatalf("%d traces recorded, want 2", len(real.Traces))
 	}
@@ -71,6 +76,9 @@ func TestLoadCountsUpdatesAndBytes(t *testing.T) {
 	}
 	if bare.Accepted == 0 || bare.All.Frames == 0 {
 		t.Fatalf("bare: %d acks, %d frames", bare.Accepted, bare.All.Frames)
+	}
+	if bare.GC.Alloc <= 0 {
+		t.Fatalf("no runtime figures from the bare broadcast's /metrics: %+v", bare.GC)
 	}
 	if d := bare.All.Payload - real.All.Payload; d > real.All.Payload/4 || d < -real.All.Payload/4 {
 		t.Fatalf("bare frames of %.0f B, the real ones %.0f B", bare.All.Payload, real.All.Payload)

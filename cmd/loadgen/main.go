@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
@@ -50,6 +51,8 @@ func main() {
 	flag.Uint64Var(&o.seed, "seed", 0, "seed of the players' choices (0: random)")
 	serveBare := flag.String("serve-bare", "", "internal: serve the bare broadcast of the traces in this file")
 	listen := flag.String("listen", "127.0.0.1:0", "internal: the bare server's address")
+	flag.StringVar(&o.serverCPUs, "server-cpus", "", "CPU list (0,1 or 0-1) the spawned server and the bare broadcast run on, with GOMAXPROCS set to its size (Linux); empty: anywhere")
+	flag.StringVar(&o.toolCPUs, "tool-cpus", "", "CPU list the load tool itself runs on (Linux); empty: anywhere")
 	cpuprofile := flag.String("cpuprofile", "", "write the tool's own CPU profile to this file (where its share of the cores goes)")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -71,6 +74,12 @@ func main() {
 		}
 		return
 	}
+	if o.toolCPUs != "" {
+		if err := pinSelf(o.toolCPUs); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(2)
+		}
+	}
 	if os.Getenv("GOGC") == "" {
 		// The tool's heap is its phones' views, live for the whole run:
 		// collecting it at Go's default pace takes CPU from the server it
@@ -89,6 +98,7 @@ func main() {
 
 type options struct {
 	addr, spawn, db, rooms, modes string
+	serverCPUs, toolCPUs          string
 	pid, capture                  int
 	rate                          float64
 	duration                      time.Duration
@@ -107,6 +117,9 @@ func (o options) run(ctx context.Context, out, logw io.Writer) error {
 	}
 	for _, n := range sizes {
 		fmt.Fprintf(out, "\n## %d room(s) x %d seats, %g command(s)/room/s, %v, modes %s\n\n", n, load.Seats, o.rate, o.duration, o.modes)
+		if o.serverCPUs != "" || o.toolCPUs != "" {
+			fmt.Fprintf(out, "CPUs: servers on %s, the tool on %s (of %d here)\n", orAny(o.serverCPUs), orAny(o.toolCPUs), runtime.NumCPU())
+		}
 		fmt.Fprintf(out, "load average before: %s\n", loadavg())
 		real, err := o.real(ctx, n, logw)
 		if err != nil {
@@ -142,9 +155,11 @@ func (o options) real(ctx context.Context, rooms int, logw io.Writer) (*load.Res
 		cmd := exec.Command(o.spawn, "-addr", addr, "-db", o.db, "-qr=false", "-limits=false")
 		cmd.Stdout, cmd.Stderr = io.Discard, logw
 		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // never outlive the tool
-		if err := cmd.Start(); err != nil {
+		release, err := startPinned(cmd, o.serverCPUs)
+		if err != nil {
 			return nil, err
 		}
+		defer release()
 		defer stopProcess(cmd)
 		base, pid = "http://"+addr, cmd.Process.Pid
 	}
@@ -181,9 +196,11 @@ func (o options) bareRun(ctx context.Context, rooms int, traces []*load.Trace, l
 	cmd := exec.Command(self, "-serve-bare", f.Name(), "-listen", addr)
 	cmd.Stdout, cmd.Stderr = io.Discard, logw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := cmd.Start(); err != nil {
+	release, err := startPinned(cmd, o.serverCPUs)
+	if err != nil {
 		return nil, err
 	}
+	defer release()
 	defer stopProcess(cmd)
 	base := "http://" + addr
 	if err := load.WaitHealthy(ctx, base, 30*time.Second); err != nil {
@@ -234,6 +251,13 @@ func stopProcess(cmd *exec.Cmd) {
 		_ = cmd.Process.Kill()
 		<-done
 	}
+}
+
+func orAny(list string) string {
+	if list == "" {
+		return "any CPU"
+	}
+	return list
 }
 
 func loadavg() string {

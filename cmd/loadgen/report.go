@@ -55,6 +55,28 @@ func report(w io.Writer, rs []*load.Result) {
 			r.LobbyFrames, mib(p.RSSIdle), mib(p.RSSSetup), mib(p.RSSPeak), mib(p.RSSEnd), kib(p.PerRoom(r.Rooms)), p.Threads)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| variant | allocated/cmd | GC cycles/s | GC CPU/cmd | GC share of server CPU | live heap idle | live heap end | live heap per room |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		g := r.GC
+		if g.LiveEnd == 0 || r.Accepted == 0 {
+			fmt.Fprintf(w, "| %s | n/a (no /metrics) | | | | | | |\n", r.Variant)
+			continue
+		}
+		share := "n/a"
+		if r.Server.CPU > 0 {
+			share = fmt.Sprintf("%.0f%%", 100*g.CPU.Seconds()/r.Server.CPU.Seconds())
+		}
+		idle, end, per := mib(int64(g.LiveIdle)), mib(int64(g.LiveEnd)), kib(int64(g.PerRoom(r.Rooms)))
+		if g.Cycles == 0 {
+			// The live heap is what the last cycle marked: none ran here.
+			idle, end, per = "no cycle ran", "", ""
+		}
+		fmt.Fprintf(w, "| %s | %.1f KB | %.2f | %.0f µs | %s | %s | %s | %s |\n", r.Variant,
+			g.Alloc/float64(r.Accepted)/1000, g.Cycles/r.Duration.Seconds(),
+			float64(g.CPU.Microseconds())/float64(r.Accepted), share, idle, end, per)
+	}
+	fmt.Fprintln(w)
 	for _, r := range rs {
 		if s := r.TopRefusals(6); s != "" {
 			fmt.Fprintf(w, "%s refusals: %s\n", r.Variant, s)

@@ -100,6 +100,10 @@ func NewBareServer(traces []*Trace) *BareServer {
 			ctx.SetBodyString("ok")
 			return
 		}
+		if path == "/metrics" {
+			metrics(ctx)
+			return
+		}
 		code, ok := strings.CutPrefix(path, "/ws/")
 		r := s.room(code)
 		if !ok || r == nil {
@@ -239,6 +243,7 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 	}
 	col := newCollector()
 	smp := newSampler(cfg.PID)
+	rtIdle := scrape(ctx, cfg.Base)
 	type bare struct {
 		*table
 		k, gen, next int
@@ -298,6 +303,7 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 	smp.mark(func(p *Proc, rss int64) { p.RSSSetup = rss })
 	smp.watch()
 	cpu0, tool0 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
+	rt0 := scrape(ctx, cfg.Base)
 	stop := time.Now().Add(cfg.Duration)
 	var play, retired sync.WaitGroup
 	for i := range tables {
@@ -346,9 +352,11 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 	play.Wait()
 	time.Sleep(time.Second + time.Duration(float64(time.Second)/cfg.Rate))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
+	rt1 := scrape(ctx, cfg.Base)
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })
 	proc := smp.end()
 	proc.CPU = cpu1 - cpu0
+	gc := gcOver(rtIdle, rt0, rt1)
 	retired.Wait()
 	for _, t := range tables {
 		if t != nil {
@@ -356,6 +364,6 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 		}
 	}
 	r := col.result("bare", cfg.Rooms, Seats, cfg.Rate, cfg.Duration)
-	r.Server, r.ToolCPU = proc, tool1-tool0
+	r.Server, r.ToolCPU, r.GC = proc, tool1-tool0, gc
 	return r, ctx.Err()
 }

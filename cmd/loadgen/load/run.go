@@ -59,6 +59,9 @@ type Config struct {
 	Seed uint64
 	// Log receives progress lines; nil for none.
 	Log io.Writer
+	// AtEnd, if set, runs when the measured window closes, every room still
+	// live with its phones (an in-process run takes its heap profile there).
+	AtEnd func()
 }
 
 func (c *Config) defaults() {
@@ -88,6 +91,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	api := client.API{Base: cfg.Base, HTTP: &http.Client{Timeout: 30 * time.Second}}
 	col := newCollector()
 	smp := newSampler(cfg.PID)
+	rtIdle := scrape(ctx, cfg.Base)
 
 	// Set up every room first: the clock starts once all are playing.
 	fmt.Fprintf(cfg.Log, "setting up %d rooms...\n", cfg.Rooms)
@@ -124,6 +128,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	smp.mark(func(p *Proc, rss int64) { p.RSSSetup = rss })
 	smp.watch()
 	cpu0, tool0 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
+	rt0 := scrape(ctx, cfg.Base)
 
 	stop := time.Now().Add(cfg.Duration)
 	var play, retired sync.WaitGroup
@@ -177,9 +182,14 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// Let the last updates arrive, then close every room.
 	time.Sleep(time.Second + time.Duration(float64(time.Second)/cfg.Rate))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
+	rt1 := scrape(ctx, cfg.Base)
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })
+	if cfg.AtEnd != nil {
+		cfg.AtEnd()
+	}
 	proc := smp.end()
 	proc.CPU = cpu1 - cpu0
+	gc := gcOver(rtIdle, rt0, rt1)
 	retired.Wait()
 	for _, t := range tables {
 		if t != nil {
@@ -187,7 +197,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 	}
 	r := col.result("periscope", cfg.Rooms, Seats, cfg.Rate, cfg.Duration)
-	r.Server, r.ToolCPU = proc, tool1-tool0
+	r.Server, r.ToolCPU, r.GC = proc, tool1-tool0, gc
 	return r, ctx.Err()
 }
 

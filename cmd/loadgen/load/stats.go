@@ -155,7 +155,10 @@ type Result struct {
 	// ToolCPU is the load tool's own CPU time over the measured window:
 	// it shares the machine with the server.
 	ToolCPU time.Duration
-	Traces  []*Trace `json:"-"`
+	// GC is the server's Go runtime over the window, from its /metrics
+	// (zero if it serves none).
+	GC     GC
+	Traces []*Trace `json:"-"`
 }
 
 func (c *collector) result(variant string, rooms, seats int, rate float64, d time.Duration) *Result {

@@ -1,0 +1,416 @@
+package rooms
+
+// The durable apply path: a command applied, logged in the store, then each
+// seat's update built and sent once the row is committed; the match's end and its clock.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"periscope/games"
+)
+
+// command applies a player's command while the match is playing, then
+// lets the bots answer. It returns the version the command produced.
+func (r *Room) command(seat int, id string, body json.RawMessage) (int64, error) {
+	switch r.rec.State {
+	case StateWaiting:
+		return 0, errorf(CodeConflict, "the match has not started yet").ruled(RuleNotStarted)
+	case StateFinished:
+		return 0, errorf(CodeConflict, "the match is over").ruled(RuleMatchOver)
+	}
+	if r.bot(seat) {
+		return 0, errorf(CodeForbidden, "a bot plays seat %d", seat).ruled(RuleBotSeat)
+	}
+	if err := r.apply(seat, id, body); err != nil {
+		return 0, err
+	}
+	v := r.version
+	r.settle()
+	return v, nil
+}
+
+func (r *Room) bot(seat int) bool { return seat >= 0 && seat < len(r.seats) && r.seats[seat].Bot }
+
+// apply runs one command through the game, logs it and shows it: the
+// heart of the room. Nobody sees a command's effects before its log row is
+// committed; when the store fails the game is rebuilt from the log, so a
+// refused or unsaved command leaves nothing behind.
+func (r *Room) apply(seat int, id string, body json.RawMessage) error {
+	if r.broken != nil {
+		return r.internal("apply", r.broken)
+	}
+	// The game takes the command as a replay of its log row will give it
+	// (rec.Command: a bot's command is the one without a client id).
+	rec := CommandRecord{Room: r.code, Version: r.version + 1, Seat: seat, ClientID: id, Body: body, Time: r.hub.clock.Now()}
+	events, err := r.game.Apply(rec.Command())
+	if err != nil {
+		var e *Error
+		if errors.As(err, &e) {
+			return err
+		}
+		return &Error{Code: CodeRefused, Rule: games.RuleOf(err), Message: err.Error(), Err: err}
+	}
+	rec.Body = append(json.RawMessage(nil), body...)
+	// The log row commits while the seats' frames are built (the commit
+	// waits on SQLite, the frames on the CPU); the frames go out only once
+	// the row is committed, each as soon as both are done.
+	saved := make(chan error, 1)
+	go r.save(rec, saved)
+	out := newUpdate(rec, events, saved, len(r.sessions))
+	crash := r.prepare(&out)
+	if err := out.wait(r); err != nil {
+		r.restore(out)
+		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
+		r.rebuild()
+		return &Error{Code: CodeInternal, Message: errSaving.Message, Err: err}
+	}
+	if crash != nil {
+		// The game panicked building a view, but the row is committed
+		// (and in the room's log, see wait): the seats not yet sent their
+		// frame get their feeds back, and the guard rebuilds the match.
+		r.restore(out)
+		r.dropFull(out)
+		panic(crash)
+	}
+	r.flush(&out)
+	r.dropFull(out)
+	if o := r.game.Outcome(); o != nil && r.rec.State != StateFinished {
+		r.finish(*o)
+	}
+	return nil
+}
+
+// committed moves the room to rec's version, now in the log.
+func (r *Room) committed(rec CommandRecord, events []games.Event) {
+	r.version = rec.Version
+	r.ver.Store(r.version)
+	r.log = append(r.log, rec)
+	r.hist.push(r.version, events)
+	if public(events) {
+		r.public.Store(r.version)
+	}
+	if rec.ClientID != "" {
+		r.seen[clientKey{rec.Seat, rec.ClientID}] = r.version
+	}
+}
+
+// save writes rec to the log and answers on done, on its own goroutine.
+func (r *Room) save(rec CommandRecord, done chan<- error) {
+	defer func() {
+		if p := recover(); p != nil {
+			done <- fmt.Errorf("the store panicked: %v", p)
+		}
+	}()
+	began := time.Now() // the wall clock, whatever the game's clock: it measures the disk
+	err := r.hub.store.AppendCommand(rec)
+	if err == nil {
+		r.hub.counters.committed(time.Since(began))
+	}
+	done <- err
+}
+
+// update is a version's frames on their way out: each seat's, or nil for
+// a seat that learns nothing, and the seats' feeds as they were, to put
+// back if the version is not committed after all. The frames of a seat
+// leave (and its feed is kept) once the log row is committed.
+type update struct {
+	rec    CommandRecord
+	events []games.Event
+	saved  <-chan error // the log row's commit
+	// done: the commit's answer is in (err); the room has moved to the
+	// version if err is nil.
+	done bool
+	err  error
+
+	frames map[int][]byte
+	before map[int]*feed // each unsent seat's feed as it was; nil for a feed made now
+	pushed []bool        // by index in r.sessions: sent its frame
+	full   []bool        // by index in r.sessions: its queue was full
+}
+
+func newUpdate(rec CommandRecord, events []games.Event, saved <-chan error, sessions int) update {
+	return update{rec: rec, events: events, saved: saved, frames: map[int][]byte{}, before: map[int]*feed{},
+		pushed: make([]bool, sessions), full: make([]bool, sessions)}
+}
+
+// wait blocks until the commit answers (if it has not yet), and moves the
+// room to the new version once it has committed.
+func (u *update) wait(r *Room) error {
+	if !u.done {
+		u.learn(r, <-u.saved)
+	}
+	return u.err
+}
+
+// committed reports, without blocking, whether the row is committed.
+func (u *update) committed(r *Room) bool {
+	if !u.done {
+		select {
+		case err := <-u.saved:
+			u.learn(r, err)
+		default:
+			return false
+		}
+	}
+	return u.err == nil
+}
+
+func (u *update) learn(r *Room, err error) {
+	u.done, u.err = true, err
+	if err == nil {
+		r.committed(u.rec, u.events)
+	}
+}
+
+// prepare builds the update's frame for every seat with phones: the events
+// it may see and what changed in its view, encoded once per seat. A seat
+// that learns nothing new gets no frame at all: its phone is not woken,
+// and it cannot tell that another side acted. Frames go out as they are
+// built once the row is committed, so the phones' sockets are written
+// while the next seats' views are built.
+//
+// A panic in the game's view code is returned, not raised: the log row
+// may be committing meanwhile, and the room must learn its fate first.
+func (r *Room) prepare(u *update) (crash any) {
+	defer func() { crash = recover() }()
+	// The seats' views share parts (a team's state, the public state):
+	// each changed part is diffed once for all of them.
+	memo := diffMemo{}
+	for _, s := range r.sessions {
+		if _, ok := u.frames[s.seat]; ok {
+			continue
+		}
+		if f := r.feeds[s.seat]; f != nil {
+			old := *f
+			u.before[s.seat] = &old
+		} else {
+			u.before[s.seat] = nil
+		}
+		u.frames[s.seat] = r.seatUpdate(s.seat, u.rec.Version, u.events, memo)
+		if u.committed(r) {
+			r.flush(u)
+		}
+	}
+	return nil
+}
+
+// restore puts the feeds of the seats not yet sent their frame back as
+// they were before prepare.
+func (r *Room) restore(u update) {
+	for seat, old := range u.before {
+		if old == nil {
+			delete(r.feeds, seat)
+		} else {
+			*r.feeds[seat] = *old
+		}
+	}
+}
+
+// flush sends every frame built so far that has not gone out, once the row
+// is committed. A phone whose queue is full is marked, to be dropped (it
+// resyncs) by dropFull.
+func (r *Room) flush(u *update) {
+	for i, s := range r.sessions {
+		f, built := u.frames[s.seat]
+		if !built || u.pushed[i] {
+			continue
+		}
+		u.pushed[i] = true
+		delete(u.before, s.seat) // the seat's phones now hold its feed
+		if f != nil && !s.push(f) {
+			u.full[i] = true
+		}
+	}
+}
+
+// dropFull drops the phones whose queues were full.
+func (r *Room) dropFull(u update) {
+	kept := r.sessions[:0]
+	for i, s := range r.sessions {
+		if !u.full[i] {
+			kept = append(kept, s)
+		}
+	}
+	clear(r.sessions[len(kept):])
+	dropped := len(kept) != len(r.sessions)
+	r.sessions = kept
+	if dropped {
+		r.lobbyChanged()
+	}
+}
+
+// seatUpdate is seat's frame for version v, or nil when the seat has
+// nothing to learn.
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo) []byte {
+	visible := appendVisible(nil, v, events, seat)
+	f := r.feeds[seat]
+	if f == nil {
+		f = &feed{}
+		r.feeds[seat] = f
+	}
+	d := f.nextInto(v, r.view(seat), memo, r.patchBuf)
+	if !d.changed {
+		if len(visible) == 0 {
+			return nil
+		}
+		f.eventsSent(v)
+	}
+	frame := updateFrame(v, visible, d)
+	if d.patch != nil {
+		// The frame holds a copy: the next seat's patch goes in the same
+		// buffer, grown once to the room's largest instead of per seat.
+		r.patchBuf = d.patch[:0]
+	}
+	return frame
+}
+
+func updateFrame(v int64, events []WireEvent, d delta) []byte {
+	// Written by hand, byte for byte what encode gives (TestUpdateFrame
+	// IsEncode): encoding/json would scan and copy the patch or the view
+	// once more, for every seat of every version.
+	var ev []byte
+	if len(events) > 0 {
+		var err error
+		if ev, err = json.Marshal(events); err != nil {
+			return updateFrameEncoded(v, events, d)
+		}
+	}
+	b := make([]byte, 0, 48+len(d.patch)+len(d.full)+len(ev))
+	b = append(b, `{"t":"`+TypeUpdate+`","v":`...)
+	b = strconv.AppendInt(b, v, 10)
+	if d.changed && d.patch != nil {
+		b = append(b, `,"patch":`...)
+		b = append(b, d.patch...)
+	}
+	if !d.changed || d.patch != nil {
+		b = append(b, `,"base":`...)
+		b = strconv.AppendInt(b, d.base, 10)
+	}
+	if len(ev) > 0 {
+		b = append(b, `,"events":`...)
+		b = append(b, ev...)
+	}
+	if d.changed && d.patch == nil && len(d.full) > 0 {
+		b = append(b, `,"view":`...)
+		b = append(b, d.full...)
+	}
+	return append(b, '}')
+}
+
+// updateFrameEncoded is updateFrame through encoding/json: the reference
+// the hand-written frame is tested against.
+func updateFrameEncoded(v int64, events []WireEvent, d delta) []byte {
+	m := Message{T: TypeUpdate, V: v, Events: events}
+	if !d.changed {
+		// Only events: the view the phone holds is still right.
+		base := d.base
+		m.Base = &base
+		return encode(m)
+	}
+	if d.patch != nil {
+		base := d.base
+		m.Base, m.Patch = &base, d.patch
+		return encode(m)
+	}
+	return encodeView(m, d.full)
+}
+
+func (r *Room) finish(o games.Outcome) {
+	now := r.hub.clock.Now()
+	if err := r.hub.store.Finish(r.code, o, now); err != nil {
+		// The log is complete, so a restart replays to the same outcome and
+		// finishes the room then.
+		r.hub.log.Error("could not record the end of the match", "room", r.code, "err", err)
+	}
+	r.rec.State, r.rec.Outcome, r.rec.Finished = StateFinished, &o, now
+	r.public.Store(r.version) // a finished match has no secrets left
+	if r.stop != nil {
+		r.stop()
+		r.timer, r.stop, r.armed = nil, nil, time.Time{}
+	}
+	for _, c := range r.claims {
+		c.by.push(r.errorFrame("", errorf(CodeConflict, "the match is over: your claim of seat %d lapsed", c.seat)))
+	}
+	r.claims = nil
+	r.lobbyChanged()
+}
+
+// settle lets the bots play until none has anything to do, bounded so a
+// bot that never stops cannot hang the room.
+func (r *Room) settle() {
+	b, ok := r.game.(games.Botter)
+	if !ok {
+		return
+	}
+	for steps := 0; ; {
+		moved := false
+		for seat := range r.seats {
+			if r.rec.State != StatePlaying {
+				return
+			}
+			if !r.seats[seat].Bot {
+				continue
+			}
+			body, ok := b.BotCommand(seat)
+			if !ok {
+				continue
+			}
+			if steps++; steps > r.hub.botSteps {
+				r.hub.log.Error("bots still want to play after the step limit; waiting for a player", "room", r.code, "limit", r.hub.botSteps)
+				return
+			}
+			if err := r.apply(seat, "", body); err != nil {
+				r.hub.log.Error("bot command refused", "room", r.code, "seat", seat, "err", err)
+				continue
+			}
+			moved = true
+		}
+		if !moved {
+			return
+		}
+	}
+}
+
+// arm sets the room timer to the game's deadline, if it has one.
+func (r *Room) arm() {
+	c, ok := r.game.(games.Clocked)
+	if !ok || r.rec.State != StatePlaying || r.broken != nil {
+		return
+	}
+	at, ok := c.Deadline()
+	if ok && at.Equal(r.armed) && r.timer != nil {
+		return
+	}
+	if r.stop != nil {
+		r.stop()
+		r.timer, r.stop, r.armed = nil, nil, time.Time{}
+	}
+	if !ok {
+		return
+	}
+	r.timer, r.stop = r.hub.clock.After(at.Sub(r.hub.clock.Now()))
+	r.armed = at
+}
+
+// tick applies the System tick for every deadline that has passed.
+func (r *Room) tick() {
+	c, ok := r.game.(games.Clocked)
+	if !ok {
+		return
+	}
+	for i := 0; i < r.hub.botSteps && r.rec.State == StatePlaying; i++ {
+		at, ok := c.Deadline()
+		if !ok || r.hub.clock.Now().Before(at) {
+			return
+		}
+		if err := r.apply(games.System, "", games.TickBody); err != nil {
+			r.hub.log.Error("tick refused", "room", r.code, "err", err)
+			return
+		}
+		r.settle()
+	}
+}
