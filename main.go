@@ -210,7 +210,6 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 	}
 	srv := server.New(server.Config{
 		Hub:       hub,
-		Stats:     func() (any, error) { return store.Stats() },
 		History:   store,
 		Static:    static.FS,
 		Origins:   cfg.origins,

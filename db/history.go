@@ -7,41 +7,19 @@ import (
 	"fmt"
 	"strings"
 
+	"periscope/debrief"
 	"periscope/rooms"
 )
 
-// Results of one player in one match, as the players table keeps them.
-const (
-	ResultWon  = "won"
-	ResultLost = "lost"
-	ResultDraw = "draw"
-)
-
-// MatchPlayer is one seat of a finished match: who sat there, on which side
-// and in which roles the game gave it, and how it ended for them.
-type MatchPlayer struct {
-	Seat  int      `json:"seat"`
-	Name  string   `json:"name"`
-	Bot   bool     `json:"bot,omitempty"`
-	Team  int      `json:"team"`
-	Side  string   `json:"side"`
-	Label string   `json:"label"`
-	Roles []string `json:"roles,omitempty"`
-	// Result is won, lost or draw; empty for a seat nobody held.
-	Result string `json:"result,omitempty"`
-	// Extras are the game's own counts for this seat (Captain Sonar: hits,
-	// torpedoes fired, systems used by role), summed by the stats.
-	Extras map[string]int `json:"extras,omitempty"`
-}
-
 // MatchSummary is what a finished match's replay taught once: its length,
-// its players, and the game's debrief (JSON of package debrief).
+// its players, and the game's debrief (JSON of package debrief). Players
+// are the debrief's: a seat nobody held (no Result) is not stored.
 type MatchSummary struct {
-	Room     string          `json:"room"`
-	Versions int64           `json:"versions"`
-	Minutes  float64         `json:"minutes"`
-	Summary  json.RawMessage `json:"summary,omitempty"`
-	Players  []MatchPlayer   `json:"players"`
+	Room     string           `json:"room"`
+	Versions int64            `json:"versions"`
+	Minutes  float64          `json:"minutes"`
+	Summary  json.RawMessage  `json:"summary,omitempty"`
+	Players  []debrief.Player `json:"players"`
 	// Error says why the match no longer replays; the rest is then empty.
 	Error string `json:"error,omitempty"`
 }
@@ -113,7 +91,7 @@ func orEmpty(s []string) []string {
 // Summary returns the stored summary of a finished match; ErrNotFound when
 // it has none yet.
 func (d *DB) Summary(room string) (MatchSummary, error) {
-	s := MatchSummary{Room: room, Players: []MatchPlayer{}}
+	s := MatchSummary{Room: room, Players: []debrief.Player{}}
 	err := d.inReadTx(func(tx *sql.Tx) error {
 		var summary string
 		err := tx.QueryRow(`SELECT versions, minutes, summary, error FROM summaries WHERE room = ?`, room).
@@ -128,7 +106,7 @@ func (d *DB) Summary(room string) (MatchSummary, error) {
 		players, err := matchPlayers(tx, room)
 		s.Players = players[room]
 		if s.Players == nil {
-			s.Players = []MatchPlayer{}
+			s.Players = []debrief.Player{}
 		}
 		return err
 	})
@@ -164,7 +142,7 @@ func (d *DB) Unsummarized(limit int) ([]string, error) {
 
 // matchPlayers reads the players of the given rooms (all rooms when none
 // is given), by room, in seat order.
-func matchPlayers(tx *sql.Tx, codes ...string) (map[string][]MatchPlayer, error) {
+func matchPlayers(tx *sql.Tx, codes ...string) (map[string][]debrief.Player, error) {
 	q := `SELECT room, seat, name, bot, team, side, label, roles, result, extras FROM players`
 	args := make([]any, len(codes))
 	if len(codes) > 0 {
@@ -178,11 +156,11 @@ func matchPlayers(tx *sql.Tx, codes ...string) (map[string][]MatchPlayer, error)
 		return nil, err
 	}
 	defer rows.Close()
-	out := make(map[string][]MatchPlayer)
+	out := make(map[string][]debrief.Player)
 	for rows.Next() {
 		var (
 			room          string
-			p             MatchPlayer
+			p             debrief.Player
 			roles, extras string
 		)
 		if err := rows.Scan(&room, &p.Seat, &p.Name, &p.Bot, &p.Team, &p.Side, &p.Label, &roles, &p.Result, &extras); err != nil {
@@ -222,7 +200,7 @@ type HistoryEntry struct {
 	Minutes  float64 `json:"minutes"`
 	// Players are the summary's; before it exists, the seats' names with
 	// team -1.
-	Players []MatchPlayer `json:"players"`
+	Players []debrief.Player `json:"players"`
 }
 
 // HistoryPage is one page of the history and the count of every match the
@@ -326,15 +304,15 @@ func summaryLengths(tx *sql.Tx, codes []string) (map[string]length, error) {
 
 // seatPlayers are a room's seats as players of no known side, for a match
 // whose summary is not there yet.
-func seatPlayers(tx *sql.Tx, code string) ([]MatchPlayer, error) {
+func seatPlayers(tx *sql.Tx, code string) ([]debrief.Player, error) {
 	rows, err := tx.Query(`SELECT seat, name, bot FROM seats WHERE room = ? AND (token_hash IS NOT NULL OR bot) ORDER BY seat`, code)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []MatchPlayer{}
+	out := []debrief.Player{}
 	for rows.Next() {
-		p := MatchPlayer{Team: -1}
+		p := debrief.Player{Team: -1}
 		if err := rows.Scan(&p.Seat, &p.Name, &p.Bot); err != nil {
 			return nil, err
 		}

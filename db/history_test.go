@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"periscope/db"
+	"periscope/debrief"
 	"periscope/games"
 	"periscope/rooms"
 )
@@ -41,13 +42,13 @@ func duel(t *testing.T, d *db.DB, code string, minutes float64, blue, red string
 	res := func(team int) string {
 		switch {
 		case winner < 0:
-			return db.ResultDraw
+			return debrief.Draw
 		case winner == team:
-			return db.ResultWon
+			return debrief.Won
 		}
-		return db.ResultLost
+		return debrief.Lost
 	}
-	err := d.PutSummary(db.MatchSummary{Room: code, Versions: 40, Minutes: minutes, Summary: []byte(`{"k":1}`), Players: []db.MatchPlayer{
+	err := d.PutSummary(db.MatchSummary{Room: code, Versions: 40, Minutes: minutes, Summary: []byte(`{"k":1}`), Players: []debrief.Player{
 		{Seat: 0, Name: blue, Bot: blue == "Bot", Team: 0, Side: "Blue", Label: "Blue crew", Roles: []string{"captain", "radio"}, Result: res(0), Extras: map[string]int{"hits": 2, "torpedoes": 3}},
 		{Seat: 1, Name: red, Bot: red == "Bot", Team: 1, Side: "Red", Label: "Red crew", Roles: []string{"captain"}, Result: res(1), Extras: map[string]int{"hits": 1}},
 	}})
@@ -105,7 +106,7 @@ func TestHistoryFiltersAndPages(t *testing.T) {
 	if m := page.Matches[0]; len(m.Players) != 1 || m.Players[0].Name != "Ann" || m.Players[0].Team != -1 || m.Versions != 0 {
 		t.Errorf("unsummarised M4: %+v", m)
 	}
-	if m := page.Matches[2]; m.Minutes != 20 || m.Versions != 40 || m.Players[1].Side != "Red" || m.Players[1].Result != db.ResultWon || m.Outcome == nil {
+	if m := page.Matches[2]; m.Minutes != 20 || m.Versions != 40 || m.Players[1].Side != "Red" || m.Players[1].Result != debrief.Won || m.Outcome == nil {
 		t.Errorf("M2: %+v", m)
 	}
 	if _, err := d.History(db.HistoryQuery{Offset: -1}); !errors.Is(err, db.ErrInvalid) {
@@ -184,10 +185,10 @@ func TestPlayerStats(t *testing.T) {
 	// A crew of four is one side in one match, and its shared counts are
 	// counted once.
 	duel(t, d, "M4", 10, "Cy", "Dee", 0)
-	if err := d.PutSummary(db.MatchSummary{Room: "M4", Versions: 9, Minutes: 10, Players: []db.MatchPlayer{
-		{Seat: 0, Name: "Cy", Team: 0, Side: "Blue", Roles: []string{"captain"}, Result: db.ResultWon, Extras: map[string]int{"hits": 4, "captain.torpedo": 2}},
-		{Seat: 1, Name: "Di", Team: 0, Side: "Blue", Roles: []string{"engineer"}, Result: db.ResultWon, Extras: map[string]int{"hits": 4, "engineer.marks": 5}},
-		{Seat: 2, Name: "Dee", Team: 1, Side: "Red", Roles: []string{"captain"}, Result: db.ResultLost},
+	if err := d.PutSummary(db.MatchSummary{Room: "M4", Versions: 9, Minutes: 10, Players: []debrief.Player{
+		{Seat: 0, Name: "Cy", Team: 0, Side: "Blue", Roles: []string{"captain"}, Result: debrief.Won, Extras: map[string]int{"hits": 4, "captain.torpedo": 2}},
+		{Seat: 1, Name: "Di", Team: 0, Side: "Blue", Roles: []string{"engineer"}, Result: debrief.Won, Extras: map[string]int{"hits": 4, "engineer.marks": 5}},
+		{Seat: 2, Name: "Dee", Team: 1, Side: "Red", Roles: []string{"captain"}, Result: debrief.Lost},
 	}}); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"periscope/debrief"
 )
 
 // Stats is what the lobby shows of the house's history.
@@ -33,15 +35,15 @@ type GameStats struct {
 	Wins map[int]int `json:"wins"`
 	// AvgCommands is the mean number of commands the seats sent per match;
 	// the room's own commands (start, clock ticks) are not counted.
-	AvgCommands float64 `json:"avgCommands"`
+	AvgCommands float64 `json:"avg_commands"`
 	// AvgMinutes is the mean time from the match's first logged command
 	// (its start) to its result.
-	AvgMinutes float64 `json:"avgMinutes"`
+	AvgMinutes float64 `json:"avg_minutes"`
 	// Sides counts the summarised matches each side played and won; Roles
 	// the seats that played each role and how many of them won.
 	Sides []Record `json:"sides"`
 	Roles []Record `json:"roles"`
-	// Extras sums the game's own counts (Captain Sonar: hits, torpedoes
+	// Extras sums the game's own counts (games.Tally: hits, torpedoes
 	// fired, systems used by role): a role's counts ("captain.torpedo")
 	// over its seats, a side's shared ones ("hits") once per side.
 	Extras map[string]int `json:"extras,omitempty"`
@@ -53,7 +55,7 @@ type Record struct {
 	Name    string  `json:"name"`
 	Matches int     `json:"matches"`
 	Wins    int     `json:"wins"`
-	WinRate float64 `json:"winRate"`
+	WinRate float64 `json:"win_rate"`
 }
 
 // PlayerStats sums up one player name's finished matches.
@@ -62,8 +64,8 @@ type PlayerStats struct {
 	Matches    int     `json:"matches"`
 	Wins       int     `json:"wins"`
 	Draws      int     `json:"draws"`
-	WinRate    float64 `json:"winRate"`
-	AvgMinutes float64 `json:"avgMinutes"`
+	WinRate    float64 `json:"win_rate"`
+	AvgMinutes float64 `json:"avg_minutes"`
 	// Games, Sides and Roles break the record down (sides and roles by game).
 	Games  []Record       `json:"games"`
 	Sides  []Record       `json:"sides"`
@@ -183,7 +185,7 @@ func playerStats(tx *sql.Tx, st *Stats) error {
 		if err := json.Unmarshal([]byte(extras), &ex); err != nil {
 			return fmt.Errorf("players: extras: %w", err)
 		}
-		won := result == ResultWon
+		won := result == debrief.Won
 		g := games[game]
 		if g == nil {
 			g = &gameTally{sides: newTally(), roles: newTally(), extras: map[string]int{}}
@@ -218,9 +220,9 @@ func playerStats(tx *sql.Tx, st *Stats) error {
 		p.matches++
 		p.minutes += minutes
 		switch result {
-		case ResultWon:
+		case debrief.Won:
 			p.wins++
-		case ResultDraw:
+		case debrief.Draw:
 			p.draws++
 		}
 		p.games.add("", game, won)

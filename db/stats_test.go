@@ -85,7 +85,7 @@ func TestStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const wantJSON = `{"game":"sonar","matches":3,"draws":0,"wins":{"0":2,"1":1},"avgCommands":4,"avgMinutes":20,"sides":[],"roles":[]}`
+	const wantJSON = `{"game":"sonar","matches":3,"draws":0,"wins":{"0":2,"1":1},"avg_commands":4,"avg_minutes":20,"sides":[],"roles":[]}`
 	if string(b) != wantJSON {
 		t.Errorf("JSON %s\nwant %s", b, wantJSON)
 	}

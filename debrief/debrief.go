@@ -1,13 +1,12 @@
 // Package debrief sums up a finished match by replaying its log once: who
 // played which side and role and how it ended for them, how long it took,
-// and for Captain Sonar the damage dealt and taken and by what, the
-// systems each role used, the turning points and how many cells the Radio
-// Operator's picture held after each enemy announcement.
+// and, from a game that tallies its own (games.Debriefer), what the match
+// was about and each seat's own counts.
 //
 // It works through the game contract (games.Game: Apply, View, Seats), so
-// every game gets players, sides and results; Captain Sonar's extras are
-// read from its public events' JSON and its Radio Operator's view. The
-// server stores a summary once per match (db summaries), never per request.
+// every game gets players, sides and results without this package naming
+// one. The server stores a summary once per match (db summaries), never
+// per request.
 package debrief
 
 import (
@@ -28,7 +27,56 @@ type Summary struct {
 	Outcome  *games.Outcome `json:"outcome,omitempty"`
 	Sides    []Side         `json:"sides"`
 	Players  []Player       `json:"players"`
-	Sonar    *Sonar         `json:"sonar,omitempty"`
+	// Detail is the game's own part (games.Tally's Result), in JSON under
+	// the game's name: {"game":"NAME", ..., "NAME":{...}}. Read back
+	// from JSON it is the json.RawMessage of that key.
+	Detail any `json:"-"`
+}
+
+// summaryJSON is Summary without its JSON methods.
+type summaryJSON Summary
+
+// MarshalJSON writes the summary's fields and its Detail under the game's
+// name.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	b, err := json.Marshal(summaryJSON(s))
+	if err != nil || s.Detail == nil {
+		return b, err
+	}
+	var own map[string]json.RawMessage
+	if err := json.Unmarshal(b, &own); err != nil {
+		return nil, err
+	}
+	if _, taken := own[s.Game]; taken || s.Game == "" {
+		return nil, fmt.Errorf("debrief: game %q: its detail would overwrite a field of the summary", s.Game)
+	}
+	d, err := json.Marshal(s.Detail)
+	if err != nil {
+		return nil, err
+	}
+	key, _ := json.Marshal(s.Game)
+	// The detail last, as the field it replaces was: stored summaries keep
+	// their shape.
+	b = append(append(append(append(b[:len(b)-1], ','), key...), ':'), d...)
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads a summary MarshalJSON wrote, the game's detail as
+// json.RawMessage.
+func (s *Summary) UnmarshalJSON(b []byte) error {
+	var plain summaryJSON
+	if err := json.Unmarshal(b, &plain); err != nil {
+		return err
+	}
+	*s = Summary(plain)
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(b, &all); err != nil {
+		return err
+	}
+	if d, ok := all[s.Game]; ok && s.Game != "" {
+		s.Detail = d
+	}
+	return nil
 }
 
 // Side is one team of the match, named as the seats' labels name it.
@@ -78,9 +126,9 @@ func Summarize(def games.Definition, saved rooms.SavedRoom) (Summary, error) {
 	specs := g.Seats()
 	s.Sides = sides(specs, rec.Outcome)
 	s.Players = players(specs, saved.Seats, s.Sides)
-	var son *sonarTally
-	if rec.Game == "sonar" {
-		son = newSonarTally(specs)
+	var tally games.Tally
+	if d, ok := g.(games.Debriefer); ok {
+		tally = d.Debrief()
 	}
 	for i, c := range saved.Commands {
 		if c.Version != int64(i+1) {
@@ -90,13 +138,19 @@ func Summarize(def games.Definition, saved rooms.SavedRoom) (Summary, error) {
 		if err != nil {
 			return Summary{}, fmt.Errorf("debrief: room %s: logged command v%d is refused on replay: %w", rec.Code, c.Version, err)
 		}
-		if son != nil {
-			son.step(g, c, events)
+		if tally != nil {
+			tally.Step(c.Version, events)
 		}
 	}
-	if son != nil {
-		s.Sonar = son.result()
-		son.credit(s.Players)
+	if tally != nil {
+		var extras []map[string]int
+		s.Detail, extras = tally.Result()
+		for i := range s.Players {
+			// A seat nobody held has no result and counts nothing.
+			if i < len(extras) && len(extras[i]) > 0 && s.Players[i].Result != "" {
+				s.Players[i].Extras = extras[i]
+			}
+		}
 	}
 	return s, nil
 }
@@ -164,13 +218,4 @@ func held(seats []rooms.SeatRecord, seat int) bool {
 		}
 	}
 	return false
-}
-
-// viewOf is seat's view as JSON, read into v.
-func viewOf(g games.Game, seat int, v any) error {
-	b, err := json.Marshal(g.View(seat))
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, v)
 }

@@ -39,7 +39,11 @@ func TestSonarDebrief(t *testing.T) {
 	}
 	// Damage adds up: the sunk crew took four, and every point of damage
 	// it took from the enemy's weapons is the winner's damage dealt.
-	sunk, winner := s.Sonar.Crews[lose], s.Sonar.Crews[win]
+	son, ok := s.Detail.(*roles.Debrief)
+	if !ok {
+		t.Fatalf("detail %T, want Captain Sonar's *roles.Debrief", s.Detail)
+	}
+	sunk, winner := son.Crews[lose], son.Crews[win]
 	if sunk.DamageTaken < 4 {
 		t.Errorf("the sunk crew took %d damage", sunk.DamageTaken)
 	}
@@ -55,7 +59,7 @@ func TestSonarDebrief(t *testing.T) {
 				used[c.Seat/4]++
 			}
 		}
-		for i, cr := range s.Sonar.Crews {
+		for i, cr := range son.Crews {
 			if cr.Systems[sys] != used[i] {
 				t.Errorf("%s used %s %d times, the debrief says %d", cr.Crew, sys, used[i], cr.Systems[sys])
 			}
@@ -64,7 +68,7 @@ func TestSonarDebrief(t *testing.T) {
 			t.Errorf("nobody used %s: the test match should show every system", sys)
 		}
 	}
-	for _, cr := range s.Sonar.Crews {
+	for _, cr := range son.Crews {
 		if cr.Moves == 0 || cr.Marks == 0 || len(cr.Charges) == 0 {
 			t.Errorf("%s: moves %d marks %d charges %v", cr.Crew, cr.Moves, cr.Marks, cr.Charges)
 		}
@@ -78,11 +82,11 @@ func TestSonarDebrief(t *testing.T) {
 		}
 	}
 	kinds := map[string]int{}
-	for _, mo := range s.Sonar.Moments {
+	for _, mo := range son.Moments {
 		kinds[mo.Kind]++
 	}
 	if kinds["first_hit"] != 1 || kinds["winning_shot"] != 1 || kinds["destroyed"] != 1 {
-		t.Errorf("moments %+v", s.Sonar.Moments)
+		t.Errorf("moments %+v", son.Moments)
 	}
 	// Each player is credited with their own role's work.
 	for _, p := range s.Players {
@@ -93,7 +97,7 @@ func TestSonarDebrief(t *testing.T) {
 		if p.Result != want || p.Name == "" {
 			t.Errorf("player %+v, want %s", p, want)
 		}
-		cr := s.Sonar.Crews[p.Team]
+		cr := son.Crews[p.Team]
 		switch p.Roles[0] {
 		case "captain":
 			if p.Extras["captain.torpedo"] != cr.Systems["torpedo"] {
@@ -115,8 +119,15 @@ func TestSonarDebrief(t *testing.T) {
 		t.Fatal(err)
 	}
 	var back debrief.Summary
-	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back.Sonar, s.Sonar) {
-		t.Errorf("JSON round trip: %v", err)
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	var sonBack roles.Debrief
+	if raw, ok := back.Detail.(json.RawMessage); !ok || json.Unmarshal(raw, &sonBack) != nil || !reflect.DeepEqual(&sonBack, son) {
+		t.Errorf("JSON round trip: detail %T", back.Detail)
+	}
+	if !bytes.Contains(b, []byte(`"sonar":{"crews":`)) {
+		t.Errorf("the detail is not under the game's name: %.200s", b)
 	}
 }
 
@@ -130,7 +141,7 @@ func TestEveryGameGetsSidesAndPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Sonar != nil || len(s.Players) != 2 {
+	if s.Detail != nil || len(s.Players) != 2 {
 		t.Fatalf("summary %+v", s)
 	}
 	for _, p := range s.Players {

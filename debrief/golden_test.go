@@ -62,8 +62,8 @@ func TestEveryPocketGameSummary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Game != def.Name || s.Versions != int64(len(m.Saved.Commands)) || s.Minutes <= 0 || s.Sonar != nil {
-				t.Errorf("summary %s, %d versions, %.1f minutes, sonar %v", s.Game, s.Versions, s.Minutes, s.Sonar)
+			if s.Game != def.Name || s.Versions != int64(len(m.Saved.Commands)) || s.Minutes <= 0 || s.Detail != nil {
+				t.Errorf("summary %s, %d versions, %.1f minutes, detail %v", s.Game, s.Versions, s.Minutes, s.Detail)
 			}
 			if len(s.Sides) != 2 || len(s.Players) != 2 || s.Players[0].Name != "Ann" || s.Players[1].Name != "Bob" {
 				t.Fatalf("sides %+v players %+v", s.Sides, s.Players)

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,6 +41,15 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	flag.Parse()
+	if testing.Short() {
+		// Whole matches in Chromium are the full suite's, as the pocket
+		// games' (e2e/phone.Browser): no browser to start, and every test
+		// that needs it skips (chrome.Skip) rather than fails.
+		noBrowser = "-short mode"
+		os.Setenv(chrome.SkipEnv, "1")
+		return m.Run()
+	}
 	if noBrowser = chrome.Missing(); noBrowser != "" {
 		return m.Run()
 	}

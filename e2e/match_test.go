@@ -327,6 +327,10 @@ func TestTurnBasedMatchFromEightPhones(t *testing.T) {
 	if w := table.text("#outcome-banner"); !strings.Contains(w, "BLUE WINS") {
 		t.Errorf("the table shows %q", w)
 	}
+	// Turn-based too, no role page keeps a duty or a control after the end.
+	for _, p := range phones {
+		nothingAfterTheEnd(t, p, "")
+	}
 	table.see(`path[data-reveal=blue]`)
 	table.see(`path[data-reveal=red]`)
 	table.screenshot("table-end")

@@ -363,7 +363,7 @@ func closedCases(t *testing.T) ([]closedCase, map[sonar.Code]bool) {
 }
 
 // TestClosedOrdersReadAsTheEngineRefuses: the Captain's closed orders are
-// worded on the phone (static/js/reasons.js) from the view's brief reasons,
+// worded on the phone (static/js/sonar/reasons.js) from the view's brief reasons,
 // and a tap on one shows that sentence. Over whole bot matches, every
 // closed order's sentence is the engine's own refusal of that order, word
 // for word, and every open order has none.
@@ -386,7 +386,7 @@ func TestClosedOrdersReadAsTheEngineRefuses(t *testing.T) {
 	}
 	var got [][]string
 	p.run(chromedp.Evaluate(`(async (cases) => {
-		const r = await import("/js/reasons.js");
+		const r = await import("/js/sonar/reasons.js");
 		return cases.map(({own, outcome}) => {
 			const v = {own, public: {outcome: outcome ? {reason: outcome} : undefined}};
 			const b = r.briefs(own);

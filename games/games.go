@@ -155,6 +155,28 @@ type Botter interface {
 	BotCommand(seat int) (body json.RawMessage, ok bool)
 }
 
+// Debriefer is implemented by games whose debrief says more than every
+// game's players, sides, results and length (package debrief): what the
+// match was about, tallied on the one replay of a finished match. Captain
+// Sonar's tallies damage, systems per role and turning points.
+type Debriefer interface {
+	// Debrief starts the tally of the match this game, new and not yet
+	// started, is about to replay: the tally may read the game's views
+	// as the replay goes.
+	Debrief() Tally
+}
+
+// Tally follows one replay of a finished match (Debriefer).
+type Tally interface {
+	// Step sees the events of the command logged at version v, once the
+	// game has applied it.
+	Step(v int64, events []Event)
+	// Result is the game's own part of the debrief, marshalled as JSON
+	// under the game's name, and each seat's own counts by seat index
+	// (nil or shorter: none), which the stats sum across matches.
+	Result() (detail any, extras []map[string]int)
+}
+
 // RuleError is a refused command: the rule's machine code (snake_case, the
 // same for every refusal of that rule) and a sentence a player can read.
 type RuleError struct {
@@ -192,6 +214,9 @@ type Definition struct {
 	MaxPlayers int `json:"max_players"`
 	// Page is the page a seat opens: "/sonar.html", "/tactics.html".
 	Page string `json:"page"`
+	// TablePage is the page /table/CODE serves for a room of this game;
+	// empty: Page, which, holding no seat, watches as the table screen.
+	TablePage string `json:"table_page,omitempty"`
 	// Bots is set when the game can play seats itself (it is a Botter).
 	Bots bool `json:"bots,omitempty"`
 	// Options are the room options the lobby offers, with their defaults.

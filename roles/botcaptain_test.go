@@ -404,7 +404,16 @@ func TestBotsFillAnySubsetOfSeats(t *testing.T) {
 			{fmt.Sprintf(`{"mode":%q,"map":"alpha"}`, mode), some8},
 		} {
 			o := botOptions(t, tb.js)
-			for _, m := range tb.masks {
+			masks := tb.masks
+			if testing.Short() {
+				// Every fourth subset: bots alone, people alone and mixed
+				// crews of both sizes still come up.
+				masks = nil
+				for i := 0; i < len(tb.masks); i += 4 {
+					masks = append(masks, tb.masks[i])
+				}
+			}
+			for _, m := range masks {
 				n := o.Crews[0] + o.Crews[1]
 				bot := make([]bool, n)
 				for i := range bot {
@@ -426,8 +435,8 @@ func TestBotsFillAnySubsetOfSeats(t *testing.T) {
 
 // The strengths as a new crew meets them: a crew that does what the first
 // dive's coach says (a crew that never played) beats the learner bots
-// (TestFollowingTheCoachBeatsTheLearner; 58 of 60 seeds) and loses to the
-// veteran bots most of the time (it won 16 of these 60).
+// (TestFollowingTheCoachBeatsTheLearner; 59 of 60 seeds) and loses to the
+// veteran bots most of the time (it won 7 of these 60).
 func TestANewCrewLosesToTheVeteran(t *testing.T) {
 	wins, n := 0, 60
 	if testing.Short() {

@@ -590,7 +590,7 @@ func (d *decider) place() sonar.Command {
 }
 
 // sectionShapes are the four sections' outlines as the pages draw them
-// (static/js/surface.js), in the TraceWidth x TraceHeight box.
+// (static/js/sonar/surface.js), in the TraceWidth x TraceHeight box.
 var sectionShapes = [sonar.SurfaceSections][]sonar.TracePoint{
 	{{40, 90}, {95, 40}, {260, 40}, {260, 140}, {95, 140}},
 	{{40, 70}, {110, 70}, {110, 25}, {190, 25}, {190, 70}, {260, 70}, {260, 150}, {40, 150}},

@@ -112,7 +112,9 @@ type orderOf = map[string]any
 // the four roles' jobs, every system, surfacing. A lesson not done yet
 // comes back whenever its moment does (a gauge ready, a long route), and
 // the First Mate charges the gauges of the systems not yet taught first,
-// the torpedo last, so the match does not end half-taught. Answering the
+// the torpedo last, so the match does not end half-taught; a charged
+// system still to learn that is broken down is repaired by a surfacing
+// the coach asks for (brokenLesson). Answering the
 // enemy's sonar is taught when it happens, outside the count.
 var course = []string{"start", "heading", "charge", "mark", "end_turn", "listen",
 	"sonar", "silence", "mine", "drone", "surface", "torpedo"}
@@ -331,6 +333,16 @@ func (g *Game) captainLesson(v View) *Lesson {
 			order: orderOf{"type": sonar.TypeSurface}}
 	}
 	c := *v.Crew
+	if s, ok := g.brokenLesson(own); ok && !own.Turn.Moved && own.SurfaceBlocked == "" {
+		// A charged system still to learn is broken down: without a
+		// repair its lesson would never come, and the match could end
+		// half-taught (the torpedo, last, most of all).
+		return &Lesson{ID: "surface", Key: "surface:repair:" + s.String(), Role: cap, Title: "Surface to repair " + systemTitle(s),
+			Text:  fmt.Sprintf("%s is charged but broken down: a %s symbol is crossed out on the Engineer's sheet. Tap SURFACE, then confirm: surfacing repairs every breakdown.", capital(systemTitle(s)), colourOf(s)),
+			Why:   "Surfacing erases your route and every breakdown; the enemy learns your sector and takes three turns.",
+			Steps: []string{"[data-tab=captain]", "button[data-system=surface]", "#confirm"},
+			order: orderOf{"type": sonar.TypeSurface}}
+	}
 	if !own.Turn.Moved && !g.coaching.isDone(c, "surface") && own.SurfaceBlocked == "" && len(own.Route) >= 12 &&
 		g.coaching.isDone(c, "mine") && g.coaching.isDone(c, "sonar") {
 		return &Lesson{ID: "surface", Key: "surface:learn", Role: cap, Title: "Learn to surface",
@@ -386,6 +398,23 @@ func (g *Game) captainLesson(v View) *Lesson {
 		Why:   "One heading a turn, then at most one system, then the turn passes.",
 		Steps: []string{"[data-tab=captain]", "button[data-system=end_turn]"},
 		order: orderOf{"type": sonar.TypeEndTurn}}
+}
+
+// brokenLesson is a system the coach has still to teach whose gauge is
+// full but whose colour is broken down: only a repair lets it be used.
+// Asked once surfacing itself is taught, so a dive surfaces no more
+// often than it needs to (the first surfacing repairs everything too).
+func (g *Game) brokenLesson(own *sonar.CrewView) (sonar.System, bool) {
+	if !g.coaching.isDone(own.Crew, "surface") {
+		return 0, false
+	}
+	for _, s := range systemLessons {
+		gg := gauge(own, s)
+		if !g.coaching.isDone(own.Crew, systemLesson(s)) && gg.Size > 0 && gg.Marks >= gg.Size && slices.Contains(own.Broken, colourOf(s)) {
+			return s, true
+		}
+	}
+	return 0, false
 }
 
 func gauge(own *sonar.CrewView, s sonar.System) sonar.Gauge {

@@ -21,8 +21,11 @@ var Definition = games.Definition{
 	MinPlayers: 1, // one player, bots on every other seat
 	MaxPlayers: 8,
 	Page:       "/sonar.html",
-	Bots:       true,
-	Options:    catalogue(),
+	// The table screen of a Captain Sonar room: both crews' public
+	// picture, the join code, the rematch.
+	TablePage: "/table.html",
+	Bots:      true,
+	Options:   catalogue(),
 	House: []string{
 		"real-time surfacing traced with a finger on the phone, judged by the enemy Engineer",
 		"the Radio Operator's tracker (radio assist)",

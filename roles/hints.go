@@ -258,7 +258,7 @@ func surfacingHints(v View) []hint {
 			}
 			if free > 0 {
 				out = append(out, hint{role: r, order: sonar.TypeSecure, section: free,
-					text: "trace a free section of the submarine with your finger, all the way round inside the white line. Each section needs a different role." + passOn(sf, r)})
+					text: "tap a free section, then trace its outline with your finger, all the way round inside the white line. Each section needs a different role." + passOn(sf, r)})
 			}
 		}
 	}

@@ -175,7 +175,7 @@ func TestSheetHints(t *testing.T) {
 	// Engineer, 3 the Radio Operator.
 	want := map[int]string{
 		0: "Captain: the sheet is with the First Mate",
-		1: "First Mate: trace a free section",
+		1: "First Mate: tap a free section, then trace",
 		2: "Engineer: your section is secured",
 		3: "Radio Operator: the sheet is with the First Mate",
 	}
@@ -194,7 +194,7 @@ func TestSheetHints(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if hs := strings.Join(p.g.hints(p.g.view(3)), " "); !strings.Contains(hs, "Radio Operator: trace a free section") || !strings.Contains(hs, "Then the sheet goes to the enemy Engineer.") {
+	if hs := strings.Join(p.g.hints(p.g.view(3)), " "); !strings.Contains(hs, "Radio Operator: tap a free section, then trace") || !strings.Contains(hs, "Then the sheet goes to the enemy Engineer.") {
 		t.Errorf("the Radio Operator, last to hold the sheet, reads %q", hs)
 	}
 }

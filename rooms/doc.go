@@ -93,7 +93,8 @@
 // claimed mid-match; life.go the lobby's pacing, expiry and eviction;
 // hub.go the live rooms; session.go a phone's connection and outbox.
 //
-// The games themselves live in pure packages (sonar via roles, gridtactics,
-// and so on); rooms knows only the Game interface. Package roomstest has a
+// The games themselves live in pure packages, listed once in the binary's
+// catalogue (package main); rooms knows only the contract of package games
+// and names none of them. Package roomstest has a
 // small game and a failing store for tests of code built on rooms.
 package rooms

@@ -49,13 +49,13 @@ func (s *Server) historyRoutes(api fiber.Router) {
 	api.Get("/rooms/:code/rematch", s.rematchOf)
 	api.Post("/rooms/:code/rematch", jsonBody, s.rematch)
 	api.Post("/rooms/:code/close", jsonBody, s.closeRoom)
+	api.Get("/stats", s.stats)
 	if s.cfg.History == nil {
 		return
 	}
 	api.Get("/history", s.history)
 	api.Get("/matches/:code", s.match)
 	api.Get("/matches/:code/log", s.matchLog)
-	api.Get("/stats", s.historyStats)
 }
 
 // history answers GET /api/history: one page of finished matches, newest
@@ -94,7 +94,7 @@ type MatchResponse struct {
 	Page     string           `json:"page,omitempty"`
 	Versions int64            `json:"versions"`
 	Minutes  float64          `json:"minutes"`
-	Players  []db.MatchPlayer `json:"players"`
+	Players  []debrief.Player `json:"players"`
 	Summary  json.RawMessage  `json:"summary,omitempty"`
 	Error    string           `json:"error,omitempty"`
 }
@@ -182,9 +182,12 @@ func (s *Server) finishedMatch(code string) (rooms.SavedRoom, games.Definition, 
 	return rooms.SavedRoom{}, games.Definition{}, &rooms.Error{Code: rooms.CodeNotFound, Message: fmt.Sprintf("game %q is not on this server", saved.Room.Game)}
 }
 
-// historyStats answers GET /api/stats with the players' records once the
-// finished matches are summed up.
-func (s *Server) historyStats(c *fiber.Ctx) error {
+// stats answers GET /api/stats with the players' records once the finished
+// matches are summed up; not found on a server with no History.
+func (s *Server) stats(c *fiber.Ctx) error {
+	if s.cfg.History == nil {
+		return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server keeps no statistics"}
+	}
 	s.summarize(syncSummaries)
 	st, err := s.cfg.History.Stats()
 	if err != nil {
@@ -248,7 +251,7 @@ func (s *Server) summarizeOne(saved rooms.SavedRoom) (db.MatchSummary, error) {
 // match that no longer replays is stored with its error, so it is not
 // replayed again on every request.
 func (s *Server) putSummary(saved rooms.SavedRoom) (db.MatchSummary, error) {
-	ms := db.MatchSummary{Room: saved.Room.Code, Versions: int64(len(saved.Commands)), Players: []db.MatchPlayer{}}
+	ms := db.MatchSummary{Room: saved.Room.Code, Versions: int64(len(saved.Commands)), Players: []debrief.Player{}}
 	var def *games.Definition
 	for _, d := range s.hub.Games() {
 		if d.Name == saved.Room.Game {
@@ -270,10 +273,7 @@ func (s *Server) putSummary(saved rooms.SavedRoom) (db.MatchSummary, error) {
 		if ms.Summary, err = json.Marshal(sum); err != nil {
 			return db.MatchSummary{}, err
 		}
-		for _, p := range sum.Players {
-			ms.Players = append(ms.Players, db.MatchPlayer{Seat: p.Seat, Name: p.Name, Bot: p.Bot, Team: p.Team, Side: p.Side,
-				Label: p.Label, Roles: p.Roles, Result: p.Result, Extras: p.Extras})
-		}
+		ms.Players = append(ms.Players, sum.Players...)
 	}
 	if err := s.cfg.History.PutSummary(ms); err != nil {
 		return db.MatchSummary{}, err

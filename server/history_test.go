@@ -1,16 +1,17 @@
 package server_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"periscope/db"
-	"periscope/debrief"
 	"periscope/debrief/debrieftest"
 	"periscope/games"
 	"periscope/roles"
@@ -124,7 +125,9 @@ func TestHistoryEndpoints(t *testing.T) {
 		{"debrief", "/api/matches/hartw", 200, "", func(t *testing.T, b []byte) {
 			var m server.MatchResponse
 			json.Unmarshal(b, &m)
-			var s debrief.Summary
+			var s struct {
+				Sonar *roles.Debrief `json:"sonar"`
+			}
 			json.Unmarshal(m.Summary, &s)
 			if m.Title != "Captain Sonar" || m.Versions == 0 || len(m.Players) != 4 || s.Sonar == nil || len(s.Sonar.Crews) != 2 {
 				t.Fatalf("debrief %s", b)
@@ -149,6 +152,12 @@ func TestHistoryEndpoints(t *testing.T) {
 			json.Unmarshal(b, &st)
 			if st.Matches != 1 || len(st.Players) != 4 || st.Games[0].Extras["torpedoes"] == 0 || len(st.Games[0].Sides) != 2 {
 				t.Fatalf("stats %s", b)
+			}
+			// The wire is snake_case, as every other answer: the pages
+			// read avg_minutes and win_rate.
+			if camel := regexp.MustCompile(`"[a-z]+[A-Z][A-Za-z]*":`).Find(b); camel != nil || !bytes.Contains(b, []byte(`"win_rate":`)) ||
+				!bytes.Contains(b, []byte(`"avg_minutes":`)) {
+				t.Fatalf("stats key %s is not snake_case: %s", camel, b)
 			}
 		}},
 	}

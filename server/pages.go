@@ -75,25 +75,26 @@ func (s *Server) pageRoutes(a *fiber.App) {
 	s.pwaRoutes(a)
 }
 
-// tablePage is the page /table/CODE serves: table.html (the Captain Sonar
-// table screen, which also says when a room is gone) for Captain Sonar and
-// unknown codes; for any other live room its game's own page, which reads
-// the code from the path and, holding no seat, watches as the table screen.
+// tablePage is the page /table/CODE serves: its game's TablePage, or the
+// game's own page, which reads the code from the path and, holding no
+// seat, watches as the table screen; table.html (which also says when a
+// room is gone) for unknown codes and a page the server does not hold.
 func (s *Server) tablePage(code string) string {
 	r, err := s.hub.Get(code)
 	if err != nil {
 		return "table.html"
 	}
 	game := r.Lobby().Game
-	if game == "sonar" {
-		return "table.html"
-	}
 	for _, d := range s.hub.Games() {
-		if d.Name != game || d.Page == "" {
+		if d.Name != game {
 			continue
 		}
-		name := strings.TrimPrefix(d.Page, "/")
-		if _, err := fs.Stat(s.cfg.Static, name); err == nil {
+		page := d.TablePage
+		if page == "" {
+			page = d.Page
+		}
+		name := strings.TrimPrefix(page, "/")
+		if _, err := fs.Stat(s.cfg.Static, name); name != "" && err == nil {
 			return name
 		}
 	}

@@ -83,15 +83,18 @@ func TestQRCodeOfTheJoinLink(t *testing.T) {
 	}
 }
 
-// TestTableLinkServesTheGamesOwnPage: /table/CODE is the Captain Sonar
-// table screen for a Captain Sonar room and for a code no live room has
-// (the page says the room is gone), and the game's own page (which watches
-// as the table screen) for a room of any other game.
+// TestTableLinkServesTheGamesOwnPage: /table/CODE is the page the game's
+// definition names as its table screen (Captain Sonar's table.html), else
+// the game's own page (which watches as the table screen), and table.html
+// for a code no live room has (the page says the room is gone) or a game
+// whose page the server does not hold.
 func TestTableLinkServesTheGamesOwnPage(t *testing.T) {
 	pocket := roomstest.Race
 	pocket.Name, pocket.Page = "pocket", "/pocket.html"
 	sonar := roomstest.Race
-	sonar.Name, sonar.Page = "sonar", "/sonar.html"
+	sonar.Name, sonar.Page, sonar.TablePage = "sonar", "/sonar.html", "/table.html"
+	screen := roomstest.Race
+	screen.Name, screen.Page, screen.TablePage = "screen", "/pocket.html", "/screen.html"
 	pageless := roomstest.Race
 	pageless.Name = "pageless"
 	lost := roomstest.Race
@@ -101,8 +104,9 @@ func TestTableLinkServesTheGamesOwnPage(t *testing.T) {
 		"table.html":  {Data: []byte("<title>table</title>")},
 		"pocket.html": {Data: []byte("<title>pocket</title>")},
 		"sonar.html":  {Data: []byte("<title>sonar seat</title>")},
+		"screen.html": {Data: []byte("<title>screen</title>")},
 	}
-	hub := servertest.Hub(t, pocket, sonar, pageless, lost)
+	hub := servertest.Hub(t, pocket, sonar, pageless, lost, screen)
 	_, base := servertest.Serve(t, server.Config{Hub: hub, Static: pages})
 	api := client.API{Base: base}
 	code := func(game string) string {
@@ -112,11 +116,12 @@ func TestTableLinkServesTheGamesOwnPage(t *testing.T) {
 		}
 		return l.Code
 	}
-	p, s, n, l := code("pocket"), code("sonar"), code("pageless"), code("lost")
+	p, s, n, l, sc := code("pocket"), code("sonar"), code("pageless"), code("lost"), code("screen")
 	tests := []struct{ path, want string }{
 		{"/table/" + p, "<title>pocket</title>"},
 		{"/table/" + strings.ToLower(p), "<title>pocket</title>"},
 		{"/table/" + s, "<title>table</title>"},
+		{"/table/" + sc, "<title>screen</title>"},
 		{"/table/" + n, "<title>table</title>"},
 		{"/table/" + l, "<title>table</title>"},
 		{"/table/QQQQQ", "<title>table</title>"},

@@ -26,10 +26,8 @@ import (
 type Config struct {
 	// Hub runs the rooms. Required.
 	Hub *rooms.Hub
-	// Stats, when set, answers GET /api/stats.
-	Stats func() (any, error)
 	// History, when set, answers the history, match debrief and stats
-	// endpoints (history.go); its stats replace Stats.
+	// endpoints (history.go); without it they are not found.
 	History History
 	// Static, when set, is served at / (index.html for directories).
 	Static fs.FS
@@ -206,7 +204,6 @@ func (s *Server) routes() {
 	api.Get("/replays", s.finished)
 	api.Get("/replays/:code/:v", s.phones(s.cfg.ReplayRate, "replay steps"), s.replay)
 	s.historyRoutes(api)
-	api.Get("/stats", s.stats)
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
 	})
@@ -359,17 +356,6 @@ func (s *Server) replay(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "private, max-age=3600")
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Send(body)
-}
-
-func (s *Server) stats(c *fiber.Ctx) error {
-	if s.cfg.Stats == nil {
-		return &rooms.Error{Code: rooms.CodeNotFound, Message: "this server keeps no statistics"}
-	}
-	st, err := s.cfg.Stats()
-	if err != nil {
-		return err
-	}
-	return c.JSON(st)
 }
 
 // upgrade checks a websocket request before the upgrade: a real websocket,

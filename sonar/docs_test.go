@@ -10,17 +10,17 @@ import (
 	"testing"
 )
 
-// TestEveryRuleCodeIsDocumented keeps docs/protocol.md's list of Captain
-// Sonar rule codes in step with errors.go: every code is listed, and no two
-// rules share one.
+// TestEveryRuleCodeIsDocumented keeps docs/games/sonar.md's list of
+// Captain Sonar rule codes in step with errors.go: every code is listed,
+// and no two rules share one.
 func TestEveryRuleCodeIsDocumented(t *testing.T) {
-	doc, err := os.ReadFile("../docs/protocol.md")
+	doc, err := os.ReadFile("../docs/games/sonar.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	i := strings.Index(string(doc), "## Captain Sonar")
+	i := strings.Index(string(doc), "## Rule codes")
 	if i < 0 {
-		t.Fatal("docs/protocol.md has no Captain Sonar section")
+		t.Fatal("docs/games/sonar.md has no Rule codes section")
 	}
 	section := string(doc[i:])
 	f, err := parser.ParseFile(token.NewFileSet(), "errors.go", nil, 0)
@@ -43,7 +43,7 @@ func TestEveryRuleCodeIsDocumented(t *testing.T) {
 		}
 		seen[code] = vs.Names[0].Name
 		if !strings.Contains(section, "| `"+code+"` |") {
-			t.Errorf("rule code %q (%s) is not in docs/protocol.md", code, vs.Names[0].Name)
+			t.Errorf("rule code %q (%s) is not in docs/games/sonar.md", code, vs.Names[0].Name)
 		}
 		return true
 	})

@@ -7,7 +7,7 @@ import "fmt"
 // (shake the heading, point at the First Mate). Players read the Message.
 type Code string
 
-// The refusal codes, one per rule. docs/protocol.md lists them for pages.
+// The refusal codes, one per rule. docs/games/sonar.md lists them for pages.
 const (
 	// The command itself.
 	CodeMalformed Code = "malformed" // not a well-formed command (shape, unknown names, too long)
@@ -105,7 +105,7 @@ type RuleError struct {
 
 // Why is the refusal in brief, as the crew view carries it: the rule code
 // and its parameters, "island:C3", "not_ready:TORPEDO,2,3". The pages word
-// it from their table (static/js/reasons.js) as Message words it; a view
+// it from their table (static/js/sonar/reasons.js) as Message words it; a view
 // sends it rather than the sentence because it is a fraction of the bytes.
 func (e *RuleError) Why() string {
 	if e == nil {

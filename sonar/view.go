@@ -80,7 +80,7 @@ func (v *CrewView) UnmarshalJSON(b []byte) error {
 // order, the courses, the silences and surfacing, joined by ";", an entry
 // equal to the one before it written "="; all of them written once when
 // they are all the same (the other crew's turn, a surfaced submarine). The
-// pages read it with static/js/reasons.js.
+// pages read it with static/js/sonar/reasons.js.
 func (v *CrewView) PackWhy() string {
 	parts := v.whys()
 	same := true

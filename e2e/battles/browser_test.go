@@ -172,6 +172,9 @@ func TestPlayAgainstBot(t *testing.T) {
 	words.Forbid = map[string]*regexp.Regexp{
 		"dice list": regexp.MustCompile(`\b\d,\d`),
 		"hit(s)":    regexp.MustCompile(`hit\(s\)`),
+		// A unit's id ("a1") is for commands: the battlefield numbers
+		// units ▲1 / ▼2 and names them by their troops.
+		"unit id": regexp.MustCompile(`\b[ab][1-9]\b`),
 	}
 	for {
 		words.Look(p, "battle")

@@ -89,6 +89,7 @@ func (g *Game) battleCommand(seat int, c Command, log *events) error {
 		u.col, u.at = col, at
 		g.redeploy = u.id
 		log.add("redeploy", "%s redeploys %s from its %s to its %s.", g.name(seat), u.name(), words(from), words(c.To))
+		log.data(moved(seat, u, from))
 		return nil
 	}
 	if err := g.checkAction(seat, c); err != nil {
@@ -415,6 +416,7 @@ func (g *Game) act(seat int, c Command, log *events) {
 			s.passed++
 			log.add("pass", "%s passes and sets a token aside, spent as if on a unit.", me)
 		}
+		log.data(acted(seat, nil, nil))
 		g.ops = append(g.ops, op{kind: opEndTurn})
 		return
 	}
@@ -424,13 +426,17 @@ func (g *Game) act(seat int, c Command, log *events) {
 	case TypeMove:
 		col, at, _ := parseZone(seat, c.To)
 		log.add("move", "%s moves %s to its %s (%d token(s)).", me, u.name(), words(c.To), u.orders)
+		from := zoneOf(u)
 		u.col, u.at = col, at
+		log.data(moved(seat, u, from))
 		g.ops = append(g.ops, op{kind: opEndTurn})
 	case TypeCharge:
 		kind := g.chargeKind(u)
+		from := zoneOf(u)
 		u.at = engaged
 		if kind == chargeFront {
 			log.add("charge", "%s charges with %s in its %s sector!", me, u.name(), sector(seat, u.col))
+			log.data(moved(seat, u, from))
 			g.ops = append(g.ops, op{kind: opReact, a: u.id}, op{kind: opChargeTarget, a: u.id}, op{kind: opEndTurn})
 			return
 		}
@@ -438,13 +444,18 @@ func (g *Game) act(seat int, c Command, log *events) {
 		log.add("charge", "%s charges with %s at %s in %s's %s %s!", me, u.name(), t.name(), g.name(t.owner), sector(t.owner, t.col), t.at)
 		u.col = t.col
 		g.engage(u, t)
+		log.data(movedAt(seat, u, from, t))
 		g.ops = append(g.ops, fight(u, t, "charge")...)
 	case TypeCarryOn:
 		t := g.unit(c.Target)
 		log.add("carry_on", "%s carries on the engagement of %s against %s.", me, u.name(), t.name())
+		log.data(acted(seat, u, t))
 		g.ops = append(g.ops, fight(u, t, "carry_on")...)
 	case TypeLeave:
 		log.add("leave", "%s orders %s to leave its engagement.", me, u.name())
+		a := acted(seat, u, nil)
+		a.From, a.To = a.Zone, zoneName(seat, u.col, front)
+		log.data(a)
 		if !u.has(HookNoLeaveStrike) {
 			for _, e := range g.contactsOf(u) {
 				g.ops = append(g.ops, op{kind: opStrike, a: e.id, b: u.id, why: "free_strike"})
@@ -454,6 +465,7 @@ func (g *Game) act(seat int, c Command, log *events) {
 	case TypeShoot:
 		t := g.unit(c.Target)
 		log.add("shoot", "%s shoots with %s at %s.", me, u.name(), t.name())
+		log.data(acted(seat, u, t))
 		g.ops = append(g.ops, op{kind: opShoot, a: u.id, b: t.id}, op{kind: opSettle}, op{kind: opEndTurn})
 	case TypeUseTrait:
 		g.useTrait(seat, u, c, paid, log)
@@ -477,6 +489,7 @@ func (g *Game) useTrait(seat int, u *unit, c Command, paid int, log *events) {
 		// once a unit a round, so it never makes tokens: a round ends.
 		n := min(t.orders, paid)
 		log.add("trait", "%s uses %s with %s: %d of %s's Order token(s) come back.", g.name(seat), tr.Name, u.name(), n, t.name())
+		log.data(traitData(seat, u, t, tr, ""))
 		s.unused += n
 		t.orders -= n
 		t.recalled = true
@@ -490,10 +503,13 @@ func (g *Game) useTrait(seat int, u *unit, c Command, paid int, log *events) {
 		}
 		s.unused += n
 		log.add("trait", "%s uses %s with %s: %d Wound token(s) come off %s.", g.name(seat), tr.Name, u.name(), n, t.name())
+		log.data(traitData(seat, u, t, tr, ""))
 	case HookRelayMove:
 		col, at, _ := parseZone(seat, c.To)
 		log.add("trait", "%s uses %s with %s: %s moves to its %s.", g.name(seat), tr.Name, u.name(), t.name(), words(c.To))
+		from := zoneOf(t)
 		t.col, t.at = col, at
+		log.data(traitData(seat, u, t, tr, from))
 	}
 }
 
@@ -583,6 +599,7 @@ func (g *Game) resolve(log *events) {
 				g.dropContacts(u)
 				u.at = front
 				log.add("left", "%s falls back to its %s front.", u.name(), sector(u.owner, u.col))
+				log.data(struck(u, ""))
 			}
 		case opSettle:
 			g.settle()
@@ -604,6 +621,7 @@ func (g *Game) resolve(log *events) {
 func (g *Game) hit(u, t *unit, log *events) {
 	log.add("contact", "%s comes into contact with %s.", u.name(), t.name())
 	g.engage(u, t)
+	log.data(acted(u.owner, u, t))
 	f := fight(u, t, "charge")
 	g.ops = slices.Insert(g.ops, 0, f[:3]...)
 }
@@ -635,7 +653,7 @@ func (g *Game) roll(a, b *unit, kind string, n int, white bool, log *events) int
 	// A sentence: "Union's Iron Brigade charges and rolls 1 and 4 against
 	// its faces 4, 5 and 6: one hit."
 	log.add("roll", "%s's %s %s and rolls %s %s: %s.", g.name(a.owner), a.name(), what, ints(r.Dice), against, hitWords(r.Hits))
-	log.data(r)
+	log.data(RollData{Roll: *r, Zone: zoneOf(a), TargetZone: zoneOf(b)})
 	return r.Hits
 }
 
@@ -683,6 +701,7 @@ func (g *Game) kill(u *unit, t *troop, log *events) {
 	t.wounds = 0
 	s.lost = append(s.lost, t.tile.ID)
 	log.add("killed", "%s's %s is eliminated.", g.name(u.owner), t.tile.Name)
+	log.data(struck(u, t.tile.ID))
 	standing := false
 	for _, x := range u.live() {
 		if x.tile.Wounds > 0 {
@@ -694,6 +713,7 @@ func (g *Game) kill(u *unit, t *troop, log *events) {
 			x.dead = true
 			s.lost = append(s.lost, x.tile.ID)
 			log.add("killed", "%s's %s falls with the last troop of its unit.", g.name(u.owner), x.tile.Name)
+			log.data(struck(u, x.tile.ID))
 		}
 	}
 	if len(u.live()) == 0 {
@@ -701,7 +721,9 @@ func (g *Game) kill(u *unit, t *troop, log *events) {
 		s.aside += u.orders
 		u.orders = 0
 		g.dropContacts(u)
-		log.add("destroyed", "%s's unit %s is destroyed.", g.name(u.owner), u.id)
+		// Named by its troops, as the battlefield showed it: no id.
+		log.add("destroyed", "%s's unit of %s is destroyed.", g.name(u.owner), andWords(u.troopNames()))
+		log.data(struck(u, ""))
 		if g.redeploy == u.id {
 			g.redeploy = ""
 		}
@@ -822,6 +844,7 @@ func (g *Game) applyAssign(u *unit, a assignChoice, log *events) {
 		t.wounds++
 		w.hits--
 		log.add("wounded", "%s places a Wound token on %s.", g.name(u.owner), t.tile.Name)
+		log.data(struck(u, t.tile.ID))
 	}
 	if w.hits <= 0 || u.gone {
 		g.ops = g.ops[1:]
@@ -851,6 +874,7 @@ func (g *Game) react(seat int, c Command, log *events) error {
 	charger := g.unit(g.awaiting().a)
 	if c.Type == TypeHold {
 		log.add("hold", "%s lets the charge come.", g.name(seat))
+		log.data(acted(seat, nil, charger))
 		g.ops = g.ops[1:]
 		g.resolve(log)
 		return nil
@@ -874,12 +898,15 @@ func (g *Game) react(seat int, c Command, log *events) error {
 	g.pay(u)
 	if c.Type == TypeIntercept {
 		log.add("intercept", "%s intercepts with %s.", g.name(seat), u.name())
+		from := zoneOf(u)
 		u.at = engaged
+		log.data(movedAt(seat, u, from, charger))
 		g.contacts = append(g.contacts, [2]string{charger.id, u.id})
 		f := fight(charger, u, "charge")
 		g.ops = slices.Replace(g.ops, 0, 2, f[:3]...)
 	} else {
 		log.add("fire_at_charge", "%s shoots at the charging %s with %s.", g.name(seat), charger.name(), u.name())
+		log.data(acted(seat, u, charger))
 		g.ops = slices.Replace(g.ops, 0, 1, op{kind: opShoot, a: u.id, b: charger.id})
 	}
 	g.resolve(log)

@@ -168,12 +168,12 @@ func (g *Game) deploy(seat int, c Command, log *events) error {
 	top := u.troops[0].tile
 	if g.opts.Stacks == StacksHeight {
 		log.add("deploy", "%s places a stack of %d in its %s %s, showing %s.", g.name(seat), len(u.troops), sector(seat, col), at, top.Name)
-		log.data(map[string]any{"unit": u.id, "top": top.ID, "troops": len(u.troops)})
+		log.data(map[string]any{"seat": seat, "unit": u.id, "top": top.ID, "troops": len(u.troops), "to": zoneOf(u)})
 	} else {
 		// The rulebook shows the enemy only the top troop; the owner
 		// hears how many it placed.
 		log.add("deploy", "%s places a stack in its %s %s, showing %s.", g.name(seat), sector(seat, col), at, top.Name)
-		log.data(map[string]any{"unit": u.id, "top": top.ID})
+		log.data(map[string]any{"seat": seat, "unit": u.id, "top": top.ID, "to": zoneOf(u)})
 		log.private(seat, "deploy_own", "Your stack of %d in your %s %s.", len(u.troops), sector(seat, col), at)
 	}
 	switch {
@@ -328,6 +328,7 @@ func (g *Game) recoveryCommand(seat int, c Command, log *events) error {
 		}
 		s.unused += t.wounds
 		log.add("sacrifice", "%s sacrifices %s to recover %d Wound token(s).", g.name(seat), t.tile.Name, t.wounds)
+		log.data(struck(u, t.tile.ID))
 		t.wounds = 0
 		g.kill(u, t, log)
 		g.settle()

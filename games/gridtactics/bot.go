@@ -130,6 +130,7 @@ type style struct {
 	noise    float64 // random whim added to every score (ties at least)
 	patience float64 // quiet turns after which it stops fearing the enemy
 	hold     bool    // when ahead on units, keeps out of reach regardless
+	press    bool    // when behind on units, casts off its caution
 	shield   float64 // a soldier standing in Shield Formation
 	guard    float64 // a unit screening its own artillery
 	threat   float64 // extra for hitting a unit that threatens our artillery
@@ -144,10 +145,22 @@ var styles = map[string]style{
 	// its caution fast.
 	games.BotLearner: {noise: 2.0, patience: 3, reach: reachValue, artilleryMoveFire: true},
 	games.BotCrew:    {noise: 1e-3, patience: 4, shield: shieldValue, guard: guardValue, threat: threatBonus, reach: reachValue},
-	// A veteran lets the enemy come first, sits on a lead, keeps its
-	// soldiers paired and strikes first at what threatens its artillery.
-	games.BotVeteran: {noise: 1e-3, patience: 18, hold: true, shield: 2 * shieldValue, guard: guardValue,
+	// A veteran lets the enemy come first, sits on a lead, presses when
+	// behind, keeps its soldiers paired and strikes first at what
+	// threatens its artillery.
+	games.BotVeteran: {noise: 1e-3, patience: 18, hold: true, press: true, shield: 2 * shieldValue, guard: guardValue,
 		threat: 2 * threatBonus, reach: reachValue, artilleryMoveFire: true},
+}
+
+// patience is st's patience on this board: the styles' turns are for the
+// 8x8 board, whose armies start six empty rows apart; on the small board
+// they start two apart and waiting buys a third as much, so caution fades
+// three times as fast. (Waiting as long there hands the first step into
+// reach, and the first shot, to the first player: it won 36% with the
+// 8x8 patience.)
+func (g *Game) patience(st style) float64 {
+	gap := g.size - 2*g.opts.setupRows()
+	return st.patience * float64(gap) / 6
 }
 
 func styleOf(level string) style {
@@ -180,9 +193,15 @@ func (g *Game) botOptions(seat int, level string) []botOption {
 	// Caution fades in quiet turns so that two bots still meet; a veteran
 	// that is ahead keeps it.
 	st := styleOf(level)
-	caution := max(0, 1-float64(g.turns-g.lastFight)/st.patience)
-	if st.hold && g.count(seat) > g.count(1-seat) {
+	caution := max(0, 1-float64(g.turns-g.lastFight)/g.patience(st))
+	switch mine, theirs := g.count(seat), g.count(1-seat); {
+	case st.hold && mine > theirs:
 		caution = 1 // ahead: let the enemy come, or win on the turn limit
+	case st.press && mine < theirs:
+		// Behind: waiting loses on the turn limit, so it seeks the trades
+		// that can win it back (it still puts nothing in reach for
+		// nothing).
+		caution = 0
 	}
 	before := g.danger(seat)
 	var out []botOption

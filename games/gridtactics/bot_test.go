@@ -61,6 +61,15 @@ func TestBotChoices(t *testing.T) {
 		{"crew artillery steps out of reach first",
 			[]string{"rA D4", "bS D5", "bT H8"}, nil,
 			Command{Type: TypeMove, Unit: "D4", To: "D3"}, ""},
+		// Behind on units a veteran loses on the turn limit by waiting, so
+		// it steps beside the enemy soldier to trade; level, it stops
+		// just out of its reach.
+		{"veteran behind on units steps in to trade",
+			[]string{"rS D2", "bS D6", "bT H8"}, nil,
+			Command{Type: TypeMove, Unit: "D2", To: "E5"}, games.BotVeteran},
+		{"veteran level on units stays out of reach",
+			[]string{"rS D2", "bS D6"}, nil,
+			Command{Type: TypeMove, Unit: "D2", To: "D4"}, games.BotVeteran},
 		{"ends the turn when every unit has acted",
 			[]string{"rS A1", "bS H8"}, []string{`{"type":"move","unit":"A1","to":"B2"}`},
 			Command{Type: TypeEndTurn}, ""},

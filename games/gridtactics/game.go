@@ -45,7 +45,7 @@ var Definition = games.Definition{
 			Choices: []games.Choice{
 				{Value: games.BotLearner, Label: "Learner: often plays on a whim", House: true},
 				{Value: games.BotCrew, Label: "Crew: weighs each attack and square (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: lets you come to it, keeps its soldiers paired, sits on a lead", House: true},
+				{Value: games.BotVeteran, Label: "Veteran: lets you come to it, keeps its soldiers paired, sits on a lead, presses when behind", House: true},
 			}},
 	},
 	House: []string{

@@ -35,17 +35,32 @@ func (g *Game) BotCommandAt(seat int, level string) (json.RawMessage, bool) {
 
 // style is how well a strength judges. Every strength keeps the careful
 // player's rules (no needless drowning check, re-rolls knowing a pass is
-// final, a map that keeps the bases apart); the weaker ones misjudge the
-// board by up to noise points of unit cost, look less at what the enemy
-// threatens and at next turn's chances, and the learner only assaults with
-// the odds in its favour. Measured in TestStrengths: each level beats the
-// one below it about two times in three, the veteran the learner five in six.
+// final, a map that keeps the bases apart, a likely capture taken). Above
+// that:
+//   - the learner is short-sighted: it misjudges where to stand by up to
+//     noise points of unit cost, hurries towards the enemy's base, barely
+//     looks at what the enemy threatens and assaults only with the odds in
+//     its favour;
+//   - the crew judges soundly with a little noise and thinks one die ahead
+//     in an assault's re-rolls;
+//   - the veteran knows that an enemy must already stand in reach to strike
+//     next turn, so it keeps its units just out of reach and lets the enemy
+//     come to it (whoever steps next to the other gives up the first strike),
+//     counts both sides' assists and re-rolls, and looks through every
+//     re-roll left in an assault.
+//
+// Measured with the balance tool (seeds 1-300) and TestStrengths: each
+// level beats the one below it about four times in five.
 type style struct {
 	noise   float64 // a random misjudgement of each command, in points
 	wary    float64 // how much the danger of a tile counts (1: fully)
 	seeking float64 // how much next turn's chances to strike count
+	push    float64 // how much nearing the enemy's base counts (1: fully)
 	deep    bool    // looks ahead through every re-roll left in an assault
 	counts  bool    // counts both sides' re-rolls into an assault's odds
+	// exact: an enemy threatens a tile only from where it can strike it
+	// now (not from a step further), with both sides' assists counted.
+	exact bool
 	// timid: assaults only when its strike is likelier than the
 	// counter-strike, the enemy's base only at even odds or better
 	timid bool
@@ -54,11 +69,11 @@ type style struct {
 func styleOf(level string) style {
 	switch level {
 	case games.BotLearner:
-		return style{noise: 70, wary: 0.2, timid: true}
+		return style{noise: 70, wary: 0.2, push: 2, timid: true}
 	case games.BotVeteran:
-		return style{noise: 0.05, wary: 1, seeking: 1, deep: true, counts: true}
+		return style{noise: 0.05, wary: 3, seeking: 1, push: 0.4, deep: true, counts: true, exact: true}
 	}
-	return style{noise: 36, wary: 0.6, seeking: 0.5}
+	return style{noise: 8, wary: 1, seeking: 1, push: 1}
 }
 
 // bestReroll is the server's pick for a side that is out of time or plays
@@ -128,19 +143,25 @@ func botChoose(v View, r *rand.Rand, st style) Command {
 	b := read(v)
 	b.st = st
 	legal := careful(v)
-	if st.noise > 1 {
-		// A likely capture is plain to see at every strength: a weaker
-		// player misjudges where to stand, not a sure strike.
-		var sure *Legal
-		for i, l := range legal {
-			if t := l.Command.Type; (t == TypeCloseAssault || t == TypeRangedAssault) && l.Hit >= 80 && l.Counter <= 20 &&
-				(sure == nil || b.score(l) > b.score(*sure)) {
-				sure = &legal[i]
-			}
+	// A likely capture is plain to see at every strength: a weaker
+	// player misjudges where to stand, not a sure strike, and the
+	// veteran takes it rather than step out of reach.
+	// (Unless another assault, such as one on the enemy's base, is worth
+	// more.)
+	var sure *Legal
+	other := 0.0
+	for i, l := range legal {
+		t := l.Command.Type
+		if t != TypeCloseAssault && t != TypeRangedAssault {
+			continue
 		}
-		if sure != nil && b.score(*sure) > 0 {
-			return sure.Command
+		if l.Hit >= 80 && l.Counter <= 20 && (sure == nil || b.score(l) > b.score(*sure)) {
+			sure = &legal[i]
 		}
+		other = max(other, b.score(l))
+	}
+	if sure != nil && b.score(*sure) > 0 && b.score(*sure) >= other {
+		return sure.Command
 	}
 	best, bestScore := legal[0].Command, -1e18
 	for _, l := range legal {
@@ -326,7 +347,7 @@ func (b *board) position(h Hex, c *Card, self Hex) float64 {
 	me := b.v.Seat
 	s := 0.0
 	if b.placed[1-me] {
-		s -= advanceWorth * float64(distance(h, b.bases[1-me])) * (1 + urgency*float64(b.v.TurnNumber))
+		s -= b.st.push * advanceWorth * float64(distance(h, b.bases[1-me])) * (1 + urgency*float64(b.v.TurnNumber))
 	}
 	friends := 0
 	for n := range 6 {
@@ -415,6 +436,25 @@ func (b *board) friendsNext(h Hex, seat int) int {
 	return n
 }
 
+// assists is how many re-rolls seat's units next to h (but the one on
+// skip) grant in an assault on h.
+func (b *board) assists(h, skip Hex, seat int) int {
+	n := 0
+	for s := range 6 {
+		nh := h.neighbour(s)
+		if u, ok := b.units[nh]; ok && nh != skip && u.Owner == seat {
+			n++
+			if a := b.cards[u.Owner][u.Card].hook(HookAssistBonus); a != nil {
+				n += a.Value
+			}
+		}
+		if b.placed[seat] && b.bases[seat] == nh {
+			n += 2
+		}
+	}
+	return n
+}
+
 func (b *board) enemiesNext(h Hex, seat int) int {
 	n := 0
 	for s := range 6 {
@@ -440,8 +480,17 @@ func (b *board) danger(h Hex, c *Card, seat int) float64 {
 			if k != Melee {
 				reach = max(2, ec.reach(k)+1)
 			}
+			if b.st.exact {
+				reach = ec.reach(k)
+			}
 			if d <= reach && ec.stat(k).Off > 0 {
-				worst = max(worst, strikeChance(ec.stat(k).Off, c.stat(k).Def))
+				p := strikeChance(ec.stat(k).Off, c.stat(k).Def)
+				if b.st.exact && b.st.counts {
+					// Assists count: each unit next to h helps its side.
+					ra, rd := b.assists(h, eh, 1-seat), b.assists(h, eh, seat)
+					p = rerollOdds(ec.stat(k).Off, c.stat(k).Def, ra, rd)
+				}
+				worst = max(worst, p)
 			}
 		}
 	}

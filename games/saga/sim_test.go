@@ -313,12 +313,12 @@ func TestStrengths(t *testing.T) {
 		won := st.levelWins[pair[0]]
 		score := float64(won) + float64(st.draws)/2
 		t.Logf("%s against %s: %s won, %d draws", pair[0], pair[1], pct(won, n), st.draws)
-		// The veteran over the learner clears 70% by far; each step
-		// measures about 64-70% (see docs/games/saga.md; the dice weigh
-		// heavily in Saga), so the bar for a step is 60%.
-		bar := 0.60
+		// Each step measures about 78-81% on the balance tool's seeds
+		// (docs/games/saga.md), the veteran over the learner about 93%;
+		// the bars leave room for the dice over 200 matches.
+		bar := 0.70
 		if pair == [2]string{games.BotVeteran, games.BotLearner} {
-			bar = 0.8
+			bar = 0.85
 		}
 		if score < bar*float64(n) {
 			t.Errorf("%s scored %.1f of %d against %s; want at least %.0f%%", pair[0], score, n, pair[1], 100*bar)

@@ -68,6 +68,14 @@ func (tm timings) table() string {
 // replay feeds mt to a fresh tracker and records each update's time, the
 // shortest of -best-of replays.
 func replay(b *testing.B, mt match, opts Options, tm timings) *Tracker {
+	tr, _ := replayCounting(b, mt, opts, tm)
+	return tr
+}
+
+// replayCounting is replay that also counts the observations after which
+// the tracker said it was inexact (exact: false on the page).
+func replayCounting(b *testing.B, mt match, opts Options, tm timings) (*Tracker, int) {
+	inexact := 0
 	best := make([]time.Duration, len(mt.steps))
 	var tr *Tracker
 	clock, done := clockFor()
@@ -86,12 +94,15 @@ func replay(b *testing.B, mt match, opts Options, tm timings) *Tracker {
 			if err != nil {
 				b.Fatalf("%s: %v", st.obs, err)
 			}
+			if r == 0 && !tr.Exact() {
+				inexact++
+			}
 		}
 	}
 	for i, st := range mt.steps {
 		tm.add(st.obs.Kind, best[i])
 	}
-	return tr
+	return tr, inexact
 }
 
 // clockFor is the clock -thread-cpu selects; done releases what it holds.
@@ -224,13 +235,17 @@ func BenchmarkStress(b *testing.B) {
 		tm := timings{}
 		maxHyp, merged, skipped, exactMax := 0, 0, 0, 0
 		claims, inexactObs, allObs := 0, 0, 0 // observations shown exact after a merge; shown inexact; all
+		shownInexact := 0                     // observations shown inexact, over every match
+		claimMost := 0                        // most exact hypotheses at an observation shown exact after a merge
+		var atInexact []int                   // exact hypotheses at each observation shown inexact (compared matches)
 		var extras []int                      // extra cells per observation, merged matches only
 		for mi, m := range allMaps() {
 			for i := range *stressBench {
 				opts := optionsFor(i)
 				opts.Budget = *stressBudget
 				mt := simulateQuiet(m, opts, uint64(mi)<<32|uint64(i), 40)
-				tr := replay(b, mt, opts, tm)
+				tr, inexact := replayCounting(b, mt, opts, tm)
+				shownInexact += inexact
 				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
 				allObs += len(mt.steps)
 				if tr.Stats().Merges == 0 {
@@ -258,8 +273,10 @@ func BenchmarkStress(b *testing.B) {
 						b.Fatalf("%s seed %d: claims exact with %d extra cells", m.Name, mt.seed, extra)
 					case bounded.Exact() && bounded.Stats().Merges > 0:
 						claims++
+						claimMost = max(claimMost, exact.Count())
 					case !bounded.Exact():
 						inexactObs++
+						atInexact = append(atInexact, exact.Count())
 					}
 					these = append(these, extra)
 				}
@@ -280,7 +297,13 @@ func BenchmarkStress(b *testing.B) {
 		b.ReportMetric(float64(maxHyp), "max-hypotheses")
 		b.ReportMetric(float64(pi(99)), "p99-extra-cells")
 		b.ReportMetric(float64(inexactObs), "inexact-observations")
-		b.Logf("%d observations in all; in the compared merged matches %d observations after a merge were shown exact (witnessed) and %d inexact", allObs, claims, inexactObs)
+		b.ReportMetric(float64(shownInexact), "shown-inexact")
+		b.Logf("%d observations in all, %d shown inexact; in the compared merged matches %d observations after a merge were shown exact (witnessed) and %d inexact", allObs, shownInexact, claims, inexactObs)
+		if len(atInexact) > 0 {
+			slices.Sort(atInexact)
+			b.Logf("exact hypotheses (unbounded tracker) where shown exact after a merge: up to %d; where shown inexact: min %d, median %d, max %d",
+				claimMost, atInexact[0], atInexact[len(atInexact)/2], atInexact[len(atInexact)-1])
+		}
 		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare; the unbounded tracker held up to %d); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
 			len(all), maxHyp, merged, skipped, exactMax, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
 	}

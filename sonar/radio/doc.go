@@ -67,7 +67,7 @@
 // every observation, whether every cell is proven; when the search runs out
 // of its bound (searchNodes) it reports false and Cells is a superset for
 // that observation (measured: 4 of 40,000 observations of silent enemies,
-// 62 of 4,000 when the enemy silences every 3 courses; docs/benchmarks.md).
+// 295 of 4,000 when the enemy silences every 3 courses; docs/benchmarks.md).
 // The heat of a merged tracker follows the merged weights.
 //
 // # Heat map

@@ -58,6 +58,7 @@ type sim struct {
 	archer []int // Archer mines not yet used (Echo)
 	their  [gauges]int
 	ours   [gauges]int
+	sizes  [gauges]int // gauge sizes (gaugeSize, or a smaller silence gauge)
 	seen   map[Kind]bool
 	steps  []step
 	style  style
@@ -129,10 +130,10 @@ func (s *sim) result(at, sub int) Result {
 }
 
 // charge marks one empty gauge space, picked at random among those not full.
-func charge(rnd *rand.Rand, g *[gauges]int, which []int) {
+func charge(rnd *rand.Rand, g *[gauges]int, sizes *[gauges]int, which []int) {
 	var open []int
 	for _, k := range which {
-		if g[k] < gaugeSize[k] {
+		if g[k] < sizes[k] {
 			open = append(open, k)
 		}
 	}
@@ -141,7 +142,7 @@ func charge(rnd *rand.Rand, g *[gauges]int, which []int) {
 	}
 }
 
-func (s *sim) full(g *[gauges]int, k int) bool { return g[k] >= gaugeSize[k] }
+func (s *sim) full(g *[gauges]int, k int) bool { return g[k] >= s.sizes[k] }
 
 func (s *sim) surface() {
 	for i := range s.route {
@@ -210,7 +211,7 @@ func (s *sim) move() bool {
 			which = []int{gSilence} // a quiet mine layer still silences
 		}
 	}
-	charge(s.rnd, &s.their, which)
+	charge(s.rnd, &s.their, &s.sizes, which)
 	return true
 }
 
@@ -279,7 +280,7 @@ func (s *sim) ourTurn() {
 	if s.style == quiet {
 		return
 	}
-	charge(s.rnd, &s.ours, []int{gDrone, gSonar, gTorpedo})
+	charge(s.rnd, &s.ours, &s.sizes, []int{gDrone, gSonar, gTorpedo})
 	switch {
 	case s.full(&s.ours, gDrone) && s.rnd.IntN(2) == 0:
 		sector := 1 + s.rnd.IntN(s.m.Sectors())
@@ -357,6 +358,12 @@ func play(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st st
 // sim.mineCap): it plays on until ten turns after mineCap mines were
 // outstanding at once, or maxTurns.
 func playMines(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st style, mineCap int) match {
+	return playGauges(m, opts, seed, minTurns, maxTurns, st, mineCap, gaugeSize)
+}
+
+// playGauges is playMines with the given gauge sizes: a silence gauge of 3
+// makes a quiet enemy silence after every third course.
+func playGauges(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, st style, mineCap int, sizes [gauges]int) match {
 	want := len(kinds)
 	if len(m.ArcherMines()) == 0 {
 		want-- // no Archer mines off Echo
@@ -370,6 +377,7 @@ func playMines(m *chart.Map, opts Options, seed uint64, minTurns, maxTurns int, 
 		route:   make([]bool, m.Cells()),
 		seen:    map[Kind]bool{},
 		mineCap: mineCap,
+		sizes:   sizes,
 	}
 	for _, c := range m.ArcherMines() {
 		s.archer = append(s.archer, m.Index(c))

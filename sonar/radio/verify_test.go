@@ -62,7 +62,11 @@ func TestVerifiedStressIsExact(t *testing.T) {
 	gaugeSize[gSilence] = 3
 	defer func() { gaugeSize[gSilence] = 6 }()
 	claimed, inexact := 0, 0
-	for mi, m := range allMaps() {
+	maps := allMaps()
+	if testing.Short() {
+		maps = maps[:2] // one map, both sides of its chart: its matches still merge and are checked
+	}
+	for mi, m := range maps {
 		for i := range 2 {
 			opts := optionsFor(i)
 			opts.Budget = 0

@@ -28,7 +28,10 @@ export function lineOf(e) {
 // already has are replaced by the welcome's, so a full history (a first
 // visit, a gap) and the missed ones alike end up once, in order.
 export function mergeEvents(kept, incoming) {
-  const add = (incoming || []).map(lineOf);
+  // at: when this page heard it (a refusal a moment after a crewmate's
+  // system says who was first).
+  const now = Date.now();
+  const add = (incoming || []).map((e) => ({ ...lineOf(e), at: now }));
   if (!add.length) return kept;
   const from = add[0].v;
   const keep = typeof from === "number" ? kept.filter((l) => !(l.v >= from)) : kept;

@@ -1,7 +1,7 @@
 // The one-screen primer a player reads before the start: for a role (or a
 // game), what you do, when, what your screen shows, and one picture drawn
 // by the page's own drawing code. Any game page builds one with
-// primerCard; Captain Sonar's texts are in sonarhelp.js.
+// primerCard; Captain Sonar's texts are in sonar/help.js.
 
 import { h } from "./ui.js";
 import { useAids } from "./banner.js";

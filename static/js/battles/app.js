@@ -7,7 +7,9 @@ import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
 import { gamePage, waitingRoom, dataOf, trimLog, reduced, replayer, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
-import { field, sides, build, hand, now, actions, roll, logList, MARK } from "./field.js";
+import { field, sides, build, hand, now, actions, roll, logList, MARK, unitLabel } from "./field.js";
+import { turnPlay } from "../turnplay.js";
+import { turnAdapter, overlay, ANSWERS } from "./turn.js";
 import { connectionBanner, duty } from "../banner.js";
 import { rulesButton } from "../rulescard.js";
 import { withHouseRules } from "../houserules.js";
@@ -43,7 +45,17 @@ const app = {
 
 // ---- connection ----
 
-const start = gamePage(app, { render, show, state: (state, attempt) => lost(state, attempt) });
+// The other side's turn is played on the battlefield, each step held for a
+// moment, and kept marked until this player's own next action.
+const start = gamePage(app, { render, show, paced: true, state: (state, attempt) => lost(state, attempt) });
+const tp = turnPlay(app, turnAdapter(app));
+// An order of this player's own ends the marks of the other side's turn,
+// from the tap on (an answer to that turn's charge or hits is part of it).
+const sendCommand = app.send;
+app.send = (cmd) => {
+  if (!ANSWERS.has(cmd.type)) tp.acted();
+  return sendCommand(cmd);
+};
 
 // absorb adds events to the log, each tagged with the side it is about.
 function absorb(events) {
@@ -57,10 +69,28 @@ function absorb(events) {
   trimLog(app, 400);
 }
 
-function show(msg) {
+// One order of the other side can bring several steps at once (a charge
+// and the contact it makes, then the dice): they are shown one at a time,
+// the view of the whole arriving with the last one.
+const adapter = turnAdapter(app);
+function split(msg) {
+  if (msg.t !== "update" || app.seat < 0 || !msg.events) return msg;
+  const at = [];
+  msg.events.forEach((e, i) => {
+    const st = adapter.step(e, dataOf(e) || {}, app);
+    if (st && !st.merge && st.actor !== app.seat) at.push(i);
+  });
+  if (at.length < 2) return msg;
+  app.queue.unshift({ ...msg, events: msg.events.slice(at[1]) });
+  return { ...msg, events: msg.events.slice(0, at[1]), view: undefined };
+}
+
+function show(whole) {
+  const msg = split(whole);
   if (msg.t === "welcome") app.log = [];
   if (msg.view) app.view = msg.view;
   absorb(msg.events);
+  const pause = tp.take(msg);
   keep();
   render();
   if ((msg.events || []).some((e) => e.kind === "over")) {
@@ -75,6 +105,7 @@ function show(msg) {
   const ask = asking(app.view);
   if (!ask || table) app.asked = "";
   else if (ask !== app.asked && bringIntoView(ask)) app.asked = ask;
+  return pause;
 }
 
 // bringIntoView scrolls the question panel to the top of the screen,
@@ -169,7 +200,11 @@ const replay = replayer(app, {
   nothing: "Nothing you could see happened at this version.",
   close: "Back to the end of the battle",
   // What that seat could do then is history: nothing to offer now.
-  seen: (r) => { if (r.snap.view) r.snap.view.legal = []; },
+  // Its steps are played and marked on the battlefield, as a live turn.
+  seen: (r) => {
+    if (r.snap.view) r.snap.view.legal = [];
+    tp.replay(r.snap.events);
+  },
 });
 
 // ---- rendering ----
@@ -197,7 +232,7 @@ function render() {
   body.dataset.phase = !app.code ? "intro" : app.lobby?.state === "waiting" || !v ? "lobby" : v.phase;
   const mine = !!v && v.seat >= 0 && (v.legal || []).length > 0;
   body.dataset.turn = mine ? "mine" : "theirs";
-  body.dataset.busy = app.busy ? "1" : "0";
+  body.dataset.busy = app.busy || app.showing || app.queue?.length ? "1" : "0";
   body.dataset.seat = String(app.seat);
   $("conn").classList.toggle("hidden", !app.code);
   replace($("who"), app.code
@@ -237,6 +272,8 @@ function render() {
   replace($("build"), v.phase === "army_building" && v.seat >= 0 ? build(app, v) : null);
   replace($("hand"), hand(app, v));
   replace($("field"), shown.phase === "army_building" || shown.phase === "waiting" ? null : field(app, shown));
+  overlay($("field"));
+  tp.show($("field"));
   replace($("actions"), actions(app, v), replay.panel(v.phase === "over"), concede(v));
   // Hits to assign show their dice with the choices, above.
   replace($("dice"), $("now").querySelector(".bt-roll") ? null : roll(shown));
@@ -252,8 +289,8 @@ function owes(v) {
   if (v.phase === "army_building") return "BUILD YOUR ARMY: form units, then confirm it";
   if (v.phase === "deployment") return "YOUR TURN: place a unit on your half";
   if (v.phase === "recovery") return "END OF THE ROUND: your choices";
-  if (p && p.kind === "reaction") return `ANSWER NOW: the enemy ${p.unit} charges`;
-  if (p && p.kind === "wounds") return `ANSWER NOW: assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${p.unit}`;
+  if (p && p.kind === "reaction") return `ANSWER NOW: the enemy ${unitLabel(v, p.unit)} charges`;
+  if (p && p.kind === "wounds") return `ANSWER NOW: assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${unitLabel(v, p.unit)}`;
   if (p && p.kind === "charge_target") return "YOUR CHARGE: pick its target";
   return "YOUR TURN: a free redeployment, then one order";
 }

@@ -11,6 +11,22 @@ import { h } from "../ui.js";
 // (side) and its name: ▲/▼ mean "mine"/"the enemy's" wherever they show.
 export const MARK = { mine: "▲", enemy: "▼", side: "●" };
 
+// num is how the battlefield numbers a unit beside its mark: "1" for the
+// id "a1". With the mark it reads "▲1" (your unit 1) or "▼2" (the enemy's
+// unit 2); the id itself is for commands, never for reading.
+export function num(id) {
+  return String(id || "").replace(/^[a-z]+/, "");
+}
+
+// unitLabel is a unit as the battlefield shows it: its mark and number,
+// and its name ("▼2 Cavalry 2-3-6 +1").
+export function unitLabel(v, id) {
+  const u = v.units.find((x) => x.id === id);
+  if (!u) return "a unit";
+  const mark = v.seat < 0 ? MARK.side : u.owner === v.seat ? MARK.mine : MARK.enemy;
+  return `${mark}${num(u.id)} ${u.name}`;
+}
+
 // tileOf finds a tile of the box in the view's armies.
 export function tileOf(v, army, id) {
   return v.armies[army]?.tiles.find((t) => t.id === id);
@@ -56,10 +72,11 @@ export function legend() {
 export function symbols() {
   return h("dl", { class: "small bt-symbols", id: "symbols" }, [
     ["▲ / ▼", "your unit (pointing at the enemy) / an enemy unit"],
+    ["▲1 / ▼2", "your unit 1 / the enemy's unit 2, numbered as each army was formed"],
     ["♥", "a Wound point of a troop: the hits it absorbs when eliminated"],
     ["✚2", "Wound tokens on a troop (2 here)"],
     ["⚑2", "Order tokens on a unit (2 here): its next order costs one more"],
-    ["⚔", "in contact (engaged) with the unit named after it"],
+    ["⚔▼2", "in contact (engaged) with the enemy's unit 2"],
     ["DP", "Deployment Points: what a troop is worth; destroy half the enemy's to win"],
     ["F3", "Formation 3: a unit holds no more troops than its lowest F"],
     ["Cavalry 2-3-6", "a troop's name ends with its printed dice faces: a rolled 2, 3 or 6 is a hit"],
@@ -89,9 +106,9 @@ function stack(app, v, u) {
   },
   h("div", { class: "bt-uhead" },
     h("span", { class: "bt-mark" }, watching ? MARK.side : mine ? MARK.mine : MARK.enemy),
-    h("span", { class: "bt-uid" }, u.id),
+    h("span", { class: "bt-uid" }, num(u.id)),
     u.orders ? h("span", { class: "bt-orders", title: "Order tokens on the unit" }, `⚑${u.orders}`) : null,
-    u.contacts.length ? h("span", { class: "bt-contact", title: "in contact with" }, "⚔" + u.contacts.join(",")) : null),
+    u.contacts.length ? h("span", { class: "bt-contact", title: "in contact with" }, "⚔" + u.contacts.map((c) => (watching ? MARK.side : mine ? MARK.enemy : MARK.mine) + num(c)).join(" ")) : null),
   u.troops.map((tr) => troopLine(v, army, tr)),
   u.hidden ? h("div", { class: "bt-hidden" }, `+${u.hidden} hidden`) : null);
 }
@@ -112,6 +129,8 @@ const MIRROR = { left: "right", center: "center", right: "left" };
 export function field(app, v) {
   const me = v.seat < 0 ? 0 : v.seat;
   const targets = new Set((v.legal || []).filter((l) => l.command.type === "deploy" && l.command.unit === app.pick).map((l) => l.command.to));
+  // The unit in hand to place, as the hand lists it.
+  const picked = `${MARK.mine}${num(app.pick)}`;
   const cells = [];
   // Each side names its sectors from its own seat (the log does too):
   // the column one side calls its left, the other calls its right. The
@@ -134,10 +153,10 @@ export function field(app, v) {
       const zone = row.owner === "mine" ? `${sec}_${row.pos}` : "";
       const open = zone && targets.has(zone);
       return h("div", {
-        class: `bt-zone ${row.key}` + (open ? " target" : ""), "data-zone": zone || null,
+        class: `bt-zone ${row.key}` + (open ? " target" : ""), "data-zone": zone || null, "data-cell": `${row.key}:${sec}`,
         onclick: open ? () => app.deployTo(zone) : null,
-        role: open ? "button" : null, "aria-label": open ? `place ${app.pick} here: your ${sec} ${row.pos}` : null,
-      }, open ? h("span", { class: "bt-place" }, `+ ${app.pick}`) : null, units.map((u) => stack(app, v, u)));
+        role: open ? "button" : null, "aria-label": open ? `place ${picked} here: your ${sec} ${row.pos}` : null,
+      }, open ? h("span", { class: "bt-place" }, `+ ${picked}`) : null, units.map((u) => stack(app, v, u)));
     });
     cells.push(h("div", { class: `bt-row ${row.key}` }, line));
   }
@@ -204,7 +223,7 @@ export function hand(app, v) {
     h("h3", {}, "Units to place"),
     h("div", { class: "row" }, mine.map((u) => h("button", {
       class: "bt-handunit" + (app.pick === u.id ? " on" : ""), "data-hand": u.id, onclick: () => app.pickUnit(u.id),
-    }, `${u.id}: ${u.name}`))),
+    }, `${MARK.mine}${num(u.id)} ${u.name}`))),
     h("p", { class: "small muted" }, "Then tap a marked zone of your side. The enemy sees only the top troop of each stack until every unit is placed."));
 }
 
@@ -236,7 +255,7 @@ export function now(app, v) {
   const p = v.pending;
   if (v.phase !== "battle" || !p) return null;
   const u = v.units.find((x) => x.id === p.unit);
-  const head = p.kind === "wounds" ? `Assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${u ? `${u.id} ${u.name}` : p.unit}` : GROUPS[p.kind] || "Your choice";
+  const head = p.kind === "wounds" ? `Assign ${p.hits} hit${p.hits === 1 ? "" : "s"} to ${u ? unitLabel(v, u.id) : "your unit"}` : GROUPS[p.kind] || "Your choice";
   return h("div", { class: "card bt-pending bt-now" }, h("h3", {}, head),
     p.kind === "wounds" ? roll(v) : null,
     legal.map((l) => button(app, l)));
@@ -261,7 +280,7 @@ export function actions(app, v) {
   const zones = (list) => h("div", { class: "bt-zones" }, list.map((l) => button(app, { ...l, label: zoneWords(l.command.to), cost: 0 })));
   return h("div", { class: "card bt-orders" },
     sel.length
-      ? [h("h3", {}, `Orders for ${app.sel}`), orders.map((l) => button(app, l)),
+      ? [h("h3", {}, `Orders for ${unitLabel(v, app.sel)}`), orders.map((l) => button(app, l)),
         moves.length ? [h("h4", {}, `Tactical Move to your… (${moves[0].cost} token${moves[0].cost > 1 ? "s" : ""})`), zones(moves)] : null,
         free.length ? [h("h4", {}, "Or first a free redeployment to your… (then another unit takes the order)"), zones(free)] : null]
       : h("p", { class: "muted" }, ready.size ? "Tap one of your units (▲, outlined) to see its orders." : "None of your units can act: pass."),

@@ -91,12 +91,12 @@ function gameStats(g) {
   const sides = g.sides || [];
   return h("article", { class: "card", "data-game-stats": g.game },
     h("h2", {}, title),
-    h("p", {}, `${g.matches} match${g.matches === 1 ? "" : "es"}`, g.draws ? ` · ${g.draws} drawn` : "", g.avgMinutes ? ` · ${minutes(g.avgMinutes)} on average` : ""),
+    h("p", {}, `${g.matches} match${g.matches === 1 ? "" : "es"}`, g.draws ? ` · ${g.draws} drawn` : "", g.avg_minutes ? ` · ${minutes(g.avg_minutes)} on average` : ""),
     sides.length ? [h("h3", {}, "Wins by side"), bars(sides.map((sd, i) => ({
-      label: sd.name, value: sd.winRate, cls: sideClass(sd.name, i), text: `${sd.wins}/${sd.matches} · ${pct(sd.winRate)}`,
+      label: sd.name, value: sd.win_rate, cls: sideClass(sd.name, i), text: `${sd.wins}/${sd.matches} · ${pct(sd.win_rate)}`,
     })), `${title}: wins by side`)] : null,
     (g.roles || []).length > 1 ? [h("h3", {}, "Win rate by role"), bars(g.roles.map((r) => ({
-      label: roleName(r.name), value: r.winRate, text: `${r.wins}/${r.matches} · ${pct(r.winRate)}`,
+      label: roleName(r.name), value: r.win_rate, text: `${r.wins}/${r.matches} · ${pct(r.win_rate)}`,
     })), `${title}: win rate by role`)] : null,
     g.extras ? [h("h3", {}, "Over every match"), extrasList(g.extras)] : null);
 }
@@ -107,12 +107,12 @@ function playerRow(p) {
       h("td", {}, h("a", { href: `/history?player=${encodeURIComponent(p.name)}` }, p.name)),
       h("td", { class: "n" }, p.matches),
       h("td", { class: "n" }, p.wins),
-      h("td", { class: "n" }, pct(p.winRate))),
+      h("td", { class: "n" }, pct(p.win_rate))),
     h("tr", {}, h("td", { colspan: 4 }, h("details", { class: "more" },
       h("summary", {}, `More about ${p.name}`),
-      h("p", { class: "small" }, `${minutes(p.avgMinutes) || "–"} per match on average` + (p.draws ? ` · ${p.draws} drawn` : "")),
-      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.winRate, text: `${sd.wins}/${sd.matches} won`, cls: sideClass(sd.name, -1) })),
-        ...p.roles.map((r) => ({ label: roleName(r.name), value: r.winRate, text: `${r.wins}/${r.matches} won` }))], `${p.name}: wins by side and role`),
+      h("p", { class: "small" }, `${minutes(p.avg_minutes) || "–"} per match on average` + (p.draws ? ` · ${p.draws} drawn` : "")),
+      bars([...p.sides.map((sd) => ({ label: sd.name, value: sd.win_rate, text: `${sd.wins}/${sd.matches} won`, cls: sideClass(sd.name, -1) })),
+        ...p.roles.map((r) => ({ label: roleName(r.name), value: r.win_rate, text: `${r.wins}/${r.matches} won` }))], `${p.name}: wins by side and role`),
       extrasList(p.extras)))),
   ];
 }

@@ -12,7 +12,7 @@ import { h, s, replace, damageTrack } from "../ui.js";
 import { api } from "../room.js";
 import { chartSVG, CELL } from "../map.js";
 import { logList, lineOf } from "../log.js";
-import { sheetSVG } from "../engineer.js";
+import { sheetSVG } from "../sonar/engineer.js";
 import { drawBoard, hasBoard } from "./boards.js";
 import { loadCatalogue, optionsText, when, minutes, resultTag, sidesOf, playerText, roleName, sideClass } from "./common.js";
 

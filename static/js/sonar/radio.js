@@ -3,9 +3,9 @@
 // overlay; erase and restart; notes. When the room has radio assist, the
 // tracker's possible cells are a layer that can be switched on and off.
 
-import { h, s, replace, dirStep, cellName, parseCell } from "./ui.js";
-import { chartSVG, CELL, MARGIN } from "./map.js";
-import { enemyLines } from "./log.js";
+import { h, s, replace, dirStep, cellName, parseCell } from "../ui.js";
+import { chartSVG, CELL, MARGIN } from "../map.js";
+import { enemyLines } from "../log.js";
 
 function storageKey(app) {
   return `periscope.radio.${app.code}.${app.seat}`;
@@ -80,7 +80,7 @@ export function radioPanel(el, app) {
     return { col: c, row: c };
   }
 
-  function overlay(v, t) {
+  function overlay(v, t, movable = true) {
     return (g) => {
       const a = st.anchor;
       const xs = t.points.map((p) => p[0]);
@@ -112,7 +112,8 @@ export function radioPanel(el, app) {
         }
       }
       grp.append(s("rect", { class: "tracknow", x: px(t.x) - 9, y: px(t.y) - 9, width: 18, height: 18, rx: 3 }));
-      grp.addEventListener("pointerdown", (e) => startDrag(e, grp, v));
+      if (movable) grp.addEventListener("pointerdown", (e) => startDrag(e, grp, v));
+      else grp.classList.add("still");
       return grp;
     };
   }
@@ -224,9 +225,23 @@ export function radioPanel(el, app) {
     const radio = v.radio;
     const parts = [];
     const heard = enemy.slice(st.from).filter((l) => l.kind === "course").length;
+    // After the end the sheet is a record, not a tool: no instruction and
+    // no control (the outcome card shows where the enemy really went).
+    const over = !!v.public.outcome;
+    // While surfaced the duty banner gives the one instruction: this card
+    // only says what the sheet does meanwhile.
+    const how = over ? "Your sheet as it stood at the end: the enemy's headings you heard, where you had laid them."
+      : v.own?.surfacing ? "Surfaced: the enemy's headings still go on the transparent sheet (orange); lay it over the map again once you dive."
+        : ["Every enemy heading is drawn on the transparent sheet (orange). Drag it over the map until it fits between the islands; ", h("strong", {}, "?"), " marks a silence (up to 4 cells, any heading)."];
     parts.push(h("div", { class: "card crew" },
-      h("p", {}, "Every enemy heading is drawn on the transparent sheet (orange). Drag it over the map until it fits between the islands; ", h("strong", {}, "?"), " marks a silence (up to 4 cells, any heading)."),
+      h("p", { id: "radio-how" }, how),
       h("p", { class: "small muted", id: "heard" }, `${heard} heading${heard === 1 ? "" : "s"} on the sheet.`)));
+    notes.readOnly = over;
+    if (over) {
+      parts.push(chartSVG(v.chart, { label: "enemy plot", archer: v.public.archer_mines, overlay: overlay(v, t, false) }));
+      replace(dyn, parts);
+      return;
+    }
     if (radio) {
       const n = radio.cells?.length || 0;
       parts.push(h("div", { class: "card", id: "tracker" },

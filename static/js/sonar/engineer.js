@@ -4,7 +4,7 @@
 // damage asks first. It also shows which systems are down, and the
 // inspection of a surfaced enemy's sheet (real time).
 
-import { h, s, replace, roleTitles } from "./ui.js";
+import { h, s, replace, roleTitles } from "../ui.js";
 import { judgeSVG, NAMES, countdown } from "./surface.js";
 import { glyph, colourInfo, icon } from "./symbols.js";
 import { brokenSystems, systemInfo } from "./firstmate.js";
@@ -157,7 +157,9 @@ export function engineerPanel(el, app) {
     } else if (v.public.playing) {
       // Before any heading there is no OK to speak of yet.
       parts.push(h("div", { class: "notice good", id: "eng-duty" }, own.surfacing
-        ? "Surfaced: the sheet is wiped clean. Nothing to cross out until the dive; the surfacing card above says what to do."
+        ? v.public.mode === "realtime"
+          ? "Surfaced: no symbol to cross out until the dive. The breakdowns are erased once the inspection passes."
+          : "Surfaced: the sheet is wiped clean; no symbol to cross out until the dive."
         : (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     if (st.confirm) {

@@ -2,13 +2,13 @@
 // phone before the start, with a picture drawn by the role's own panel
 // code), the rules card's content, and the sentence of the duty banner.
 
-import { h, s, parseCell, cellName, roleTitles } from "./ui.js";
-import { chartSVG, CELL } from "./map.js";
+import { h, s, parseCell, cellName, roleTitles } from "../ui.js";
+import { chartSVG, CELL } from "../map.js";
 import { sheetSVG } from "./engineer.js";
 import { firstMatePanel } from "./firstmate.js";
-import { primerCard } from "./primer.js";
-import { list, table } from "./rulescard.js";
-import { mayTrace } from "./surface.js";
+import { primerCard } from "../primer.js";
+import { list, table } from "../rulescard.js";
+import { surfaceStep } from "./surface.js";
 
 const TEXT = {
   captain: {
@@ -209,7 +209,7 @@ export function rulesContent(v, roles) {
 
 // dutyOf says what this seat owes now: {text, key, quiet}, or null. key
 // changes with each new duty, so the phone buzzes once per duty.
-export function dutyOf(v) {
+export function dutyOf(v, ui) {
   const own = v?.own;
   const pub = v?.public;
   if (!own || !pub || pub.outcome || !pub.started) return null;
@@ -230,12 +230,11 @@ export function dutyOf(v) {
   if (has("first_mate") && own.duties?.first_mate) owe("First Mate: charge ONE gauge (+1)", "first_mate", "#panel-first_mate [data-group=charge]");
   if (has("engineer") && own.duties?.engineer) owe(`Engineer: cross out one symbol in the ${own.duties.panel} panel`, "engineer", "#panel-engineer svg.sheet");
   if (has("engineer") && own.inspect) owe("Engineer: inspect the enemy's sheet", "engineer", "");
-  const sf = own.surfacing;
-  if (sf && pub.mode === "realtime") {
-    if (sf.inspected && has("captain")) owe("Inspection passed: the Captain dives", "captain", "#dive");
-    else if (!sf.inspected && ((sf.sections || []).some((x) => !x) || (sf.redo || []).some(Boolean)) && mayTrace(v, sf).length) owe("Surfaced: trace your section of the submarine", "", "");
-  }
+  // Surfaced: the surfacing card's instruction, in the same words.
+  const step = surfaceStep(v, ui);
+  if (step && !step.quiet) owe(step.text, "", "");
   if (owed.length) return { text: owed.join(" · "), key: `${owed.join("|")}#${route}#${pub.turn || ""}`, target };
+  if (step) return { text: step.text, key: `surfaced#${step.text}`, quiet: true };
   if (has("captain") && own.placed && pub.playing && pub.mode === "turnbased" && own.turn?.current) {
     if (own.duties?.first_mate || own.duties?.engineer) {
       return { text: "Waiting for your crew's OK…", key: `wait#${route}`, quiet: true };

@@ -3,7 +3,7 @@
 // weapons ▲ W (red), detection ● D (green), special ◆ S (yellow),
 // reactor ☢ (radiation).
 
-import { s } from "./ui.js";
+import { s } from "../ui.js";
 
 export const colourInfo = {
   red: { name: "weapons", letter: "W", systems: ["mine", "torpedo"] },

@@ -1,4 +1,4 @@
-package debrief
+package roles
 
 import (
 	"encoding/json"
@@ -6,18 +6,18 @@ import (
 	"strings"
 
 	"periscope/games"
-	"periscope/rooms"
 )
 
-// Sonar is Captain Sonar's debrief: one entry per crew (blue, red, the
-// teams 0 and 1) and the match's turning points.
-type Sonar struct {
-	Crews   []Crew   `json:"crews"`
-	Moments []Moment `json:"moments"`
+// Debrief is Captain Sonar's part of a finished match's debrief (package
+// debrief keeps it under "sonar"): one entry per crew (blue, red, the teams
+// 0 and 1) and the match's turning points.
+type Debrief struct {
+	Crews   []CrewDebrief `json:"crews"`
+	Moments []Moment      `json:"moments"`
 }
 
-// Crew is what one submarine did and suffered.
-type Crew struct {
+// CrewDebrief is what one submarine did and suffered.
+type CrewDebrief struct {
 	Crew        string         `json:"crew"`
 	DamageTaken int            `json:"damage_taken"`
 	TakenBy     map[string]int `json:"taken_by"` // torpedo, mine, own torpedo, own mine, archer mine, breakdown, ice
@@ -74,17 +74,29 @@ var crewNames = []string{"blue", "red"}
 // announcements are the public events a Radio Operator follows.
 var announcements = []string{"course", "silence", "surface", "torpedo", "mine_dropped", "trigger", "drone", "sonar_answer"}
 
+// Debrief starts the tally of a match this new game is about to replay
+// (games.Debriefer): the damage dealt and taken and by what, the systems
+// each role used, the turning points and how many cells the Radio
+// Operator's picture held after each enemy announcement, read from the
+// public events and the Radio Operators' views.
+func (g *Game) Debrief() games.Tally { return newSonarTally(g) }
+
+var _ games.Debriefer = (*Game)(nil)
+
 type sonarTally struct {
-	crews   []Crew
+	g       *Game
+	specs   []games.SeatSpec
+	crews   []CrewDebrief
 	radio   []int // the Radio Operator's seat of each crew, or -1
 	moments []Moment
 	hit     bool // a hit has happened
 }
 
-func newSonarTally(specs []games.SeatSpec) *sonarTally {
-	t := &sonarTally{radio: []int{-1, -1}}
+func newSonarTally(g *Game) *sonarTally {
+	specs := g.Seats()
+	t := &sonarTally{g: g, specs: specs, radio: []int{-1, -1}}
 	for _, n := range crewNames {
-		t.crews = append(t.crews, Crew{Crew: n, TakenBy: map[string]int{}, DealtBy: map[string]int{},
+		t.crews = append(t.crews, CrewDebrief{Crew: n, TakenBy: map[string]int{}, DealtBy: map[string]int{},
 			Systems: map[string]int{}, Charges: map[string]int{}})
 	}
 	for i, sp := range specs {
@@ -97,7 +109,8 @@ func newSonarTally(specs []games.SeatSpec) *sonarTally {
 
 func crewIndex(name string) int { return slices.Index(crewNames, name) }
 
-func (t *sonarTally) step(g games.Game, c rooms.CommandRecord, events []games.Event) {
+// Step tallies the events of the command logged at version v.
+func (t *sonarTally) Step(v int64, events []games.Event) {
 	heard := [2]string{} // an enemy announcement each crew's radio heard
 	for _, ev := range events {
 		var e sonarEvent
@@ -125,15 +138,15 @@ func (t *sonarTally) step(g games.Game, c rooms.CommandRecord, events []games.Ev
 			cr.Systems["mine"]++
 		case "torpedo":
 			cr.Systems["torpedo"]++
-			t.impact(c.Version, ci, "torpedo", e, ev.Text)
+			t.impact(v, ci, "torpedo", e, ev.Text)
 		case "trigger":
 			cr.Systems["trigger"]++
-			t.impact(c.Version, ci, "mine", e, ev.Text)
+			t.impact(v, ci, "mine", e, ev.Text)
 		case "archer":
-			t.impact(c.Version, -1, "archer mine", e, ev.Text)
+			t.impact(v, -1, "archer mine", e, ev.Text)
 		case "surface":
 			cr.Surfacings++
-			t.moments = append(t.moments, Moment{V: c.Version, Kind: "surface", Crew: e.Crew, Text: ev.Text})
+			t.moments = append(t.moments, Moment{V: v, Kind: "surface", Crew: e.Crew, Text: ev.Text})
 		case "charge":
 			if e.System != "" {
 				cr.Charges[e.System]++
@@ -151,25 +164,25 @@ func (t *sonarTally) step(g games.Game, c rooms.CommandRecord, events []games.Ev
 			}
 			cr.DamageTaken += e.Damage
 			cr.TakenBy[why] += e.Damage
-			t.moment(c.Version, e.Crew, ev.Text)
+			t.moment(v, e.Crew, ev.Text)
 		case "destroyed", "over":
-			t.moments = append(t.moments, Moment{V: c.Version, Kind: e.Kind, Crew: e.Crew, Text: ev.Text})
+			t.moments = append(t.moments, Moment{V: v, Kind: e.Kind, Crew: e.Crew, Text: ev.Text})
 		}
 	}
 	for ci, kind := range heard {
 		if kind == "" || t.radio[ci] < 0 {
 			continue
 		}
-		var v struct {
+		var rv struct {
 			Radio *struct {
 				Cells []json.RawMessage `json:"cells"`
 				Lost  bool              `json:"lost"`
 			} `json:"radio"`
 		}
-		if viewOf(g, t.radio[ci], &v) != nil || v.Radio == nil || v.Radio.Lost {
+		if viewOf(t.g, t.radio[ci], &rv) != nil || rv.Radio == nil || rv.Radio.Lost {
 			continue
 		}
-		t.crews[ci].Radio = append(t.crews[ci].Radio, RadioPoint{V: c.Version, Cells: len(v.Radio.Cells), Kind: kind})
+		t.crews[ci].Radio = append(t.crews[ci].Radio, RadioPoint{V: v, Cells: len(rv.Radio.Cells), Kind: kind})
 	}
 }
 
@@ -208,7 +221,8 @@ func (t *sonarTally) moment(v int64, crew, text string) {
 	t.moments = append(t.moments, Moment{V: v, Kind: kind, Crew: crew, Text: text})
 }
 
-func (t *sonarTally) result() *Sonar {
+// Result is the Debrief and each seat's counts (credit).
+func (t *sonarTally) Result() (any, []map[string]int) {
 	// The last damage before a submarine is destroyed is the winning shot.
 	if i := slices.IndexFunc(t.moments, func(m Moment) bool { return m.Kind == "destroyed" }); i > 0 {
 		for j := i - 1; j >= 0; j-- {
@@ -221,20 +235,21 @@ func (t *sonarTally) result() *Sonar {
 	if t.moments == nil {
 		t.moments = []Moment{}
 	}
-	return &Sonar{Crews: t.crews, Moments: t.moments}
+	return &Debrief{Crews: t.crews, Moments: t.moments}, t.credit()
 }
 
 // credit gives each seat its crew's counts, by the roles it played: every
 // member shares the crew's hits and torpedoes; each role its own work.
-func (t *sonarTally) credit(players []Player) {
-	for i := range players {
-		p := &players[i]
-		if p.Team < 0 || p.Team >= len(t.crews) || p.Result == "" {
+// (The debrief keeps them only for seats someone held.)
+func (t *sonarTally) credit() []map[string]int {
+	out := make([]map[string]int, len(t.specs))
+	for i, sp := range t.specs {
+		if sp.Team < 0 || sp.Team >= len(t.crews) {
 			continue
 		}
-		c := t.crews[p.Team]
+		c := t.crews[sp.Team]
 		ex := map[string]int{"hits": c.DamageDealt, "torpedoes": c.Systems["torpedo"]}
-		for _, r := range p.Roles {
+		for _, r := range sp.Roles {
 			switch r {
 			case "captain":
 				for sys, n := range c.Systems {
@@ -256,7 +271,18 @@ func (t *sonarTally) credit(players []Player) {
 			}
 		}
 		if len(ex) > 0 {
-			p.Extras = ex
+			out[i] = ex
 		}
 	}
+	return out
+}
+
+// viewOf is seat's view as JSON, read into v: the debrief reads what the
+// wire carries.
+func viewOf(g games.Game, seat int, v any) error {
+	b, err := json.Marshal(g.View(seat))
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
 }

@@ -3,11 +3,11 @@
 // preview; surfacing; mines, torpedo, drone, sonar and the Archer; the
 // answer to the enemy's sonar; and the log of both crews.
 
-import { h, replace, dirArrow, parseCell, sectorOf } from "./ui.js";
-import { chartSVG, stepCell } from "./map.js";
-import { logList } from "./log.js";
+import { h, replace, dirArrow, parseCell, sectorOf } from "../ui.js";
+import { chartSVG, stepCell } from "../map.js";
+import { logList } from "../log.js";
 import { reason, courseReason, briefs } from "./reasons.js";
-import { zoomable } from "./zoom.js";
+import { zoomable } from "../zoom.js";
 
 // short keeps the part of a refusal's sentence before its explanation, for the small
 // line under a button; tapping the closed button shows the whole sentence.
@@ -116,9 +116,7 @@ export function captainPanel(el, app) {
     if (pub.sonar_pending && pub.sonar_pending !== v.crew) {
       notes.push(h("div", { class: "notice" }, `Sonar: waiting for the ${pub.sonar_pending.toUpperCase()} Captain's answer.`));
     }
-    if (own.surfacing && pub.mode === "turnbased") {
-      notes.push(h("div", { class: "notice warn" }, `Surfaced in sector ${own.surfacing.sector}: the enemy takes three turns, then you dive.`));
-    }
+    // Surfaced: the duty banner says what happens (surfaceStep).
     const results = ownResults(v);
     if (results.length) {
       notes.push(h("div", { class: "notice small", id: "own-results" }, h("strong", {}, "Your systems: "),
@@ -378,7 +376,7 @@ export function captainPanel(el, app) {
     sys("trigger", "Trigger mine", trig, () => { st.mode = "trigger"; st.selected = null; redo(); });
     sys("silence", "Silence", systemState(v, "silence"), () => { st.mode = "silence"; redo(); });
     sys("drone", "Drone", systemState(v, "drone"), () => { st.mode = "drone"; redo(); });
-    sys("sonar", "Sonar", systemState(v, "sonar"), () => app.act("systems", { type: "sonar" }));
+    sys("sonar", "Sonar", systemState(v, "sonar"), () => app.act("systems", { type: "sonar" }, crewmateFirst(app, "systems", "sonar")));
     if (gauge(own, "scenario")) {
       const a = systemState(v, "scenario");
       if (a.ok && !(own.archer_targets || []).length) Object.assign(a, { ok: false, why: "no Archer mine", full: "every Archer mine has gone off" });
@@ -463,6 +461,39 @@ export function captainPanel(el, app) {
   };
 }
 
+// crewmateFirst is the onRefuse of a drone or a sonar (app.act): the
+// Captain and the First Mate may both launch them, from two phones. A
+// refusal of a system this page still shows ready means the crewmate was
+// first (its announcement may not even be here yet): say who and what,
+// not the bare rule.
+export function crewmateFirst(app, group, system) {
+  return (err) => {
+    const v = app.view;
+    const who = !app.has("captain") ? "Captain" : !app.has("first_mate") ? "First Mate" : "";
+    if (!who || !v?.own) return false;
+    const rule = err.rule || err.code;
+    const ready = !!v.own.gauges.find((g) => g.system === system)?.ready;
+    const line = [...(app.lines || [])].reverse().find((l) => l.crew === v.crew && SYSTEM_KINDS.includes(l.kind));
+    const heard = line && line.kind === system && Date.now() - (line.at || 0) < 15000;
+    const enemy = v.crew === "blue" ? "RED" : "BLUE";
+    let words = "";
+    if (system === "sonar" && (heard || (ready && rule === "sonar_pending" && err.message.includes(enemy)))) {
+      words = `Your ${who} activated the sonar a moment before you: the ${enemy} Captain answers it now.`;
+    } else if (system === "drone" && heard) {
+      words = `Your ${who} launched the drone a moment before you: ${line.text}.`;
+    } else if (ready && rule === "not_ready") {
+      words = `Your ${who} used the ${system} a moment before you: its gauge is empty again.`;
+    } else if (ready && rule === "course_between_systems") {
+      words = `Your ${who} used a system a moment before you: the next one waits for a heading.`;
+    }
+    if (!words) return false;
+    app.refusals[group] = words;
+    return true;
+  };
+}
+
+const SYSTEM_KINDS = ["drone", "sonar", "torpedo", "mine_dropped", "silence", "archer"];
+
 // droneChooser asks which sector to probe; used by Captain and First Mate.
 export function droneChooser(v, app, done) {
   const n = v.chart.sectors;
@@ -471,7 +502,7 @@ export function droneChooser(v, app, done) {
     buttons.push(h("button", {
       "data-sector": i,
       onclick: async () => {
-        await app.act("drone", { type: "drone", sector: i });
+        await app.act("drone", { type: "drone", sector: i }, crewmateFirst(app, "drone", "drone"));
         if (!app.refusals.drone) done();
       },
     }, `Sector ${i}`));

@@ -1,8 +1,8 @@
 // The end of a match: who won, and both submarines' voyages on one chart.
 
-import { h } from "./ui.js";
-import { chartSVG } from "./map.js";
-import { whatNext, RESULT_ICONS } from "./next.js";
+import { h } from "../ui.js";
+import { chartSVG } from "../map.js";
+import { whatNext, RESULT_ICONS } from "../next.js";
 
 export function outcomeBanner(outcome, crew) {
   const w = outcome.winner;

@@ -3,20 +3,20 @@
 // panel renders from (view, its own UI state); commands go through act(),
 // which shows the server's refusal next to the control that was used.
 
-import { Conn, badge, ONLINE } from "./net.js";
-import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "./room.js";
-import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal, crewTag } from "./ui.js";
-import { logList, lastLine, mergeEvents } from "./log.js";
-import { waitingRoom, waitingSeats, waitingKeys } from "./waiting.js";
+import { Conn, badge, ONLINE } from "../net.js";
+import { roomCode, seatToken, forgetSeat, rememberSeat, api } from "../room.js";
+import { h, replace, damageTrack, vibrate, wakeLock, roleTitles, roleShort, refusal, crewTag } from "../ui.js";
+import { logList, lastLine, mergeEvents } from "../log.js";
+import { waitingRoom, waitingSeats, waitingKeys } from "../waiting.js";
 import { captainPanel } from "./captain.js";
 import { firstMatePanel } from "./firstmate.js";
 import { engineerPanel } from "./engineer.js";
 import { radioPanel } from "./radio.js";
 import { surfacingCard } from "./surface.js";
 import { revealCard } from "./reveal.js";
-import { connectionBanner, duty as dutyBanner } from "./banner.js";
-import { rulesButton } from "./rulescard.js";
-import { rolePrimers, rulesContent, dutyOf } from "./sonarhelp.js";
+import { connectionBanner, duty as dutyBanner } from "../banner.js";
+import { rulesButton } from "../rulescard.js";
+import { rolePrimers, rulesContent, dutyOf } from "./help.js";
 import { coach } from "./coach.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -38,8 +38,9 @@ const app = {
   panels: {},
 };
 
-// act sends a command for a control group; a refusal is shown in that group.
-app.act = async function act(group, cmd) {
+// act sends a command for a control group; a refusal is shown in that
+// group, unless onRefuse(err) says it worded it elsewhere (returns true).
+app.act = async function act(group, cmd, onRefuse) {
   if (app.busy[group]) return;
   app.busy[group] = true;
   delete app.refusals[group];
@@ -47,7 +48,7 @@ app.act = async function act(group, cmd) {
   try {
     await app.conn.send(cmd);
   } catch (err) {
-    app.refusals[group] = err.message;
+    if (!onRefuse?.(err)) app.refusals[group] = err.message;
   } finally {
     delete app.busy[group];
   }
@@ -186,6 +187,8 @@ function setView(view, events) {
   app.view = view;
   app.lines = mergeEvents(app.lines, events);
   if (!view) return;
+  // A refusal from before the end is no longer news once the match is over.
+  if (view.public?.outcome && !prev?.public?.outcome) app.refusals = {};
   if (!app.tab || !view.roles.includes(app.tab)) app.tab = view.roles[0];
   if (prev) followDuty(prev, view);
   if (view.crew) {
@@ -211,7 +214,8 @@ function renderTop() {
   replace($("#damage"), v?.own ? damageTrack(v.own.damage) : null);
   // The last announcement, at the bottom of the screen and labelled with
   // its crew: it is news, never an order for this phone.
-  const line = app.lobby?.state === "playing" || app.lobby?.state === "finished" ? lastLine(app.lines) : null;
+  // After the end the outcome banner says the result: no strip of news.
+  const line = app.lobby?.state === "playing" && !v?.public?.outcome ? lastLine(app.lines) : null;
   const ticker = $("#ticker");
   const crew = line?.crew ? (line.crew === app.view?.crew ? " (your crew)" : " (enemy)") : "";
   replace(ticker, line ? [h("span", { class: "ticker-label" }, "Last heard"),
@@ -266,8 +270,10 @@ app.render = function render() {
   renderAids(waiting);
   startFirst(waiting);
   replace($("#outcome"), v?.public?.outcome ? revealCard(v, app.view.crew) : null);
-  // In a first dive the coach's card teaches: the hints would say it twice.
-  replace($("#hints"), v?.coach?.lesson ? null : (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
+  // In a first dive the coach's card teaches, and while surfaced the duty
+  // banner and the surfacing card say the one step: hints would say it twice.
+  const surfaced = !!v?.own?.surfacing && !v.public?.outcome;
+  replace($("#hints"), v?.coach?.lesson || surfaced ? null : (v?.hints || []).map((t) => h("div", { class: "hint" }, t)));
   replace($("#surfacing"), v && !waiting ? surfacingCard(app) : null);
   renderTabs();
   for (const role of Object.keys(app.panels)) {
@@ -297,7 +303,7 @@ function renderAids(waiting) {
     app.primerKey = key;
     replace($("#primer"), waiting ? [h("h2", {}, "Your role, before the start"), rolePrimers(roles, app.view)] : null);
   }
-  const d = waiting ? null : dutyOf(app.view);
+  const d = waiting ? null : dutyOf(app.view, app.surfaceUI);
   dutyBanner(d?.text || "", d?.key, { quiet: d?.quiet });
   app.duty = d;
 }

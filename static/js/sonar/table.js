@@ -2,15 +2,15 @@
 // it is, the public log, and at the end the winner with both voyages.
 // It connects as a spectator: it never holds a secret.
 
-import { Conn, badge } from "./net.js";
-import { roomCode, api } from "./room.js";
-import { h, s as svgEl, replace, damageTrack, wakeLock, dirStep } from "./ui.js";
-import { chartSVG } from "./map.js";
-import { logList, mergeEvents, enemyLines } from "./log.js";
-import { seatList, qrCard } from "./waiting.js";
+import { Conn, badge } from "../net.js";
+import { roomCode, api } from "../room.js";
+import { h, s as svgEl, replace, damageTrack, wakeLock, dirStep } from "../ui.js";
+import { chartSVG } from "../map.js";
+import { logList, mergeEvents, enemyLines } from "../log.js";
+import { seatList, qrCard } from "../waiting.js";
 import { outcomeBanner } from "./reveal.js";
-import { whatNext } from "./next.js";
-import { connectionBanner, soundToggle, soundOn, beep, useAids } from "./banner.js";
+import { whatNext } from "../next.js";
+import { connectionBanner, soundToggle, soundOn, beep, useAids } from "../banner.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = roomCode();

@@ -8,7 +8,7 @@
 // judges it: a rejected section is traced again by its tracer. Then the
 // Captain dives.
 
-import { h, s, roleTitles } from "./ui.js";
+import { h, s, roleTitles } from "../ui.js";
 
 // The four sections' outlines, in a 300 x 180 box, traced from the first
 // point round and back to it.
@@ -70,8 +70,9 @@ export function judgeSVG(section, trace) {
 }
 
 // A small submarine with its four sections, to pick one. redo marks the
-// sections the enemy Engineer rejected.
-function subPicker(sections, onPick, canPick, redo = []) {
+// sections the enemy Engineer rejected. A tap on a section that is not
+// free (a crewmate may have taken it a moment before) goes to onTaken.
+function subPicker(sections, onPick, canPick, redo = [], onTaken = null) {
   const svg = s("svg", { class: "subsvg", viewBox: "0 0 340 110", role: "group", "aria-label": "submarine sections" });
   svg.append(s("rect", { class: "hull", x: 150, y: 8, width: 50, height: 30, rx: 8 }));
   for (let i = 0; i < 4; i++) {
@@ -85,7 +86,11 @@ function subPicker(sections, onPick, canPick, redo = []) {
       "data-section": i + 1, role: "button",
       "aria-label": by ? `section ${i + 1} secured by the ${roleTitles[by]}`
         : again ? `section ${i + 1} rejected: the ${roleTitles[again]} traces it again` : `secure section ${i + 1}`,
-      onclick: () => { if (free && canPick) onPick(i + 1); },
+      onclick: () => {
+        if (!canPick) return;
+        if (free) onPick(i + 1);
+        else onTaken?.(i + 1);
+      },
     }));
     svg.append(s("text", { class: "secnum", x: x + 40, y: 60 }, String(i + 1)));
     const initials = (r) => roleTitles[r].split(" ").map((w) => w[0]).join("");
@@ -185,7 +190,7 @@ function tracer(app, section, onDone, onMessage) {
       app.endGesture();
       finger.classList.add("hidden");
       path.push([p.x, p.y]);
-      onDone(thin(path));
+      onDone(section, thin(path));
     }
   });
   const lift = () => {
@@ -194,6 +199,20 @@ function tracer(app, section, onDone, onMessage) {
   svg.addEventListener("pointerup", lift);
   svg.addEventListener("pointercancel", lift);
   return svg;
+}
+
+// takenWords says why section n is not this role's to trace: who secured
+// it (and whether that crewmate did it just now, under this phone's
+// finger), or who retraces it after a rejection.
+export function takenWords(v, sf, n, just) {
+  const by = sf.sections[n - 1];
+  const again = (sf.redo || [])[n - 1];
+  const name = `Section ${n} (${NAMES[n - 1]})`;
+  const pick = ": pick a free section.";
+  if (by && v.roles.includes(by)) return `${name} is already secured: you secured it as the ${roleTitles[by]}${pick}`;
+  if (by) return `${name} ${just ? "was just secured" : "is already secured"} by the ${roleTitles[by] || by}${just ? ", a moment before you" : ""}${pick}`;
+  if (again) return `${name} was rejected by the enemy Engineer: the ${roleTitles[again] || again} traces it again${pick}`;
+  return "";
 }
 
 // mayTrace lists the seat's roles that may trace now, each with the
@@ -210,6 +229,49 @@ export function mayTrace(v, sf) {
     else out.push({ role: r, section: null });
   }
   return out;
+}
+
+// surfaceStep is the one instruction a surfaced crew's phone shows, for
+// the role it secures as (ui.role, the card's "Securing as" choice): the
+// surfacing card says it beside its controls and the duty banner says the
+// same words, so the phone never tells two things at once. quiet: a wait,
+// which does not buzz. null when the crew is not surfaced.
+export function surfaceStep(v, ui = {}) {
+  const own = v?.own;
+  const sf = own?.surfacing;
+  if (!sf || v.public?.outcome) return null;
+  const has = (r) => (v.roles || []).includes(r);
+  if (v.public.mode !== "realtime") {
+    return { id: "surfaced-wait", quiet: true, text: `Surfaced in sector ${sf.sector}: the enemy takes three turns, then you dive by yourself.` };
+  }
+  if (sf.inspected) {
+    return has("captain") ? { id: "dive-step", text: "Inspection passed: tap DIVE." }
+      : { id: "dive-step", quiet: true, text: "Inspection passed: wait for your Captain's DIVE." };
+  }
+  const sections = sf.sections || [];
+  if (sections.filter(Boolean).length === 4) {
+    return { id: "inspecting", quiet: true, text: "All four sections secured: wait while the enemy Engineer inspects your lines." };
+  }
+  const can = mayTrace(v, sf);
+  if (!can.length) {
+    const owed = (v.roles || []).some((r) => sections.includes(r));
+    const text = owed ? "Your section is secured. " + (sheetWith(sf) || "Wait for your crewmates.")
+      : sf.holder ? `${sheetWith(sf)} It passes one role at a time: wait for it.`
+        : "The Engineer traces the first section, then passes the sheet on to you: wait for it.";
+    return { id: "trace-wait", quiet: true, text };
+  }
+  const role = can.some((c) => c.role === ui.role) ? ui.role : can[0].role;
+  const mine = can.find((c) => c.role === role);
+  if (mine.section) {
+    return { id: "trace-turn", role, text: `${roleTitles[role]}: the enemy Engineer rejected your section ${mine.section} (${NAMES[mine.section - 1]}): trace it again, inside the white line.` };
+  }
+  const holding = sf.holder ? ` You hold the sheet; then it goes to ${nextHolder(role)}.` : "";
+  return { id: "trace-turn", role, text: `${roleTitles[role]}: tap a free section, then trace its outline with your finger.${holding}` };
+}
+
+// stepLine is the card's line of the instruction (extra: what follows it).
+function stepLine(step, cls, ...extra) {
+  return h("div", { class: cls, id: step.id, "data-step": step.id, role: "status" }, h("span", { class: "step-text" }, step.text), ...extra);
 }
 
 // sheetWith says who holds a sheet passed hand to hand ("" at other tables).
@@ -270,20 +332,15 @@ export function surfacingCard(app) {
   parts.push(h("p", { id: "secured", "data-secured": secured, "data-holder": sf.holder || "" },
     `Sections secured: ${secured} of 4. Each section needs a different role${order}`));
   if (sf.inspected) {
-    parts.push(h("div", { class: "notice good" }, "Inspection passed: the Captain orders the dive."));
+    parts.push(stepLine(surfaceStep(v, st), "notice good"));
     if (app.has("captain")) {
       parts.push(app.group("dive", {}, h("button", { class: "primary block", id: "dive-now", onclick: () => app.act("dive", { type: "dive" }) }, "DIVE")));
     }
   } else if (secured === 4) {
-    parts.push(h("div", { class: "notice", id: "inspecting" },
-      "All four sections secured: the enemy Engineer is inspecting your lines.",
+    parts.push(stepLine(surfaceStep(v, st), "notice",
       sf.inspect_by && countdown(sf.inspect_by) ? [" If they say nothing, the sheet passes by itself in ", countdown(sf.inspect_by), "."] : ""));
   } else if (!can.length) {
-    const owed = v.roles.some((r) => sections.includes(r));
-    const wait = owed ? "Your section is secured. " + (sheetWith(sf) || "Waiting for your crewmates.")
-      : sf.holder ? `${sheetWith(sf)} It passes one role at a time: wait for it.`
-        : "The Engineer traces the first section, then passes the sheet on to you.";
-    parts.push(h("div", { class: "notice", id: "trace-wait" }, wait));
+    parts.push(stepLine(surfaceStep(v, st), "notice"));
   } else {
     const roles = can.map((c) => c.role);
     if (!st.role || !roles.includes(st.role)) st.role = roles[0];
@@ -291,8 +348,7 @@ export function surfacingCard(app) {
     if (mine.section) st.section = mine.section;
     else if (st.section && (sections[st.section - 1] || redo[st.section - 1])) {
       // A crewmate took it a moment before this phone's stroke: say so.
-      const by = sections[st.section - 1];
-      st.taken = by ? `Section ${st.section} was just secured by the ${roleTitles[by] || by}: pick another.` : "";
+      st.taken = takenWords(v, sf, st.section, true);
       st.section = null;
     }
     if (redo.some(Boolean)) {
@@ -307,20 +363,36 @@ export function surfacingCard(app) {
         }, roleTitles[r]))));
     }
     if (!st.section) {
-      const holding = sf.holder ? ` You hold the sheet; then it goes to ${nextHolder(st.role)}.` : "";
       if (st.taken) parts.push(h("div", { class: "notice warn", id: "trace-taken", role: "status" }, st.taken));
-      parts.push(h("p", { id: "trace-turn" }, `${roleTitles[st.role]}: tap a free section to secure it.${holding}`));
-      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; st.taken = ""; app.render(); }, true, redo));
+      parts.push(stepLine(surfaceStep(v, st), ""));
+      parts.push(subPicker(sections, (n) => { st.section = n; st.message = ""; st.taken = ""; app.render(); }, true, redo,
+        (n) => { st.taken = takenWords(app.view, app.view.own.surfacing, n, false); app.render(); }));
     } else {
       const msg = h("p", { class: "small", id: "trace-msg", role: "status" }, st.message);
       parts.push(h("p", {}, `${roleTitles[st.role]}: trace the outline of section ${st.section} (${NAMES[st.section - 1]}) from the yellow dot, all the way round, inside the white line. The enemy Engineer will see your line.` +
         (sf.holder && !mine.section ? ` Then the sheet goes to ${nextHolder(st.role)}.` : "")));
       parts.push(h("div", { class: "trace" }, tracer(app, st.section,
-        (trace) => {
-          const section = st.section;
+        (section, trace) => {
           st.section = null;
           st.message = "";
-          app.act("secure", { type: "secure", section, role: st.role, trace });
+          // The view may have brought a crewmate's section while the
+          // finger went round (the card waits for the finger): no send.
+          const now = app.view?.own?.surfacing;
+          if (now && !(mayTrace(app.view, now).find((c) => c.role === st.role)?.section === section) &&
+            (now.sections[section - 1] || (now.redo || [])[section - 1])) {
+            st.taken = takenWords(app.view, now, section, true);
+            app.render();
+            return;
+          }
+          // Or the crewmate's stroke reached the server first, its view
+          // not here yet: the refusal names who, said as the same notice.
+          app.act("secure", { type: "secure", section, role: st.role, trace }, (err) => {
+            if ((err.rule || err.code) !== "section_secured") return false;
+            const by = /secured by the (.+)$/.exec(err.message)?.[1];
+            st.taken = by ? `Section ${section} (${NAMES[section - 1]}) was just secured by the ${by}, a moment before you: pick a free section.`
+              : `${err.message[0].toUpperCase()}${err.message.slice(1)}: pick a free section.`;
+            return true;
+          });
         },
         (text) => { st.message = text; msg.textContent = text; })));
       parts.push(msg);

@@ -3,9 +3,9 @@
 // states, which systems the Engineer's breakdowns block, and the drone
 // and sonar the First Mate may launch.
 
-import { h, replace, damageTrack } from "./ui.js";
+import { h, replace, damageTrack } from "../ui.js";
 import { icon, systemColour, colourInfo } from "./symbols.js";
-import { droneChooser, short } from "./captain.js";
+import { droneChooser, short, crewmateFirst } from "./captain.js";
 import { reason, briefs } from "./reasons.js";
 
 export const systemInfo = {
@@ -66,7 +66,7 @@ export function firstMatePanel(el, app) {
     } else if (v.public.playing) {
       // Before any heading there is no OK to speak of yet.
       parts.push(h("div", { class: "notice good", id: "fm-duty" }, own.surfacing
-        ? "Surfaced: no charge until the dive; the surfacing card above says what to do."
+        ? "Surfaced: no charge until the dive."
         : (own.route || []).length > 1 ? "OK given. Wait for the next course." : "Nothing to do yet: wait for your Captain's heading."));
     }
     parts.push(app.group("charge", {}, h("h3", {}, "Gauges"), own.gauges.map((g) => gaugeRow(v, g))));
@@ -92,7 +92,7 @@ export function firstMatePanel(el, app) {
     }, label, h("span", { class: "sub" }, g?.ready ? "READY" : short(reason(briefs(own).gauge(key), v))));
     parts.push(app.group("systems", { class: "row" },
       launch("drone", "Launch drone", drone, () => { st.drone = true; app.render(); }),
-      launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }))));
+      launch("sonar", "Activate sonar", sonar, () => app.act("systems", { type: "sonar" }, crewmateFirst(app, "systems", "sonar")))));
     replace(el, parts);
   };
 }

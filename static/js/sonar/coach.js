@@ -5,7 +5,7 @@
 // up in the coach's advice). In a first dive the host's phone also seats
 // the learner bots on Red's free seats while the room waits.
 
-import { h, replace } from "./ui.js";
+import { h, replace } from "../ui.js";
 
 const folded = new Set(); // lesson keys folded with "Got it"
 const botAsked = new Set(); // Red seats this phone asked a bot for
