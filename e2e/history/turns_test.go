@@ -12,7 +12,6 @@ import (
 
 	"periscope/debrief/debrieftest"
 	"periscope/games"
-	"periscope/games/battles"
 	"periscope/games/gridtactics"
 	"periscope/games/pocketsub"
 	"periscope/games/saga"
@@ -48,7 +47,6 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 		{gridtactics.Definition, "TURNT", 2, ".uid, .coord"},
 		{pocketsub.Definition, "TURNP", 1, ""},
 		{saga.Definition, "TURNX", 1, ""},
-		{battles.Definition, "TURNB", 1, ""},
 	} {
 		t.Run(tc.def.Name, func(t *testing.T) {
 			h := newHouse(t)
