@@ -12,7 +12,7 @@ import { h, s, replace, damageTrack } from "../ui.js";
 import { api } from "../room.js";
 import { chartSVG, CELL } from "../map.js";
 import { logList, lineOf } from "../log.js";
-import { sheetSVG } from "../sonar/engineer.js";
+import { sheetSVG } from "../sonar/sheet.js";
 import { drawBoard, hasBoard, turnAdapter } from "./boards.js";
 import { turnPlay, STEP } from "../turnplay.js";
 import { dataOf, reduced } from "../gamepage.js";
