@@ -3,6 +3,8 @@ package roles
 import (
 	"encoding/json"
 	"strconv"
+
+	"periscope/games"
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
@@ -32,23 +34,6 @@ func (b *viewBytes) reset() {
 	b.public0, b.reveal0, b.crew0, b.radio0 = false, false, [2]bool{}, [2]bool{}
 }
 
-// appendJSON appends json.Marshal(x) to dst: an Encoder writes the very
-// bytes Marshal returns, and a newline, without a copy of its own.
-func appendJSON(dst []byte, x any) ([]byte, error) {
-	w := appendWriter{&dst}
-	if err := json.NewEncoder(w).Encode(x); err != nil {
-		return dst, err
-	}
-	return dst[:len(dst)-1], nil
-}
-
-type appendWriter struct{ b *[]byte }
-
-func (w appendWriter) Write(p []byte) (int, error) {
-	*w.b = append(*w.b, p...)
-	return len(p), nil
-}
-
 // AppendView appends the JSON of View(seat) to dst: byte for byte what
 // json.Marshal(g.View(seat)) gives (TestAppendViewIsMarshal), built from
 // the shared parts marshalled once. The room runtime uses it in place of
@@ -68,7 +53,7 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	// shared writes a version's shared part into its kept buffer.
 	shared := func(buf *[]byte, done *bool, x func() any) []byte {
 		if !*done && err == nil {
-			*buf, err = appendJSON((*buf)[:0], x())
+			*buf, err = games.AppendJSON((*buf)[:0], x())
 			*done = err == nil
 		}
 		return *buf
@@ -76,7 +61,7 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	// small appends a seat's own small part straight to dst.
 	small := func(x any) {
 		var e error
-		if dst, e = appendJSON(dst, x); e != nil && err == nil {
+		if dst, e = games.AppendJSON(dst, x); e != nil && err == nil {
 			err = e
 		}
 	}

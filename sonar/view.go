@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"periscope/sonar/chart"
+
+	"periscope/games"
 )
 
 // CrewView is everything a crew knows about its own submarine: the
@@ -69,24 +71,7 @@ func (v CrewView) MarshalJSON() ([]byte, error) {
 // bytes in a buffer of their own first: the room writes a crew's view
 // into a buffer it keeps from version to version.
 func (v *CrewView) AppendJSON(dst []byte) ([]byte, error) {
-	return appendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
-}
-
-// appendJSON appends json.Marshal(x) to dst: an Encoder writes the very
-// bytes Marshal returns, and a newline.
-func appendJSON(dst []byte, x any) ([]byte, error) {
-	w := appendWriter{&dst}
-	if err := json.NewEncoder(w).Encode(x); err != nil {
-		return dst, err
-	}
-	return dst[:len(dst)-1], nil
-}
-
-type appendWriter struct{ b *[]byte }
-
-func (w appendWriter) Write(p []byte) (int, error) {
-	*w.b = append(*w.b, p...)
-	return len(p), nil
+	return games.AppendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
 }
 
 // UnmarshalJSON reads a view written by MarshalJSON, reasons included.
