@@ -3,6 +3,7 @@ package saga_test
 import (
 	"periscope/e2e/phone"
 	"periscope/games/saga"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -219,6 +220,33 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			if small := p.SmallRegions("#map .hit"); len(small) > 0 {
 				t.Errorf("%s: spaces under 44 px: %q", phase, small)
 			}
+			// The labels read left to right on either end of the table:
+			// column A at the left, then B, ..., whoever's base is at the
+			// bottom.
+			var order struct {
+				Cols    string
+				Flipped bool
+			}
+			p.Eval(`(() => {
+  const xs = {};
+  for (const e of document.querySelectorAll('#map .hexlabel')) {
+    const c = e.dataset.label[0];
+    (xs[c] = xs[c] || []).push(e.getBoundingClientRect().left);
+  }
+  const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;
+  const base = document.querySelector('#map .tile.base.team' + (document.body.classList.contains('seat1') ? 1 : 0));
+  const mine = base ? base.getBoundingClientRect().top : 0;
+  return {
+    Cols: Object.keys(xs).sort((a, b) => mean(xs[a]) - mean(xs[b])).join(''),
+    Flipped: [...document.querySelectorAll('#map .tile.base')].some((b) => b !== base && b.getBoundingClientRect().top > mine),
+  };
+})()`, &order)
+			if want := sortedString(order.Cols); order.Cols != want {
+				t.Errorf("%s: the columns read %q from left to right, want %q", phase, order.Cols, want)
+			}
+			if order.Flipped {
+				t.Errorf("%s: this player's base is not at the bottom of the map", phase)
+			}
 			p.Fits(phase)
 			p.Screenshot("2-" + phase + ".png")
 		}
@@ -324,4 +352,11 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		t.Errorf("the last assault reads %q, want its strike matched pair by pair", got)
 	}
 	return m
+}
+
+// sortedString is s's letters in order.
+func sortedString(s string) string {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
 }
