@@ -120,16 +120,16 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	t.Helper()
 	p.Run("open the page", chromedp.Navigate(base+"/saga.html"))
 	p.Wait("#create")
-	if got := p.Text("#intro-card"); !strings.Contains(got, "house faction") {
-		t.Errorf("the new-match form reads %q, want the factions labelled as house factions", got)
+	if got := p.Text("#opt-raven_faction"); !strings.Contains(got, "(house)") {
+		t.Errorf("the new-match form reads %q, want the house factions labelled as ours", got)
 	}
 	// The re-roll timer is a folded option of the form; a 60 s timer
 	// shows its countdown in every assault.
-	p.MustTap(".sg-more summary")
+	p.MustTap("#more-options summary")
 	p.Wait("#opt-reroll_seconds")
 	p.Eval(`(() => { const s = document.getElementById('opt-reroll_seconds'); s.value = '60'; return s.value; })()`, nil)
 	// The veteran bot: it ends a match against this plain player soonest.
-	p.Eval(`(() => { const s = document.getElementById('opt-bot_level'); s.value = 'veteran'; return s.value; })()`, nil)
+	p.MustTap(`#opt-bot_level input[value='"veteran"']`)
 	if first {
 		p.Fits("new match form")
 		p.Screenshot("0-new.png")
