@@ -102,6 +102,11 @@ func TestEveryGameHasEveryPart(t *testing.T) {
 			if err != nil {
 				t.Fatalf("New with the defaults: %v", err)
 			}
+			// Its option list: the lobby's one form is drawn from it
+			// (TestEveryGameOffersTheOptionsItTakes holds it to New).
+			if len(def.Options) == 0 {
+				t.Errorf("%s has no option list (Definition.Options), which the lobby's form is drawn from", def.Title)
+			}
 			if _, ok := g.(games.Botter); ok != def.Bots {
 				t.Errorf("Bots is %v, but the game is a Botter: %v", def.Bots, ok)
 			}

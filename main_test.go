@@ -302,12 +302,12 @@ func choose(v gridtactics.View, seat int) (any, bool) {
 		return gridtactics.Command{Type: gridtactics.TypeSecondAttack}, true
 	}
 	attack := map[string]string{"soldier": gridtactics.TypeAttack, "tank": gridtactics.TypeTank, "artillery": gridtactics.TypeArtillery}
-	for _, u := range v.Actions {
+	for _, u := range v.Legal {
 		if len(u.Attacks) > 0 && attack[u.Kind] != "" {
 			return gridtactics.Command{Type: attack[u.Kind], Unit: u.Unit, Target: u.Attacks[0].At}, true
 		}
 	}
-	for _, u := range v.Actions {
+	for _, u := range v.Legal {
 		if len(u.Moves) > 0 {
 			return gridtactics.Command{Type: gridtactics.TypeMove, Unit: u.Unit, To: u.Moves[len(u.Moves)-1]}, true
 		}

@@ -309,7 +309,8 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.views, g.bytes = viewCache{}, viewBytes{}
+	g.views = viewCache{}
+	g.bytes.reset()
 	if !cmd.Bot && cmd.Seat >= 0 {
 		// A person gives this seat's orders now (the host took the seat
 		// back from a bot): it is no longer on the bots' clock.

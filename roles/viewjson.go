@@ -3,18 +3,35 @@ package roles
 import (
 	"encoding/json"
 	"strconv"
+
+	"periscope/games"
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
-type staticBytes struct{ chart, rules []byte }
+type staticBytes struct{ game, chart, rules []byte }
 
 // viewBytes holds the JSON of the view parts that many seats share, so
 // that a version's eight views marshal them once, not eight times: the
 // chart and rules once per match, the public state once per version, a
 // crew's own state and radio picture once per crew and version.
+//
+// Their buffers are kept from version to version (reset): AppendView
+// copies from them, so nothing else holds them.
 type viewBytes struct {
 	public, reveal []byte
 	crew, radio    [2][]byte
+	// done: the part is written for this version (an empty buffer is not).
+	public0, reveal0 bool
+	crew0, radio0    [2]bool
+}
+
+// reset forgets the parts' JSON for a new version, keeping the buffers.
+func (b *viewBytes) reset() {
+	b.public, b.reveal = b.public[:0], b.reveal[:0]
+	for c := range b.crew {
+		b.crew[c], b.radio[c] = b.crew[c][:0], b.radio[c][:0]
+	}
+	b.public0, b.reveal0, b.crew0, b.radio0 = false, false, [2]bool{}, [2]bool{}
 }
 
 // AppendView appends the JSON of View(seat) to dst: byte for byte what
@@ -25,60 +42,72 @@ type viewBytes struct {
 func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	v := g.view(seat)
 	var err error
-	part := func(cache *[]byte, x any) []byte {
+	// The parts' values are boxed (x is called) only when their JSON is
+	// not cached yet: boxing a struct copies it to the heap, per seat.
+	part := func(cache *[]byte, x func() any) []byte {
 		if *cache == nil && err == nil {
-			*cache, err = json.Marshal(x)
+			*cache, err = json.Marshal(x())
 		}
 		return *cache
 	}
-	small := func(x any) []byte {
-		b, e := json.Marshal(x)
-		if e != nil && err == nil {
+	// shared writes a version's shared part into its kept buffer.
+	shared := func(buf *[]byte, done *bool, x func() any) []byte {
+		if !*done && err == nil {
+			*buf, err = games.AppendJSON((*buf)[:0], x())
+			*done = err == nil
+		}
+		return *buf
+	}
+	// small appends a seat's own small part straight to dst.
+	small := func(x any) {
+		var e error
+		if dst, e = games.AppendJSON(dst, x); e != nil && err == nil {
 			err = e
 		}
-		return b
 	}
 	dst = append(dst, `{"game":`...)
-	dst = append(dst, small(v.Game)...)
+	dst = append(dst, part(&g.static.game, func() any { return v.Game })...)
 	dst = append(dst, `,"seat":`...)
 	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
 	if v.Crew != nil {
 		dst = append(dst, `,"crew":`...)
-		dst = append(dst, small(v.Crew)...)
+		small(v.Crew)
 	}
 	dst = append(dst, `,"roles":`...)
-	dst = append(dst, small(v.Roles)...)
+	small(v.Roles)
 	dst = append(dst, `,"chart":`...)
-	dst = append(dst, part(&g.static.chart, v.Chart)...)
+	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
 	dst = append(dst, `,"rules":`...)
-	dst = append(dst, part(&g.static.rules, v.Rules)...)
+	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, `,"public":`...)
-	dst = append(dst, part(&g.bytes.public, v.Public)...)
+	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, func() any { return v.Public })...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
-		if c := &g.bytes.crew[*v.Crew]; *c == nil && err == nil {
-			// Its MarshalJSON directly: json.Marshal would scan and compact
-			// the bytes MarshalJSON made with json.Marshal, a second pass
-			// over the largest part of the view.
-			*c, err = v.Own.MarshalJSON()
+		if c := *v.Crew; !g.bytes.crew0[c] && err == nil {
+			// Its MarshalJSON's bytes, written straight into the buffer:
+			// json.Marshal would scan and compact the bytes MarshalJSON made
+			// with json.Marshal, a second pass over the largest part of the
+			// view.
+			g.bytes.crew[c], err = v.Own.AppendJSON(g.bytes.crew[c][:0])
+			g.bytes.crew0[c] = err == nil
 		}
 		dst = append(dst, g.bytes.crew[*v.Crew]...)
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)
-		dst = append(dst, part(&g.bytes.radio[*v.Crew], v.Radio)...)
+		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], func() any { return v.Radio })...)
 	}
 	if len(v.Hints) > 0 {
 		dst = append(dst, `,"hints":`...)
-		dst = append(dst, small(v.Hints)...)
+		small(v.Hints)
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
-		dst = append(dst, part(&g.bytes.reveal, v.Reveal)...)
+		dst = append(dst, shared(&g.bytes.reveal, &g.bytes.reveal0, func() any { return v.Reveal })...)
 	}
 	if v.Coach != nil {
 		dst = append(dst, `,"coach":`...)
-		dst = append(dst, small(v.Coach)...)
+		small(v.Coach)
 	}
 	dst = append(dst, '}')
 	return dst, err

@@ -4,6 +4,7 @@ package rooms
 // seat's update built and sent once the row is committed; the match's end and its clock.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -179,7 +180,9 @@ func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
 	// The seats' views share parts (a team's state, the public state):
 	// each changed part is diffed once for all of them.
-	memo := diffMemo{}
+	r.memo.reset()
+	defer r.memo.reset() // it holds this version's views: let them go
+	memo := &r.memo
 	for _, s := range r.sessions {
 		if _, ok := u.frames[s.seat]; ok {
 			continue
@@ -245,7 +248,7 @@ func (r *Room) dropFull(u update) {
 
 // seatUpdate is seat's frame for version v, or nil when the seat has
 // nothing to learn.
-func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo) []byte {
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMemo) []byte {
 	visible := appendVisible(nil, v, events, seat)
 	f := r.feeds[seat]
 	if f == nil {
@@ -259,7 +262,7 @@ func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo
 		}
 		f.eventsSent(v)
 	}
-	frame := updateFrame(v, visible, d)
+	frame := updateFrameInto(&r.eventsBuf, v, visible, d)
 	if d.patch != nil {
 		// The frame holds a copy: the next seat's patch goes in the same
 		// buffer, grown once to the room's largest instead of per seat.
@@ -269,17 +272,30 @@ func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo diffMemo
 }
 
 func updateFrame(v int64, events []WireEvent, d delta) []byte {
+	var scratch []byte
+	return updateFrameInto(&scratch, v, events, d)
+}
+
+// updateFrameInto is updateFrame with the events' JSON written into
+// *scratch first (a buffer the room keeps), so that the frame, made to
+// its size, is the only buffer a seat's update allocates.
+func updateFrameInto(scratch *[]byte, v int64, events []WireEvent, d delta) []byte {
 	// Written by hand, byte for byte what encode gives (TestUpdateFrame
 	// IsEncode): encoding/json would scan and copy the patch or the view
 	// once more, for every seat of every version.
 	var ev []byte
 	if len(events) > 0 {
-		var err error
-		if ev, err = json.Marshal(events); err != nil {
+		w := bytes.NewBuffer((*scratch)[:0])
+		// An Encoder writes the bytes json.Marshal returns, and a newline.
+		if err := json.NewEncoder(w).Encode(events); err != nil {
 			return updateFrameEncoded(v, events, d)
 		}
+		*scratch = w.Bytes()
+		ev = *scratch
+		ev = ev[:len(ev)-1]
 	}
-	b := make([]byte, 0, 48+len(d.patch)+len(d.full)+len(ev))
+	// The fixed parts with two versions of up to 20 digits each.
+	b := make([]byte, 0, 96+len(d.patch)+len(d.full)+len(ev))
 	b = append(b, `{"t":"`+TypeUpdate+`","v":`...)
 	b = strconv.AppendInt(b, v, 10)
 	if d.changed && d.patch != nil {

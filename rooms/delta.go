@@ -41,13 +41,13 @@ func (f *feed) reset(v int64, view []byte) {
 // than the view itself (a new match phase may rewrite everything).
 //
 // memo is shared by the seats of one version (see diffJSON); nil is fine.
-func (f *feed) next(v int64, view []byte, memo diffMemo) delta {
+func (f *feed) next(v int64, view []byte, memo *diffMemo) delta {
 	return f.nextInto(v, view, memo, nil)
 }
 
 // nextInto is next with the patch written into scratch (nil: a new
 // buffer). The patch lives in scratch until the caller reuses it.
-func (f *feed) nextInto(v int64, view []byte, memo diffMemo, scratch []byte) delta {
+func (f *feed) nextInto(v int64, view []byte, memo *diffMemo, scratch []byte) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see

@@ -95,7 +95,7 @@ func BenchmarkSeatDiff(b *testing.B) {
 		var sum, n int
 		for b.Loop() {
 			for i := 1; i < len(seqs[0]); i++ {
-				memo := diffMemo{}
+				memo := &diffMemo{}
 				for _, seq := range seqs {
 					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
 					if ok {

@@ -3,7 +3,9 @@ package rooms
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"periscope/games"
@@ -76,12 +78,15 @@ func TestEventsOnlyUpdateNamesTheHeldVersion(t *testing.T) {
 // TestDiffMemoGivesTheSamePatch: two seats of one crew (a real match's
 // Captain and Radio Operator) diffed with one memo per version get the
 // very patches they get alone, and the second seat reuses the first's
-// walks of the parts they share.
+// walks of the parts they share (its ops replayed under its own path).
 func TestDiffMemoGivesTheSamePatch(t *testing.T) {
 	seqs := sonarViews(t)
 	hits := 0
+	// One memo for the whole match, emptied for each version, as a room
+	// keeps it.
+	memo := &diffMemo{}
 	for i := 1; i < len(seqs[0]); i++ {
-		memo := diffMemo{}
+		memo.reset()
 		for s, seq := range seqs {
 			alone, okA := diffJSON(seq[i-1], seq[i], len(seq[i]), nil)
 			shared, okS := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
@@ -89,11 +94,7 @@ func TestDiffMemoGivesTheSamePatch(t *testing.T) {
 				t.Fatalf("version %d, seat %d: with the memo %s (%v), alone %s (%v)", i, s, shared, okS, alone, okA)
 			}
 		}
-		n := 0
-		for range memo {
-			n++
-		}
-		hits += n
+		hits += len(memo.entries)
 	}
 	if hits == 0 {
 		t.Fatal("the memo never kept a subtree")
@@ -108,6 +109,7 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 		{V: 7, Event: games.Event{Kind: "moved", Text: `Blue's tank moved to "C4" \ & <here>`, Data: json.RawMessage(`{"from":"B4","to":"C4"}`)}},
 		{V: 7, Event: games.Event{Kind: "hit", Text: "hit"}},
 	}
+	var scratch []byte
 	for _, c := range []struct {
 		name   string
 		events []WireEvent
@@ -120,8 +122,44 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 		{"whole view and events", events, delta{changed: true, base: 6, full: []byte(`{"a":1}`)}},
 	} {
 		got, want := updateFrame(7, c.events, c.d), updateFrameEncoded(7, c.events, c.d)
+		// And through a kept buffer, as the room writes them.
+		if kept := updateFrameInto(&scratch, 7, c.events, c.d); string(kept) != string(want) {
+			t.Errorf("%s: through a kept buffer\n got %s\nwant %s", c.name, kept, want)
+		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s:\n got %s\nwant %s", c.name, got, want)
+		}
+	}
+}
+
+// TestDiffMemoReplaysUnderItsPath: a subtree pair met again at another
+// place of the document (or of another seat's) gets its memoized ops with
+// that place's path, nested entries and array indices included.
+func TestDiffMemoReplaysUnderItsPath(t *testing.T) {
+	long := strings.Repeat("x", 300)
+	inner := func(n int) string {
+		return fmt.Sprintf(`{"pad":%q,"list":[%d,2,3],"deep":{"k":%d,"pad":%q}}`, long, n, n, long)
+	}
+	sub := func(n int) string { return fmt.Sprintf(`{"a":%s,"b":[%s,%d]}`, inner(n), inner(n), n) }
+	a := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(1), sub(1), sub(1)))
+	b := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(7), sub(7), sub(7)))
+	memo := &diffMemo{}
+	for round := range 2 {
+		memo.reset()
+		alone, okA := diffJSON(a, b, 1<<20, nil)
+		shared, okS := diffJSON(a, b, 1<<20, memo)
+		if !okA || !okS || string(alone) != string(shared) {
+			t.Fatalf("round %d: with the memo %s (%v), alone %s (%v)", round, shared, okS, alone, okA)
+		}
+		if !strings.Contains(string(shared), `"/q/r~0~1s/b/0/deep/k"`) || !strings.Contains(string(shared), `"/t/0/b/1"`) {
+			t.Fatalf("the replayed paths are not the document's: %s", shared)
+		}
+		if len(memo.entries) == 0 {
+			t.Fatal("the memo kept nothing")
+		}
+		got, err := ApplyPatch(a, shared)
+		if err != nil || string(got) != string(mustCanon(b)) {
+			t.Fatalf("the patch does not give b: %v\n%s", err, got)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package rooms
 import (
 	"bytes"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -21,16 +20,20 @@ import (
 // memo, if not nil, is shared by the seats of one version: a subtree
 // pair already diffed for another seat (the crew's shared state, the
 // public part) costs a map lookup instead of another walk.
-func diffJSON(a, b []byte, limit int, memo diffMemo) ([]byte, bool) {
+func diffJSON(a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
 	return diffJSONInto(make([]byte, 0, 256), a, b, limit, memo)
 }
 
 // diffJSONInto is diffJSON writing the patch into dst[:0]: the room diffs
 // every seat's view into one buffer, whose patch the frame copies.
-func diffJSONInto(dst, a, b []byte, limit int, memo diffMemo) ([]byte, bool) {
+func diffJSONInto(dst, a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
 	d := differ{out: dst[:0], limit: limit, memo: memo}
 	d.out = append(d.out, '[')
-	if !d.diff(nil, a, b) {
+	// The path of the value being diffed, as its JSON Pointer: each level
+	// appends its token to it, so siblings write over each other and a
+	// walk allocates no path (views are a few levels deep).
+	var path [128]byte
+	if !d.diff(path[:0], a, b) {
 		return nil, false
 	}
 	d.out = append(d.out, ']')
@@ -44,59 +47,81 @@ type differ struct {
 	out   []byte
 	limit int
 	ops   int
-	memo  diffMemo
-	// recs are the memo entries being recorded, outermost first: every op
-	// goes to each of them, with its path relative to the entry's root.
-	recs []*memoRec
+	memo  *diffMemo
+	// recording counts the memo entries being recorded: while it is not
+	// zero every op also goes to memo.ops.
+	recording int
 }
 
 // diffMemo maps a pair of subtrees (old, new) to the ops that turn one
-// into the other, relative to the subtree's root. The seats of a version
-// share one: their views hold the same parts (a crew's state, the public
-// state), whose diff is then walked once.
-type diffMemo map[memoKey][]memoOp
+// into the other. The seats of a version share one: their views hold the
+// same parts (a crew's state, the public state), whose diff is then
+// walked once. Its tables are kept from version to version (reset).
+type diffMemo struct {
+	entries map[memoKey]memoSpan
+	// ops are every op recorded, with its whole pointer: an entry's ops
+	// are a run of them (entries nest, and their runs with them).
+	ops []memoOp
+	// ptrs holds the recorded ops' pointers, one after another.
+	ptrs []byte
+}
 
 // memoKey holds the two subtrees' bytes as strings without copying them:
-// the views live as long as the memo (one broadcast) and never change.
+// the views live as long as the memo's entries (one broadcast) and never
+// change meanwhile.
 type memoKey struct{ a, b string }
+
+// memoSpan is an entry: its ops, ops[lo:hi], and the length of its root's
+// pointer, which each op's pointer starts with.
+type memoSpan struct{ lo, hi, root int }
 
 type memoOp struct {
 	name  string
-	rel   [][]byte
+	ptr   []byte
 	value []byte
 }
 
-type memoRec struct {
-	depth int // the path length at the entry's root
-	ops   []memoOp
+// reset empties the memo for a new version, keeping its tables' room.
+func (m *diffMemo) reset() {
+	if m.entries == nil {
+		m.entries = map[memoKey]memoSpan{}
+	}
+	clear(m.entries)
+	clear(m.ops) // no view of the last version is kept alive
+	m.ops, m.ptrs = m.ops[:0], m.ptrs[:0]
 }
 
 // memoMin is the size of a subtree pair under which walking it again
 // costs less than remembering it.
 const memoMin = 256
 
-// diff emits the ops for one value at path (JSON Pointer tokens, already
-// escaped for a pointer). It returns false when the limit is passed.
-func (d *differ) diff(path [][]byte, a, b []byte) bool {
+// diff emits the ops for one value at path (a JSON Pointer, its tokens
+// escaped). It returns false when the limit is passed.
+func (d *differ) diff(path []byte, a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
 	if d.memo != nil && len(a)+len(b) >= memoMin && (a[0] == '{' || a[0] == '[') {
+		if d.memo.entries == nil {
+			d.memo.entries = map[memoKey]memoSpan{}
+		}
 		key := memoKey{unsafe.String(&a[0], len(a)), unsafe.String(&b[0], len(b))}
-		if ops, ok := d.memo[key]; ok {
-			for _, op := range ops {
-				if !d.op(op.name, append(path, op.rel...), op.value) {
+		if s, ok := d.memo.entries[key]; ok {
+			// The range is taken once: ops recorded meanwhile (an
+			// enclosing entry's) go after it.
+			for _, op := range d.memo.ops[s.lo:s.hi] {
+				if !d.op(op.name, append(path, op.ptr[s.root:]...), op.value) {
 					return false
 				}
 			}
 			return true
 		}
-		rec := &memoRec{depth: len(path)}
-		d.recs = append(d.recs, rec)
+		lo := len(d.memo.ops)
+		d.recording++
 		ok := d.walk(path, a, b)
-		d.recs = d.recs[:len(d.recs)-1]
+		d.recording--
 		if ok {
-			d.memo[key] = rec.ops
+			d.memo.entries[key] = memoSpan{lo, len(d.memo.ops), len(path)}
 		}
 		return ok
 	}
@@ -106,7 +131,7 @@ func (d *differ) diff(path [][]byte, a, b []byte) bool {
 // walk diffs two different values. Objects and arrays are walked member
 // by member in step, without splitting them first: views of one Go type
 // list their keys in the same order, and most members are unchanged.
-func (d *differ) walk(path [][]byte, a, b []byte) bool {
+func (d *differ) walk(path []byte, a, b []byte) bool {
 	switch {
 	case a[0] == '{' && b[0] == '{':
 		ia, ib := 1, 1
@@ -116,7 +141,7 @@ func (d *differ) walk(path [][]byte, a, b []byte) bool {
 			if !bytes.Equal(ka, kb) {
 				break // the keys part: the rest is matched by name below
 			}
-			if !bytes.Equal(va, vb) && !d.diff(append(path, keyToken(kb)), va, vb) {
+			if !bytes.Equal(va, vb) && !d.diff(appendToken(path, keyToken(kb)), va, vb) {
 				return false
 			}
 			ia, ib = na, nb
@@ -127,14 +152,14 @@ func (d *differ) walk(path [][]byte, a, b []byte) bool {
 		for ia < len(a)-1 && ib < len(b)-1 {
 			_, va, na := member(a, ia, false)
 			_, vb, nb := member(b, ib, false)
-			if !bytes.Equal(va, vb) && !d.diff(append(path, []byte(strconv.Itoa(n))), va, vb) {
+			if !bytes.Equal(va, vb) && !d.diff(appendIndex(path, n), va, vb) {
 				return false
 			}
 			ia, ib, n = na, nb, n+1
 		}
 		for ib < len(b)-1 {
 			_, vb, nb := member(b, ib, false)
-			if !d.op("add", append(path, dash), vb) {
+			if !d.op("add", appendToken(path, dash), vb) {
 				return false
 			}
 			ib = nb
@@ -146,7 +171,7 @@ func (d *differ) walk(path [][]byte, a, b []byte) bool {
 			rest++
 		}
 		for i := rest - 1; i >= n; i-- {
-			if !d.op("remove", append(path, []byte(strconv.Itoa(i))), nil) {
+			if !d.op("remove", appendIndex(path, i), nil) {
 				return false
 			}
 		}
@@ -155,10 +180,23 @@ func (d *differ) walk(path [][]byte, a, b []byte) bool {
 	return d.op("replace", path, b)
 }
 
+// appendToken is path with one more token.
+func appendToken(path, token []byte) []byte {
+	return append(append(path, '/'), token...)
+}
+
+// appendIndex is path with one more token, an array index.
+func appendIndex(path []byte, i int) []byte {
+	return strconv.AppendInt(append(path, '/'), int64(i), 10)
+}
+
 // walkRest diffs what is left of two objects once their keys part, by
 // name: a and b are the rests with the opening bracket's place (a comma,
 // or the bracket itself) in front, as members reads them.
-func (d *differ) walkRest(path [][]byte, a, b []byte) bool {
+func (d *differ) walkRest(path []byte, a, b []byte) bool {
+	if len(a) <= 2 && len(b) <= 2 {
+		return true // both ended together: nothing is left
+	}
 	ka, va := members(a, true)
 	kb, vb := members(b, true)
 	at := make(map[string]int, len(ka))
@@ -169,7 +207,7 @@ func (d *differ) walkRest(path [][]byte, a, b []byte) bool {
 	for i, k := range kb {
 		inB[string(k)] = true
 		j, ok := at[string(k)]
-		p := append(path, keyToken(k))
+		p := appendToken(path, keyToken(k))
 		if !ok {
 			if !d.op("add", p, vb[i]) {
 				return false
@@ -181,7 +219,7 @@ func (d *differ) walkRest(path [][]byte, a, b []byte) bool {
 		}
 	}
 	for _, k := range ka {
-		if !inB[string(k)] && !d.op("remove", append(path, keyToken(k)), nil) {
+		if !inB[string(k)] && !d.op("remove", appendToken(path, keyToken(k)), nil) {
 			return false
 		}
 	}
@@ -189,9 +227,12 @@ func (d *differ) walkRest(path [][]byte, a, b []byte) bool {
 }
 
 // op appends one operation.
-func (d *differ) op(name string, path [][]byte, value []byte) bool {
-	for _, r := range d.recs {
-		r.ops = append(r.ops, memoOp{name, slices.Clone(path[r.depth:]), value})
+func (d *differ) op(name string, path []byte, value []byte) bool {
+	if d.recording > 0 {
+		m := d.memo
+		at := len(m.ptrs)
+		m.ptrs = append(m.ptrs, path...)
+		m.ops = append(m.ops, memoOp{name, m.ptrs[at:len(m.ptrs):len(m.ptrs)], value})
 	}
 	if d.ops > 0 {
 		d.out = append(d.out, ',')
@@ -210,29 +251,15 @@ func (d *differ) op(name string, path [][]byte, value []byte) bool {
 }
 
 // appendPointer writes the JSON string of a JSON Pointer.
-func appendPointer(out []byte, path [][]byte) []byte {
-	plain := true
-	for _, t := range path {
-		for i := 0; i < len(t); i++ {
-			if c := t[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
-				plain = false
-			}
+func appendPointer(out []byte, path []byte) []byte {
+	for _, c := range path {
+		if c < 0x20 || c == '"' || c == '\\' || c >= 0x7f {
+			q, _ := json.Marshal(string(path))
+			return append(out, q...)
 		}
-	}
-	if !plain {
-		var b bytes.Buffer
-		for _, t := range path {
-			b.WriteByte('/')
-			b.Write(t)
-		}
-		q, _ := json.Marshal(b.String())
-		return append(out, q...)
 	}
 	out = append(out, '"')
-	for _, t := range path {
-		out = append(out, '/')
-		out = append(out, t...)
-	}
+	out = append(out, path...)
 	return append(out, '"')
 }
 

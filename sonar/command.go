@@ -173,7 +173,7 @@ func ParseCommand(b []byte) (Command, error) {
 		return Command{}, err
 	}
 	if !roomOnly(o.Type) && (!o.CrewGiven || !o.RoleGiven) {
-		return Command{}, refuse(CodeMalformed, "%s needs a crew and a role", o.Type)
+		return Command{}, refuseNow(CodeMalformed, "%s needs a crew and a role", o.Type)
 	}
 	return o.Command, nil
 }
@@ -190,24 +190,24 @@ type Order struct {
 // but lets the crew and the role be absent.
 func ParseOrder(b []byte) (Order, error) {
 	if len(b) > MaxCommand {
-		return Order{}, refuse(CodeMalformed, "command too long")
+		return Order{}, refuseNow(CodeMalformed, "command too long")
 	}
 	var w wire
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&w); err != nil {
-		return Order{}, refuse(CodeMalformed, "malformed command: %v", err)
+		return Order{}, refuseNow(CodeMalformed, "malformed command: %v", err)
 	}
 	if d.More() {
-		return Order{}, refuse(CodeMalformed, "malformed command: trailing data")
+		return Order{}, refuseNow(CodeMalformed, "malformed command: trailing data")
 	}
 	want, ok := shapes[w.Type]
 	if !ok {
-		return Order{}, refuse(CodeMalformed, "unknown command type %q", w.Type)
+		return Order{}, refuseNow(CodeMalformed, "unknown command type %q", w.Type)
 	}
 	cmd := Command{Type: w.Type}
 	if roomOnly(w.Type) && (w.Crew != nil || w.Role != nil) {
-		return Order{}, refuse(CodeMalformed, "%s takes no crew or role", w.Type)
+		return Order{}, refuseNow(CodeMalformed, "%s takes no crew or role", w.Type)
 	}
 	if w.Crew != nil {
 		cmd.Crew = *w.Crew
@@ -218,7 +218,7 @@ func ParseOrder(b []byte) (Order, error) {
 	has := w.present()
 	for _, f := range want {
 		if !has[f] {
-			return Order{}, refuse(CodeMalformed, "%s needs a %s", w.Type, f)
+			return Order{}, refuseNow(CodeMalformed, "%s needs a %s", w.Type, f)
 		}
 		delete(has, f)
 	}
@@ -227,7 +227,7 @@ func ParseOrder(b []byte) (Order, error) {
 	}
 	for f, p := range has {
 		if p {
-			return Order{}, refuse(CodeMalformed, "%s takes no %s", w.Type, f)
+			return Order{}, refuseNow(CodeMalformed, "%s takes no %s", w.Type, f)
 		}
 	}
 	if w.Dir != nil {
@@ -265,7 +265,7 @@ func ParseOrder(b []byte) (Order, error) {
 	}
 	if w.Type == TypeSonarAnswer {
 		if len(w.Facts) != 2 {
-			return Order{}, refuse(CodeTwoFacts, "a sonar answer gives exactly two facts")
+			return Order{}, refuseNow(CodeTwoFacts, "a sonar answer gives exactly two facts")
 		}
 		cmd.Facts = w.Facts
 	}
@@ -320,11 +320,11 @@ func (c Command) MarshalJSON() ([]byte, error) {
 // check refuses a trace the pages could not have drawn.
 func (t Trace) check() *RuleError {
 	if len(t) < 2 || len(t) > MaxTracePoints {
-		return refuse(CodeMalformed, "a trace has 2 to %d points, not %d", MaxTracePoints, len(t))
+		return refuseNow(CodeMalformed, "a trace has 2 to %d points, not %d", MaxTracePoints, len(t))
 	}
 	for _, p := range t {
 		if p[0] < 0 || p[0] > TraceWidth || p[1] < 0 || p[1] > TraceHeight {
-			return refuse(CodeMalformed, "trace point %v is outside the %dx%d box", p, TraceWidth, TraceHeight)
+			return refuseNow(CodeMalformed, "trace point %v is outside the %dx%d box", p, TraceWidth, TraceHeight)
 		}
 	}
 	return nil

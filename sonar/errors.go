@@ -101,7 +101,25 @@ type RuleError struct {
 	// params are the refusal's few parameters (a cell, a heading, a
 	// crew), in the order its sentence names them: Why writes them.
 	params []any
+	// format and args are Message until it is written (worded): views
+	// ask every order's refusal for its Why alone, dozens a version, and
+	// only a refused command's sentence is ever read.
+	format string
+	args   []any
 }
+
+// worded writes Message from its format, once. Apply returns refusals
+// worded; Error words one that is not.
+func (e *RuleError) worded() *RuleError {
+	if e.format != "" {
+		e.Message = fmt.Sprintf(e.format, e.args...)
+		e.format, e.args = "", nil
+	}
+	return e
+}
+
+// addSentence appends a sentence to the refusal's message.
+func (e *RuleError) addSentence(s string) { e.worded().Message += s }
 
 // Why is the refusal in brief, as the crew view carries it: the rule code
 // and its parameters, "island:C3", "not_ready:TORPEDO,2,3". The pages word
@@ -126,14 +144,20 @@ func (e *RuleError) Why() string {
 	return string(b)
 }
 
-func (e *RuleError) Error() string { return e.Message }
+func (e *RuleError) Error() string { return e.worded().Message }
 
 // RuleCode is the rule's machine code; the room sends it next to the
 // message (it implements games.Ruled).
 func (e *RuleError) RuleCode() string { return string(e.Code) }
 
 func refuse(code Code, format string, args ...any) *RuleError {
-	return &RuleError{Code: code, Message: fmt.Sprintf(format, args...), params: args}
+	return &RuleError{Code: code, params: args, format: format, args: args}
+}
+
+// refuseNow is refuse worded at once, for refusals that leave the
+// package other than through Apply (a command's shape).
+func refuseNow(code Code, format string, args ...any) *RuleError {
+	return refuse(code, format, args...).worded()
 }
 
 // with sets the parameters Why writes, when they are not the sentence's.

@@ -130,7 +130,7 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 		was[c] = m.blackout(c)
 	}
 	if err := next.apply(cmd); err != nil {
-		return nil, err
+		return nil, err.worded()
 	}
 	for _, c := range Crews {
 		if !next.over && !was[c] && next.blackout(c) {

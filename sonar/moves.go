@@ -130,7 +130,7 @@ func (m *Match) courseErr(c Crew, d chart.Dir) (chart.Cell, *RuleError) {
 	if err != nil && m.blackout(c) {
 		// The heading's own rule, and what it means now.
 		// (The view's Why leaves it out: the view says blackout itself.)
-		err.Message += ". BLACKOUT: no heading is open, you must surface"
+		err.addSentence(". BLACKOUT: no heading is open, you must surface")
 	}
 	return to, err
 }

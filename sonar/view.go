@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"periscope/sonar/chart"
+
+	"periscope/games"
 )
 
 // CrewView is everything a crew knows about its own submarine: the
@@ -63,6 +65,13 @@ type crewFields CrewView // CrewView's fields without its methods
 // MarshalJSON writes the view with its reasons packed in why (PackWhy).
 func (v CrewView) MarshalJSON() ([]byte, error) {
 	return json.Marshal(crewWire{crewFields(v), v.PackWhy()})
+}
+
+// AppendJSON appends what MarshalJSON gives to dst, without making the
+// bytes in a buffer of their own first: the room writes a crew's view
+// into a buffer it keeps from version to version.
+func (v *CrewView) AppendJSON(dst []byte) ([]byte, error) {
+	return games.AppendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
 }
 
 // UnmarshalJSON reads a view written by MarshalJSON, reasons included.
@@ -329,6 +338,8 @@ func (m *Match) Crew(c Crew) CrewView {
 	if s.engDue {
 		v.Duties.Panel = ptr(s.engPanel)
 	}
+	v.Gauges = make([]Gauge, 0, len(Systems))
+	v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
 	for _, sys := range Systems {
 		size := m.gaugeSize(sys)
 		if size == 0 {
@@ -343,6 +354,9 @@ func (m *Match) Crew(c Crew) CrewView {
 			g.Ready = true
 		}
 		v.Gauges = append(v.Gauges, g)
+	}
+	if len(v.Gauges) == 0 {
+		v.Gauges = nil // as it always was: the wire says null
 	}
 	for p, d := range Panels {
 		for i := range SymbolsPerPanel {

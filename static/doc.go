@@ -27,8 +27,8 @@
 // js/ holds one module per job: net.js (the websocket: hello with token and
 // last version, backoff reconnect, client ids, ping), room.js (room code,
 // tokens, lobby API), the modules every game page shares (gamepage.js,
-// gamelobby.js, tablescreen.js, turnplay.js, next.js and the aids), one
-// folder per pocket game (js/tactics/, ...) and js/history/ for the
+// gamelobby.js, optionsform.js, tablescreen.js, turnplay.js, next.js and the aids), one
+// folder per game (js/tactics/, ...) and js/history/ for the
 // history, stats and debrief pages. docs/architecture.md says which does
 // what.
 package static

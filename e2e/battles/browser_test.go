@@ -79,15 +79,15 @@ func TestPlayAgainstBot(t *testing.T) {
 
 	p.Run("open the page", chromedp.Navigate(base+"/battles.html"))
 	p.Wait("#create")
-	if got := p.Text("#house"); !strings.Contains(got, "HOUSE") || !strings.Contains(got, "trait") {
+	if got := p.Text("#house-content"); !strings.Contains(strings.ToLower(got), "house") || !strings.Contains(got, "trait") {
 		t.Errorf("the new-battle form reads %q, want the house content labelled", got)
 	}
 	p.Fits("new battle form")
 	p.Screenshot("0-new.png")
 	// The house round limit hides under More options, marked as ours.
 	p.MustTap("#more-options summary")
-	if got := p.Text("#more-options"); !strings.Contains(got, "Round limit") || !strings.Contains(got, "HOUSE") {
-		t.Errorf("more options read %q, want the round limit marked HOUSE", got)
+	if got := p.Text("#more-options"); !strings.Contains(got, "Round limit (house rule)") {
+		t.Errorf("more options read %q, want the round limit marked a house rule", got)
 	}
 	p.Wait("#opt-round_limit")
 	// The rulebook's readings and ours are choices there too, each saying

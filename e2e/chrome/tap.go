@@ -16,6 +16,7 @@ func ArmTap(sel string) string {
 	return fmt.Sprintf(`((sel) => {
 	if (window.__tapGuard) document.removeEventListener("click", window.__tapGuard, true);
 	window.__tapHit = null;
+	window.__tapArmed = true;
 	window.__tapGuard = (e) => {
 		document.removeEventListener("click", window.__tapGuard, true);
 		window.__tapGuard = null;
@@ -28,8 +29,12 @@ func ArmTap(sel string) string {
 }
 
 // TapLanded is a JavaScript expression: whether the armed click landed on
-// its element. It takes the guard down either way.
+// its element. It takes the guard down either way. A document that was
+// never armed is the page the click led to (a link, a form): a click the
+// guard cancelled goes nowhere, so that one landed.
 const TapLanded = `(() => {
+	if (!window.__tapArmed) return true;
+	window.__tapArmed = false;
 	if (window.__tapGuard) { document.removeEventListener("click", window.__tapGuard, true); window.__tapGuard = null; }
 	return window.__tapHit === true;
 })()`

@@ -42,6 +42,11 @@ type TableSpec struct {
 	// may offer; PlayShot names the in-play screenshot and PlayWhat what it
 	// shows, in the failure when it never came.
 	Offered, PlayShot, PlayWhat string
+	// Turns is how many moves of one side's turn the screen must be seen
+	// playing one by one, each drawn as played and left marked
+	// (../../static/js/turnplay.js), as the phones show them; 0 checks
+	// nothing (a game whose turns have no adapter yet).
+	Turns int
 }
 
 // CheckTable follows a match of the host's seat and the room's bots on
@@ -86,6 +91,9 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	done := host.PlayInBackground(ctx, 300*time.Millisecond)
 
 	tv.Wait(s.Board)
+	if s.Turns > 0 {
+		tv.WatchTurns()
+	}
 	var board struct{ W, H float64 }
 	tv.Eval(fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {W: r.width, H: r.height}; })()`, s.Fill), &board)
 	if board.H < 560 || board.W < 700 {
@@ -97,7 +105,7 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	// The match is watched in turns on a 1280x720 laptop and a 1920x1080
 	// TV, the screen changing every few seconds: at every look, on either,
 	// nothing may scroll.
-	scrolled := false
+	scrolled, cut, cutLine := false, false, ""
 	for polls := 0; ; polls++ {
 		if polls%25 == 24 {
 			if tv.W == 1280 {
@@ -120,6 +128,20 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		if st.Turn != "" {
 			turns[st.Turn] = true
 		}
+		// A line cut on two looks in a row: a screen just resized gets a
+		// frame to refit its events first.
+		if !cut {
+			line := tv.CutEvent()
+			if line != "" && line != cutLine {
+				cutLine = line
+			} else if line != "" {
+				cut = true
+				tv.Screenshot(fmt.Sprintf("tv-cut-%d.png", tv.H))
+				t.Errorf("at %dx%d the last events' line %q is cut at the screen's edge", tv.W, tv.H, line)
+			} else {
+				cutLine = ""
+			}
+		}
 		if s.Look(tv, st) && !shot && st.Events >= 6 {
 			shot = true
 			tv.Resize(1280, 720)
@@ -140,6 +162,17 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	if r.Err != nil {
 		t.Fatal(r.Err)
 	}
+	if s.Turns > 0 {
+		// Every side's turn plays on the table as on the phones: its moves
+		// in order, the one being played drawn as such, all left marked.
+		seen := tv.Turns()
+		if !seen.OneByOne(s.Turns) || !seen.Played {
+			t.Errorf("the table screen did not play a turn of %d moves one by one: marked counts %v, a move drawn as played: %v", s.Turns, seen.Counts, seen.Played)
+		}
+		if m := tv.Marked(); !m.Any("from") && !m.Any("to") && !m.Any("target") {
+			t.Errorf("at the end the last turn is not marked on the table's board: %v", m.Places)
+		}
+	}
 	// The outcome, on both screens, without scrolling, and nothing on it
 	// for the room to tap (the players' phones hold the choices).
 	tv.NoButtons("the outcome")
@@ -157,6 +190,25 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		t.Errorf("the table showed %d different turns, want it following the match: %v", len(turns), turns)
 	}
 	return tv, r
+}
+
+// CutEvent is the text of a last events' line shown only in part (below
+// the side column or the screen's bottom), or "" when every line shown is
+// whole.
+func (p *Phone) CutEvent() string {
+	p.T.Helper()
+	var line string
+	p.Eval(`(() => {
+  const side = document.querySelector('#tv .tv-side');
+  if (!side) return '';
+  const bottom = Math.min(side.getBoundingClientRect().bottom, innerHeight);
+  const cut = [...document.querySelectorAll('#tv-events-list > li')].find((li) => {
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top < bottom && r.bottom > bottom + 0.5;
+  });
+  return cut ? cut.textContent : '';
+})()`, &line)
+	return line
 }
 
 // Resize turns the screen into a w x h one (a laptop, a TV) and waits

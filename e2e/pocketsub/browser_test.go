@@ -286,7 +286,7 @@ func TestStandardSetupWithTheExpansion(t *testing.T) {
 	p := phone.New(t, phone.Browser(t, 2*time.Minute, onPhone.Device), shots, onPhone)
 	p.Run("open the page", chromedp.Navigate(base+"/pocketsub.html"))
 	p.Wait("#opt-setup")
-	p.Run("choose the standard setup", chromedp.SetValue("#opt-setup", `"standard"`, chromedp.ByQuery))
+	p.MustTap(`#opt-setup input[value='"standard"']`)
 	p.MustTap("#opt-captain")
 	p.MustTap("#create")
 	p.Run("type a name", chromedp.SendKeys("#name", "Ada", chromedp.ByQuery))

@@ -15,22 +15,31 @@ import (
 // the last moves in large letters, following the match move by move to
 // the outcome the server reached.
 func TestTableScreenFollowsABotMatch(t *testing.T) {
+	named := true
 	tv, r := phone.CheckTable(t, phone.TableSpec{
 		Definition: pocketsub.Definition,
 		Options:    map[string]any{"players": 4},
 		Seats:      4,
+		Turns:      1,
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Board:      `#tv-board polygon.hit[data-region="H6"]`,
 		Fill:       "#tv-board svg",
 		FillWhat:   "ocean",
 		Look: func(_ *phone.Phone, st phone.TableState) bool {
+			// Whose turn names the player: Ada or one of the bots.
+			if strings.Contains(st.Turn, "round") && !strings.Contains(st.Turn, "Ada") && !strings.Contains(st.Turn, "Bot") {
+				named = false
+			}
 			return strings.Contains(st.Turn, "round")
 		},
 		Offered:  `#tv button, polygon.hit[data-mark~="ready"], polygon.hit[data-mark~="step"]`,
 		PlayShot: "tv-1-playing.png",
 		PlayWhat: "the match in play with its last events",
 	})
+	if !named {
+		t.Error("the turn line did not name the player whose turn it was")
+	}
 	winner := tv.TableWinner()
 	if len(r.Outcome.Winners) != 1 || winner != r.Outcome.Winners[0] {
 		t.Errorf("the table names team %d the winner; the server's outcome is %v", winner, r.Outcome.Winners)

@@ -3,6 +3,7 @@ package saga_test
 import (
 	"periscope/e2e/phone"
 	"periscope/games/saga"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -119,16 +120,16 @@ func newMatch(t *testing.T, p *phone.Phone, base string, first bool) string {
 	t.Helper()
 	p.Run("open the page", chromedp.Navigate(base+"/saga.html"))
 	p.Wait("#create")
-	if got := p.Text("#intro-card"); !strings.Contains(got, "house faction") {
-		t.Errorf("the new-match form reads %q, want the factions labelled as house factions", got)
+	if got := p.Text("#opt-raven_faction"); !strings.Contains(got, "(house)") {
+		t.Errorf("the new-match form reads %q, want the house factions labelled as ours", got)
 	}
 	// The re-roll timer is a folded option of the form; a 60 s timer
 	// shows its countdown in every assault.
-	p.MustTap(".sg-more summary")
+	p.MustTap("#more-options summary")
 	p.Wait("#opt-reroll_seconds")
 	p.Eval(`(() => { const s = document.getElementById('opt-reroll_seconds'); s.value = '60'; return s.value; })()`, nil)
 	// The veteran bot: it ends a match against this plain player soonest.
-	p.Eval(`(() => { const s = document.getElementById('opt-bot_level'); s.value = 'veteran'; return s.value; })()`, nil)
+	p.MustTap(`#opt-bot_level input[value='"veteran"']`)
 	if first {
 		p.Fits("new match form")
 		p.Screenshot("0-new.png")
@@ -218,6 +219,33 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 			}
 			if small := p.SmallRegions("#map .hit"); len(small) > 0 {
 				t.Errorf("%s: spaces under 44 px: %q", phase, small)
+			}
+			// The labels read left to right on either end of the table:
+			// column A at the left, then B, ..., whoever's base is at the
+			// bottom.
+			var order struct {
+				Cols    string
+				Flipped bool
+			}
+			p.Eval(`(() => {
+  const xs = {};
+  for (const e of document.querySelectorAll('#map .hexlabel')) {
+    const c = e.dataset.label[0];
+    (xs[c] = xs[c] || []).push(e.getBoundingClientRect().left);
+  }
+  const mean = (a) => a.reduce((s, x) => s + x, 0) / a.length;
+  const base = document.querySelector('#map .tile.base.team' + (document.body.classList.contains('seat1') ? 1 : 0));
+  const mine = base ? base.getBoundingClientRect().top : 0;
+  return {
+    Cols: Object.keys(xs).sort((a, b) => mean(xs[a]) - mean(xs[b])).join(''),
+    Flipped: [...document.querySelectorAll('#map .tile.base')].some((b) => b !== base && b.getBoundingClientRect().top > mine),
+  };
+})()`, &order)
+			if want := sortedString(order.Cols); order.Cols != want {
+				t.Errorf("%s: the columns read %q from left to right, want %q", phase, order.Cols, want)
+			}
+			if order.Flipped {
+				t.Errorf("%s: this player's base is not at the bottom of the map", phase)
 			}
 			p.Fits(phase)
 			p.Screenshot("2-" + phase + ".png")
@@ -324,4 +352,11 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 		t.Errorf("the last assault reads %q, want its strike matched pair by pair", got)
 	}
 	return m
+}
+
+// sortedString is s's letters in order.
+func sortedString(s string) string {
+	b := []byte(s)
+	sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+	return string(b)
 }

@@ -19,6 +19,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	tv, r := phone.CheckTable(t, phone.TableSpec{
 		Definition: saga.Definition, // seed 1: a match with assaults to show
 		Seats:      2,
+		Turns:      1,
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

@@ -21,6 +21,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	tv, r := phone.CheckTable(t, phone.TableSpec{
 		Definition: gridtactics.Definition,
 		Seats:      2,
+		Turns:      2,
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

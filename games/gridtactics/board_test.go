@@ -128,7 +128,7 @@ func TestPrompts(t *testing.T) {
 	want(Blue, "Red is playing")
 	mustApply(t, g, Red, `{"type":"move","unit":"A1","to":"A2"}`)
 	want(Red, "None of your units can act: end your turn")
-	if v := g.view(Red); !v.CanEndTurn || len(v.Actions) != 0 {
-		t.Fatalf("with every unit spent: actions %+v, can end %v", v.Actions, v.CanEndTurn)
+	if v := g.view(Red); !v.CanEndTurn || len(v.Legal) != 0 {
+		t.Fatalf("with every unit spent: actions %+v, can end %v", v.Legal, v.CanEndTurn)
 	}
 }

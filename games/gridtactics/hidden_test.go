@@ -48,7 +48,7 @@ func TestHiddenUnitsAreIndistinguishable(t *testing.T) {
 	}
 	// Blue's soldier may attack all three; each may be a shielded soldier.
 	v := a.view(Blue)
-	for _, ua := range v.Actions {
+	for _, ua := range v.Legal {
 		if ua.Unit != "D4" {
 			continue
 		}
@@ -112,7 +112,7 @@ func TestTargetChances(t *testing.T) {
 	g := layout(t, Options{}, 1, Red, "rA C3", "rS B4", "bS C5", "bS D6", "bT E4")
 	v := g.view(Red)
 	got := map[string]TargetView{}
-	for _, ua := range v.Actions {
+	for _, ua := range v.Legal {
 		if ua.Unit == "C3" {
 			for _, tv := range ua.Attacks {
 				got[tv.At] = tv

@@ -362,7 +362,7 @@ func TestSecondAttack(t *testing.T) {
 		if v.Pending == nil || v.Pending.Unit != "C3" || v.Pending.Target != "E3" || v.Pending.Chance != "4+ = 50%" {
 			t.Fatalf("pending %+v; want C3 at E3, 4+ = 50%%", v.Pending)
 		}
-		if v.Actions != nil || v.CanEndTurn {
+		if v.Legal != nil || v.CanEndTurn {
 			t.Fatal("while a second attack is pending the view offers other actions")
 		}
 		if err := sequence(t, g, Red, `{"type":"move","unit":"A8","to":"A7"}`); err == nil || !strings.Contains(err.Error(), "missed") {

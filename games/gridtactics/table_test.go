@@ -230,9 +230,9 @@ func avoidableExposure(g *Game, seat int, c Command) string {
 	v := g.view(seat)
 	board := boardOf(v)
 	ua := func() *UnitActions {
-		for i := range v.Actions {
-			if v.Actions[i].Unit == c.Unit {
-				return &v.Actions[i]
+		for i := range v.Legal {
+			if v.Legal[i].Unit == c.Unit {
+				return &v.Legal[i]
 			}
 		}
 		return nil

@@ -10,7 +10,7 @@ import (
 
 // View is what one seat may know, ready for JSON. A page can draw the board
 // from Board, and highlight each legal move and target (with its hit chance)
-// from Actions without knowing the rules.
+// from Legal without knowing the rules.
 type View struct {
 	Game    string       `json:"game"`
 	Size    int          `json:"size"`
@@ -31,9 +31,11 @@ type View struct {
 	// still do the other; acting with another unit ends its activation.
 	Active  string       `json:"active,omitempty"`
 	Pending *PendingView `json:"pending,omitempty"`
-	// Actions are the viewer's units that may still act, with every legal
-	// choice; present only on the viewer's turn.
-	Actions    []UnitActions  `json:"actions,omitempty"`
+	// Legal are the viewer's units that may still act, with every legal
+	// choice; present only on the viewer's turn. Every pocket game's view
+	// names what its viewer may send "legal"; here it is grouped by unit,
+	// and ending the turn is CanEndTurn.
+	Legal      []UnitActions  `json:"legal,omitempty"`
 	CanEndTurn bool           `json:"can_end_turn,omitempty"`
 	Deadline   *time.Time     `json:"deadline,omitempty"`
 	Outcome    *games.Outcome `json:"outcome,omitempty"`
@@ -193,7 +195,7 @@ func (g *Game) view(seat int) View {
 		v.Setup = sv
 	}
 	if g.phase == playing && v.Seat == g.turn && g.pending == nil {
-		v.Actions = g.actionsView(v.Seat)
+		v.Legal = g.legalView(v.Seat)
 		v.CanEndTurn = true
 	}
 	v.Prompt = g.prompt(v)
@@ -217,7 +219,7 @@ func (g *Game) kindFor(viewer, u int) Kind {
 	return 0
 }
 
-func (g *Game) actionsView(seat int) []UnitActions {
+func (g *Game) legalView(seat int) []UnitActions {
 	var out []UnitActions
 	for u, un := range g.units {
 		if un.owner != seat {
@@ -332,7 +334,7 @@ func (g *Game) prompt(v View) string {
 	if v.Pending != nil {
 		return fmt.Sprintf("Your artillery on %s missed: fire again at %s (%s) or decline", v.Pending.Unit, v.Pending.Target, v.Pending.Chance)
 	}
-	if len(v.Actions) == 0 {
+	if len(v.Legal) == 0 {
 		return "None of your units can act: end your turn"
 	}
 	return "Your turn: act with each unit once, then end your turn"

@@ -50,10 +50,11 @@ type Layout struct {
 	Seats []LayoutSeat `json:"seats"`
 	// Mines is each player's supply of Mines in turn order, the first
 	// player's first, on this layout; StandardMines with the standard
-	// setup (house: the box holds 12 of each colour, and the rulebook does
-	// not say what a player who has laid them all does). Bot-against-bot
-	// balance sets them: a supply is a clock, and the first player's runs
-	// out first (docs/rules-decisions.md).
+	// setup. Both setups of the rulebook give every player the 12 Mines of
+	// their colour, so the data holds 12 each; a supply is a clock (the
+	// first player's runs out first), and the introductory layouts, not
+	// the supplies, are what bot-against-bot balance tunes
+	// (docs/rules-decisions.md).
 	Mines         []int `json:"mines"`
 	StandardMines []int `json:"standard_mines"`
 }

@@ -42,6 +42,15 @@ func houseRules() []games.HouseRule {
 // mineSupplyText says how many Mines each player has, by player count,
 // setup and turn order.
 func mineSupplyText() string {
+	all12 := true
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		for _, m := range append(slices.Clone(layouts[n].Mines), layouts[n].StandardMines...) {
+			all12 = all12 && m == MinesEach
+		}
+	}
+	if all12 {
+		return fmt.Sprintf("Each player has the %d Mines of their colour, as the rulebook gives them.", MinesEach)
+	}
 	var parts []string
 	for n := MinPlayers; n <= MaxPlayers; n++ {
 		l := layouts[n]

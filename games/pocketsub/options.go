@@ -61,8 +61,8 @@ type Options struct {
 	Captain     bool   `json:"captain,omitempty"`
 	FirstPlayer string `json:"first_player,omitempty"`
 	RunningDeep string `json:"running_deep,omitempty"`
-	// MineSupply is "box": each player's supply from the layout data (at
-	// most the box's 12), and a player who has laid them all cannot lay
+	// MineSupply is "box": each player's supply from the layout data (the
+	// box's 12 of a colour), and a player who has laid them all cannot lay
 	// one, so the Sub is destroyed; or "unlimited".
 	MineSupply string `json:"mine_supply,omitempty"`
 	// StrongCurrent: "allows" (a 4th point the Sub may use) or "forces".
@@ -179,9 +179,9 @@ func optionList() []games.Option {
 				{Value: RunDeepAdjacent, Label: "Only a neighbouring tile", House: true},
 			}},
 		{Key: "mine_supply", Label: "Mines", Kind: games.OptionChoice, Default: MinesBox, Advanced: true,
-			Help: "From the box, up to 12 each (how many is in the house rules): a player who has laid them all cannot lay a Mine, so the Sub that moves is destroyed, except in its own Command Centre. Destroyed Mines are gone for good.",
+			Help: "From the box, the 12 of your colour (the rulebook): a player who has laid them all cannot lay a Mine, so the Sub that moves is destroyed, except in its own Command Centre. Destroyed Mines are gone for good.",
 			Choices: []games.Choice{
-				{Value: MinesBox, Label: "From the box: a set number each, gone for good once destroyed", House: true},
+				{Value: MinesBox, Label: "From the box: 12 each, gone for good once destroyed", House: true},
 				{Value: MinesUnlimited, Label: "As many as the board takes", House: true},
 			}},
 		{Key: "strong_current", Label: "Strong Current token", Kind: games.OptionChoice, Default: CurrentAllows, Advanced: true,

@@ -173,6 +173,18 @@ func TestBalanceReport(t *testing.T) {
 			t.Cleanup(func() { layouts[n].Mines = saved })
 		}
 	}
+	// POCKETSUB_STANDARD_MINES does the same for the standard setup.
+	if m := os.Getenv("POCKETSUB_STANDARD_MINES"); m != "" {
+		var mines map[int][]int
+		if err := json.Unmarshal([]byte(m), &mines); err != nil {
+			t.Fatal(err)
+		}
+		for n, each := range mines {
+			saved := layouts[n].StandardMines
+			layouts[n].StandardMines = each
+			t.Cleanup(func() { layouts[n].StandardMines = saved })
+		}
+	}
 	// POCKETSUB_LAYOUTS tries other layouts: {"3":{"tiles":[...],...}}.
 	if l := os.Getenv("POCKETSUB_LAYOUTS"); l != "" {
 		var try map[int]*Layout
@@ -183,6 +195,9 @@ func TestBalanceReport(t *testing.T) {
 			saved := layouts[n]
 			if lay.Mines == nil {
 				lay.Mines = saved.Mines
+			}
+			if lay.StandardMines == nil {
+				lay.StandardMines = saved.StandardMines
 			}
 			layouts[n] = lay
 			t.Cleanup(func() { layouts[n] = saved })
@@ -207,7 +222,7 @@ func TestBalanceReport(t *testing.T) {
 		}
 		start := time.Now()
 		var b balance
-		for seed := range uint64(n) {
+		for seed := uint64(1); seed <= uint64(n); seed++ { // the balance tool's seeds
 			b.add(simMatch(t, o, seed, levelsOf(games.BotVeteran, o.Players)))
 		}
 		t.Logf("%d players %s: %s (%v)", o.Players, o.Setup, &b, time.Since(start).Round(time.Millisecond))

@@ -3,7 +3,45 @@
 // a match and a seat, and adds its own lines below.
 
 import { h, refusal } from "./ui.js";
-import { savedName, saveName } from "./room.js";
+import { api, savedName, saveName } from "./room.js";
+import { learnButton } from "./guide.js";
+import { optionsForm, houseLine } from "./optionsform.js";
+
+// intro is a game's page without a room: its guided first match (the first
+// big choice, one tap), its options (the shared form, built from the
+// game's option list in the catalogue) and the button that opens a room.
+//
+// opts: game (its name in the catalogue), title, page, word ("match" or
+// "battle"), learn (what the guided match is, under its button), after
+// (nodes below the card: the primer).
+export function intro(opts) {
+  const word = opts.word || "match";
+  const box = h("div", { class: "card", id: "intro-card" }, h("h1", {}, opts.title), h("p", { class: "muted" }, "Loading the options…"));
+  api("GET", "/api/games").then((list) => {
+    const def = (list || []).find((g) => g.name === opts.game);
+    if (!def) throw new Error(`this server does not offer ${opts.title}`);
+    const form = optionsForm(def, { skip: ["guided"] });
+    const problem = h("div", {});
+    const create = async () => {
+      problem.replaceChildren();
+      try {
+        const lobby = await api("POST", "/api/rooms", { game: def.name, options: form.read() });
+        location.assign(`${opts.page}?room=${encodeURIComponent(lobby.code)}`);
+      } catch (e) {
+        problem.replaceChildren(refusal(e.message));
+      }
+    };
+    box.replaceChildren(
+      h("h1", {}, opts.title),
+      h("p", {}, def.summary),
+      def.options?.some((o) => o.key === "guided") ? learnButton(def.name, opts.page, opts.learn, problem) : null,
+      h("fieldset", {}, h("legend", {}, "Options"), form.basic, form.advanced),
+      houseLine(def),
+      h("button", { class: "primary block", id: "create", onclick: create }, `New ${word}`),
+      problem);
+  }).catch((e) => box.replaceChildren(h("h1", {}, opts.title), refusal(e.message)));
+  return [box, ...(opts.after || [])];
+}
 
 // seatList is the waiting room in two parts, above and below the name box
 // (which is not re-rendered): { top, seats }.

@@ -6,6 +6,7 @@ import { api, roomCode, rememberSeat, heldSeats, savedName, saveName, pageFor, u
 import { Conn, badge } from "./net.js";
 import { connectionBanner, useAids } from "./banner.js";
 import { seatList, qrCard } from "./waiting.js";
+import { optionsForm as sharedForm, houseLine } from "./optionsform.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -16,66 +17,23 @@ const catalogue = api("GET", "/api/games").then((games) => {
   return games;
 });
 
-// optionsForm draws a game's options from the catalogue and returns
-// [fields, read], where read gives the options JSON: only the values that
-// differ from the game's defaults, so a default the game derives (the radio
-// assist of a teaching room) is never overridden by the form.
+// optionsForm draws a game's options from the catalogue with the shared
+// form (optionsform.js) and returns [fields, read], where read gives the
+// options JSON: only the values that differ from the game's defaults, so a
+// default the game derives (the radio assist of a teaching room) is never
+// overridden by the form.
 function optionsForm(game) {
-  const inputs = [];
-  const controls = {}; // key -> {set(value), lock(on)}: for the options another one implies
-  const field = (o) => {
-    const id = `opt-${o.key}`;
-    const house = o.house ? h("span", { class: "house-tag" }, " house rule") : null;
-    const help = o.help ? h("span", { class: "muted small block" }, o.help) : null;
-    if (o.kind === "bool") {
-      const input = h("input", { type: "checkbox", name: o.key, id, checked: o.default === true });
-      inputs.push([o, () => input.checked]);
-      controls[o.key] = { input, set: (v) => { input.checked = v === true; }, lock: (on) => { input.disabled = on; } };
-      // The help under the box, not in a column squeezed beside it.
-      return h("div", {}, h("label", { class: "inline" }, input, o.label, house), help);
-    }
-    if (o.kind === "int") {
-      const input = h("input", { type: "number", name: o.key, id, min: o.min, max: o.max, value: o.default, inputmode: "numeric" });
-      inputs.push([o, () => Number(input.value)]);
-      controls[o.key] = { input, set: (v) => { input.value = v; }, lock: (on) => { input.disabled = on; } };
-      return h("label", {}, o.label, house, " ", input, help);
-    }
-    const chosen = JSON.stringify(o.default);
-    const choices = o.choices || [];
-    let read;
-    let control;
-    if (choices.length <= 3 && !o.advanced) {
-      const radios = choices.map((c) => h("input", { type: "radio", name: o.key, value: JSON.stringify(c.value), checked: JSON.stringify(c.value) === chosen }));
-      read = () => JSON.parse(radios.find((r) => r.checked)?.value ?? chosen);
-      controls[o.key] = {
-        inputs: radios,
-        set: (v) => { for (const r of radios) r.checked = r.value === JSON.stringify(v); },
-        lock: (on) => { for (const r of radios) r.disabled = on; },
-      };
-      control = h("fieldset", { id }, h("legend", {}, o.label, house),
-        choices.map((c, k) => h("label", { class: "inline" }, radios[k], c.label, c.house ? h("span", { class: "house-tag" }, " (house)") : null)), help);
-    } else {
-      const select = h("select", { name: o.key, id },
-        choices.map((c) => h("option", { value: JSON.stringify(c.value), selected: JSON.stringify(c.value) === chosen }, c.label + (c.house ? " (house)" : ""))));
-      read = () => JSON.parse(select.value);
-      controls[o.key] = { input: select, set: (v) => { select.value = JSON.stringify(v); }, lock: (on) => { select.disabled = on; } };
-      control = h("label", {}, o.label, house, " ", select, help);
-    }
-    inputs.push([o, read]);
-    return control;
-  };
-  const options = game.options || [];
   // The teaching choice comes first and stands out: it is what a table
   // that never played needs (hints, and the Radio Operator's tracker).
-  const teach = options.find((o) => o.key === "teaching" && o.kind === "bool");
-  const basic = options.filter((o) => !o.advanced && o !== teach).map(field);
-  const advanced = options.filter((o) => o.advanced).map(field);
-  const teachField = teach ? teachFirst(field(teach)) : null;
+  const teach = (game.options || []).find((o) => o.key === "teaching" && o.kind === "bool");
+  const form = sharedForm(game, { apart: teach ? [teach.key] : [], more: "Rule options" });
+  const { controls } = form;
+  const teachField = teach ? teachFirst(form.apart[teach.key]) : null;
   const rest = [
     game.summary ? h("p", { class: "muted" }, game.summary) : null,
-    game.house?.length ? h("p", { class: "muted small", "data-house": "1" }, "House content (our design, not the publisher's): ", game.house.join("; "), ".") : null,
-    basic,
-    advanced.length ? h("details", {}, h("summary", { class: "button" }, "Rule options"), advanced) : null];
+    houseLine(game),
+    form.basic,
+    form.advanced];
   const note = h("p", { class: "notice small", id: "implied", hidden: true });
   wireImplied(game, controls, note);
   // A game with a training match opens on it: one tap for a first match
@@ -87,15 +45,7 @@ function optionsForm(game) {
         h("summary", { class: "button block" }, "Another match: all the options"),
         teachField, note, rest))
     : h("div", {}, teachField, note, rest);
-  const read = () => {
-    const out = {};
-    for (const [o, get] of inputs) {
-      const v = get();
-      if (JSON.stringify(v) !== JSON.stringify(o.default)) out[o.key] = v;
-    }
-    return out;
-  };
-  return [fields, read];
+  return [fields, form.read];
 }
 
 // implies lists, per game, what an option sets when it is on: the First

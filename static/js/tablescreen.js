@@ -127,6 +127,13 @@ export function playScreen(box, parts) {
         h("h2", { class: "tv-h" }, "Last events"),
         h("div", { id: "tv-events" })));
     replace(box, screen);
+    // A new size, or a part above the events that grows later (the dice
+    // as they land, a fight's panel), shows as many whole events as fit.
+    addEventListener("resize", () => fitEvents(screen));
+    if (window.ResizeObserver) {
+      const ro = new ResizeObserver(() => fitEvents(screen));
+      for (const id of ["#tv-head", "#tv-sides", "#tv-extra"]) ro.observe(screen.querySelector(id));
+    }
   }
   replace(screen.querySelector("#tv-board"), parts.board);
   // A board drawn for phones names its places as buttons: here they keep
@@ -139,6 +146,22 @@ export function playScreen(box, parts) {
   replace(screen.querySelector("#tv-sides"), parts.sides);
   replace(screen.querySelector("#tv-extra"), parts.extra);
   replace(screen.querySelector("#tv-events"), parts.events);
+  fitEvents(screen);
+}
+
+// fitEvents hides the oldest events that do not fit whole in the column,
+// so the last line shown is never cut in half. When not even the newest
+// fits (a dice exchange fills the column), the events and their heading
+// step aside until there is room again.
+function fitEvents(screen) {
+  const items = [...screen.querySelectorAll("#tv-events-list > li")];
+  const head = screen.querySelector(".tv-side > .tv-h");
+  if (head) head.hidden = false;
+  if (!items.length) return;
+  for (const li of items) li.hidden = false;
+  const bottom = Math.min(screen.querySelector(".tv-side").getBoundingClientRect().bottom, innerHeight);
+  for (let i = items.length - 1; i >= 0 && items[i].getBoundingClientRect().bottom > bottom + 0.5; i--) items[i].hidden = true;
+  if (head) head.hidden = items[0].hidden;
 }
 
 // turnLine is whose turn it is, in words and with the side's shape.

@@ -13,6 +13,10 @@
 //   center(place)       the SVG point {x, y} of a square, hex or region
 //   size                the radius of a mark in SVG units
 //   name(place)         how the board labels a place ("C4")
+//   layout              optional: {from: "centre"} writes "from" in the
+//                       middle of the square left empty, {num: "top"} puts
+//                       a step's number at the top right of its place,
+//                       where a board keeps the bottom for its own marks
 
 import { h, s } from "./ui.js";
 import { dataOf, reduced } from "./gamepage.js";
@@ -22,6 +26,15 @@ const sentence = (text) => (!text || /[.!?]$/.test(text) ? text || "" : text + "
 
 // STEP is how long each of the opponent's moves is held on screen (ms).
 export const STEP = 800;
+
+// watchPace is how long the table screen holds a step with behind
+// messages still to show: a bot's turn (a burst) at the phones' pace, but
+// a screen that fell far behind (players faster than the pace) hurries,
+// then catches up at once, so the room never waits on the TV.
+export function watchPace(behind) {
+  if (behind <= 12) return STEP;
+  return behind <= 30 ? STEP / 4 : 0;
+}
 
 // turnPlay keeps the last opponent turn of app (which has seat, queue and
 // render) and returns what the page calls:
@@ -78,9 +91,11 @@ export function turnPlay(app, adapter) {
         tp.skipping = false;
       }
       tp.steps.push(fresh(st));
-      // A seated player follows the turn step by step; a watching screen
-      // (the table's) marks it without holding the match back.
+      // A seated player follows the turn step by step, and so does the
+      // table screen (the TV, body.tv), which plays each side's turn as
+      // the phones do.
       if (app.seat >= 0) pause = STEP;
+      else if (document.body.classList.contains("tv")) pause = watchPace((app.queue || []).length);
     }
     // A welcome catches up on the past: marked, not played.
     if (welcome || reduced.matches) {
@@ -146,6 +161,9 @@ export function turnPlay(app, adapter) {
         s("rect", { x: pt.x - w / 2, y: pt.y - r * 0.8 - f * 0.75, width: w, height: f * 1.4, rx: f * 0.3 }),
         s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
     };
+    const lay = adapter.layout || {};
+    // Where the "from" word goes: above the ring, or inside it.
+    const fromAt = (p) => (lay.from === "centre" ? { x: p.x, y: p.y + r * 0.8 } : p);
     const last = steps[steps.length - 1];
     const replaying = !!(tp.replaying && app.replay);
     steps.forEach((st, i) => {
@@ -161,7 +179,7 @@ export function turnPlay(app, adapter) {
       if (st.from && pts.length > 1) {
         const a = pts[0];
         sg.append(s("circle", { cx: a.x, cy: a.y, r: r * 0.8, class: "tp-from", "data-place": adapter.name(st.from) }));
-        sg.append(label(a, "from", "from"));
+        sg.append(label(fromAt(a), "from", "from"));
         const d = "M" + pts.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L");
         sg.append(s("path", { d, class: "tp-path", pathLength: 100 }));
         const z = pts[pts.length - 1];
@@ -216,8 +234,9 @@ export function turnPlay(app, adapter) {
       const spot = adapter.center(st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from);
       if (spot) {
         const nr = Math.max(r * 0.26, f * 0.72);
-        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: spot.y + r * 0.55, r: nr, class: "tp-num" }));
-        sg.append(s("text", { x: spot.x + r * 0.7, y: spot.y + r * 0.56, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
+        const ny = spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
+        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: ny, r: nr, class: "tp-num" }));
+        sg.append(s("text", { x: spot.x + r * 0.7, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
       }
       g.append(sg);
     });
@@ -232,7 +251,7 @@ export function turnPlay(app, adapter) {
     const replaying = !!(tp.replaying && app.replay);
     const playing = !replaying && tp.playing();
     return h("section", { class: "card tp-card", id: "their-turn", "data-playing": playing ? "1" : "0", "aria-live": "polite", onclick: () => tp.skip() },
-      h("h3", {}, replaying ? "What happened at this step" : playing ? "Their turn, move by move" : "Their turn"),
+      h("h3", {}, replaying ? (steps.length > 1 ? "This turn, up to this step" : "What happened at this step") : playing ? "Their turn, move by move" : "Their turn"),
       h("ol", { class: "tp-list" }, steps.map((st, i) => h("li", { class: i === steps.length - 1 && playing ? "now" : "", "data-step": i + 1 }, st.text))),
       playing ? h("button", { class: "tp-skip", id: "tp-skip", onclick: (e) => { e.stopPropagation(); tp.skip(); } }, "Skip: show the whole turn ▸▸") :
         replaying ? null : h("p", { class: "small muted" }, "Marked on the board until you act: from (dashed ring), to (arrow), ✸ hit, ✕ lost."));

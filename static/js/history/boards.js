@@ -4,20 +4,30 @@
 // in and an element out. Each entry loads that module and its styles only
 // when a debrief of the game opens. A game not listed here shows its view
 // as data, so a new game's debrief works before it gets a drawing.
+//
+// An entry's turn loads the game's turn.js adapter (../turnplay.js): with
+// it the debrief plays each turn's moves on the board in order and keeps
+// them marked, as the game's own page does. A game gets it by adding its
+// adapter here. Battles' adapter is not listed yet: the debrief's first
+// load would pass its 100 KB budget (server TestFirstLoadOfEveryPageIs
+// Under100KB counts these imports), and no test follows its marks there.
 
 import { h } from "../ui.js";
 
 const BOARDS = {
   gridtactics: {
     page: "tactics",
+    turn: () => import("../tactics/turn.js"),
     draw: async (view) => (await import("../tactics/board.js")).draw(view, {}),
   },
   pocketsub: {
     page: "pocketsub",
+    turn: () => import("../pocketsub/turn.js"),
     draw: async (view) => h("div", { class: "ps-board" }, (await import("../pocketsub/board.js")).draw(view, {})),
   },
   saga: {
     page: "saga",
+    turn: () => import("../saga/turn.js"),
     draw: async (view) => {
       const [board, panel] = await Promise.all([import("../saga/board.js"), import("../saga/panel.js")]);
       // Taps do nothing here: a debrief only looks.
@@ -49,6 +59,20 @@ export async function drawBoard(game, view) {
   document.body.classList.add(b.page);
   try {
     return await b.draw(view);
+  } catch {
+    return null;
+  }
+}
+
+// turnAdapter is game's turn.js adapter for app (which holds the seat and
+// the view the marks are placed on), or null when the game has none.
+export async function turnAdapter(game, app) {
+  const b = BOARDS[game];
+  if (!b || !b.turn) return null;
+  const css = "/css/turnplay.css";
+  if (!document.querySelector(`link[href="${css}"]`)) document.head.append(h("link", { rel: "stylesheet", href: css }));
+  try {
+    return (await b.turn()).turnAdapter(app);
   } catch {
     return null;
   }

@@ -12,13 +12,15 @@ import { h, s, replace, damageTrack } from "../ui.js";
 import { api } from "../room.js";
 import { chartSVG, CELL } from "../map.js";
 import { logList, lineOf } from "../log.js";
-import { sheetSVG } from "../sonar/engineer.js";
-import { drawBoard, hasBoard } from "./boards.js";
+import { sheetSVG } from "../sonar/sheet.js";
+import { drawBoard, hasBoard, turnAdapter } from "./boards.js";
+import { turnPlay, STEP } from "../turnplay.js";
+import { dataOf, reduced } from "../gamepage.js";
 import { loadCatalogue, optionsText, when, minutes, resultTag, sidesOf, playerText, roleName, sideClass } from "./common.js";
 
 const $ = (sel) => document.querySelector(sel);
 const code = (/^\/match\/([A-Za-z0-9]+)\/?$/.exec(location.pathname)?.[1] || new URLSearchParams(location.search).get("room") || "").toUpperCase();
-const app = { match: null, summary: null, lines: [], crewLines: [[], []], seats: [], final: null, v: 0, last: 0, want: 0, snap: null };
+const app = { match: null, summary: null, lines: [], events: [], crewLines: [[], []], seats: [], final: null, v: 0, last: 0, want: 0, snap: null, turns: null };
 const CREWS = ["blue", "red"];
 
 function fail(text) {
@@ -55,7 +57,8 @@ async function main() {
   $("#who").textContent = `${m.title} · ${m.code}`;
   document.title = `Debrief ${m.code} · Periscope`;
   try {
-    app.lines = (await api("GET", `/api/matches/${code}/log`)).map(lineOf);
+    app.events = await api("GET", `/api/matches/${code}/log`);
+    app.lines = app.events.map(lineOf);
     if (m.game === "sonar" && m.players.length) {
       app.seats = sonarSeats(m.players);
       app.crewLines = await Promise.all(app.seats.map(async (seat) => (await api("GET", `/api/matches/${code}/log?seat=${seat}`)).map(lineOf)));
@@ -66,6 +69,7 @@ async function main() {
     return;
   }
   const start = Number(new URLSearchParams(location.search).get("v"));
+  await turns();
   layout();
   document.addEventListener("keydown", onKey);
   // /match/CODE#debrief (the end screen's "Debrief") opens at the last
@@ -172,6 +176,71 @@ async function genericBoard(view, want) {
     parts.push(h("pre", { class: "view", "aria-label": "the public view" }, JSON.stringify(view, null, 2)));
   }
   replace($("#board"), h("section", { class: "card", "data-board": "generic", "data-drawn": board ? "1" : null }, parts));
+  // The turn plays on while the page answers the next key.
+  if (board && app.turns) playTurn(board, view, want);
+}
+
+// turns readies the turn play of a pocket game (../turnplay.js with the
+// game's turn.js adapter), watching as the table does (seat -1): the
+// debrief then plays each turn's moves on the board, as the phones did.
+async function turns() {
+  const tapp = { seat: -1, view: null, replay: { snap: { view: null } }, queue: [], render: () => {} };
+  const adapter = await turnAdapter(app.match.game, tapp);
+  if (!adapter) return;
+  app.turns = { tapp, adapter, tp: turnPlay(tapp, adapter) };
+}
+
+// turnGroups are the steps of the turn version v is in, up to v: one
+// group per step (a move, an attack) with the events that complete it (a
+// roll's loss), from the first step of the side that acted last.
+function turnGroups(v) {
+  const { adapter, tapp } = app.turns;
+  const groups = [];
+  for (const e of app.events) {
+    if (e.v > v) break;
+    const st = adapter.step(e, dataOf(e) || {}, tapp);
+    if (!st) continue;
+    if (st.merge) {
+      if (groups.length) groups[groups.length - 1].events.push(e);
+      continue;
+    }
+    if (groups.length && groups[0].actor !== st.actor) groups.length = 0;
+    groups.push({ v: e.v, actor: st.actor, events: [e] });
+  }
+  return groups;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// playTurn marks the turn of this step on board (the game's drawing of
+// view): the steps before this version at once, this version's own one
+// by one at the pace of the live page, each left marked, with the "what
+// happened" card under the board telling them in words.
+async function playTurn(board, view, want) {
+  const { tapp, tp } = app.turns;
+  tapp.view = view;
+  tapp.replay.snap.view = view;
+  const svg = board.matches?.("svg") ? board : board.querySelector?.("svg");
+  if (!svg) return;
+  const slot = h("div", { class: "tp-slot", id: "turn-slot" });
+  svg.closest("[data-board]").append(slot);
+  const groups = turnGroups(app.v);
+  let from = groups.findIndex((g) => g.v === app.v);
+  if (from < 0 || reduced.matches) from = groups.length - 1;
+  const show = (n) => {
+    tp.replay(groups.slice(0, n).flatMap((g) => g.events));
+    for (const old of svg.querySelectorAll(".tp-marks")) old.remove();
+    tp.overlay(svg);
+    const card = tp.card();
+    slot.replaceChildren(...(card ? [card] : []));
+    Object.assign(svg.closest("[data-board]").dataset, { turnShown: String(n), turnSteps: String(groups.length) });
+  };
+  show(Math.max(0, from + 1));
+  for (let n = from + 2; n <= groups.length; n++) {
+    await sleep(STEP);
+    if (want !== app.want) return;
+    show(n);
+  }
 }
 
 // sailed counts the cells crew t had sailed by version v: its start, one

@@ -6,7 +6,7 @@
 
 import { roomCode } from "../room.js";
 import { h, replace, vibrate, wakeLock } from "../ui.js";
-import { gamePage, waitingRoom, reduced, dataOf, replayer } from "../gamepage.js";
+import { gamePage, waitingRoom, reduced, dataOf, replayer, seatNames } from "../gamepage.js";
 import { intro, lobby } from "./lobby.js";
 import { board, panel, players, keep, myTurn } from "./play.js";
 import { absorb, rejoin, logList } from "./story.js";
@@ -161,7 +161,9 @@ function render() {
   const shown = app.replay?.snap ? app.replay.snap.view : v;
   replace($("players"), players(app, shown));
   const prompt = $("prompt");
-  prompt.textContent = app.replay ? "Replay" : v.prompt + (v.phase === "playing" ? ` (round ${v.round})` : "");
+  // Another player's turn names them, as the table screen does.
+  const turner = v.turn >= 0 && v.turn !== v.seat && v.phase !== "over" ? seatNames(app)[v.turn] : "";
+  prompt.textContent = app.replay ? "Replay" : v.prompt + (turner ? ` (${turner})` : "") + (v.phase === "playing" ? ` (round ${v.round})` : "");
   prompt.classList.toggle("mine", myTurn(app));
   replace($("board"), board(app, shown, !app.replay));
   tp.show($("board"));
@@ -206,7 +208,9 @@ function tableScreen(box, waiting) {
       v.outcome.reason, winners.map((p) => icon(p)), team);
   }
   const turner = v.turn >= 0 ? fleets[v.turn] : null;
-  const turn = turnLine(v.phase === "playing" && turner ? `${turner.colour}'s turn · round ${v.round}` : v.prompt, turner ? icon(turner) : null);
+  // Whose turn names the player too, as the other games' table screens do.
+  const who = turner ? seatNames(app)[v.turn] : "";
+  const turn = turnLine((v.phase === "playing" && turner ? `${turner.colour}'s turn · round ${v.round}` : v.prompt) + (who ? ` · ${who}` : ""), turner ? icon(turner) : null);
   const events = app.log.map((l) => ({ text: l.text, kind: l.kind, tag: l.colour ? h("span", { class: "ctag c-" + l.colour.toLowerCase() }, l.colour.toUpperCase()) : null }));
   playScreen(box, {
     board: draw(v, { last: app.last }),
@@ -215,6 +219,8 @@ function tableScreen(box, waiting) {
     sides: players(app, v),
     events: lastEvents(events, 7),
   });
+  // The turn being played, move by move, as the phones show it.
+  tp.overlay(box.querySelector("#tv-board svg"));
 }
 
 // aboutRoom says how the room is set up, in one line.

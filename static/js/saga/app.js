@@ -327,6 +327,8 @@ function tableScreen(box, waiting) {
     extra: v.phase === "over" ? null : fightPanel(app, v),
     events: lastEvents(events, 6),
   });
+  // The turn being played, move by move, as the phones show it.
+  tp.overlay(box.querySelector("#tv-board svg"));
 }
 
 const lost = connectionBanner();

@@ -24,16 +24,20 @@ export function label(at) {
   return String.fromCharCode(65 + q + 3) + String(1 - r - Math.floor(q / 2));
 }
 
-// flipped: this viewer sees the map turned round (their base at the bottom).
+// flipped: this viewer sees the map from the other end (their base at the
+// bottom).
 export function flipped(view) {
   return view.seat >= 0 && view.first >= 0 && view.seat !== view.first;
 }
 
+// centre is where a hex is drawn. Flipped, the map is mirrored top to
+// bottom rather than turned round: the columns still run A to G from left
+// to right, so the labels read as on the other phone and the table screen.
 export function centre(at, flip) {
   const { q, r } = parseAt(at);
   const x = SIZE * 1.5 * q;
   const y = SIZE * ROOT3 * (r + q / 2);
-  return flip ? { x: -x, y: -y } : { x, y };
+  return flip ? { x, y: -y } : { x, y };
 }
 
 function corners(c, k = 1) {

@@ -4,7 +4,7 @@
 
 import { h, s, parseCell, cellName, roleTitles } from "../ui.js";
 import { chartSVG, CELL } from "../map.js";
-import { sheetSVG } from "./engineer.js";
+import { sheetSVG } from "./sheet.js";
 import { firstMatePanel } from "./firstmate.js";
 import { primerCard } from "../primer.js";
 import { list, table } from "../rulescard.js";

@@ -140,7 +140,7 @@ function render() {
   const tv = tableMode(table || (app.seat < 0 && !waiting && !!v));
   body.dataset.table = tv ? "1" : "0";
   if (tv) {
-    tableScreen(app, tv, waiting);
+    tableScreen(app, tv, waiting, tp);
     keepAwake();
     return;
   }

@@ -114,7 +114,9 @@ export function draw(view, ui) {
       // Coordinates inside the edge squares, as on a printed board, so the
       // board can use the whole width of a phone.
       if (y === side - CELL) {
-        squares.append(el('text', { x: x + CELL - 6, y: y + CELL - 7, class: 'coord', 'text-anchor': 'end' }, String.fromCharCode(65 + file)));
+        // The letter keeps to the corner: a unit's number holds the
+        // bottom right, its disc the middle.
+        squares.append(el('text', { x: x + 4, y: y + CELL - 4, class: 'coord' }, String.fromCharCode(65 + file)));
       }
       if (x === 0) {
         squares.append(el('text', { x: x + 6, y: y + 27, class: 'coord' }, String(rank + 1)));

@@ -26,7 +26,7 @@ function kindAt(view, at) {
 
 // chance is the hit chance the view gives for the suggested attack.
 function chance(view, s) {
-  const ua = (view.actions || []).find((a) => a.unit === s.unit);
+  const ua = (view.legal || []).find((a) => a.unit === s.unit);
   if (!ua) return "";
   const list = s.to ? ((ua.move_attacks || []).find((m) => m.to === s.to)?.targets || []) : (ua.attacks || []);
   const t = list.find((x) => x.at === s.target);

@@ -14,7 +14,7 @@ export function myTurn(app) {
 }
 
 export function actionsFor(app, sq) {
-  return (app.view?.actions || []).find((a) => a.unit === sq) || null;
+  return (app.view?.legal || []).find((a) => a.unit === sq) || null;
 }
 
 function pieceAt(view, sq) {
@@ -228,14 +228,14 @@ function playPanel(app) {
     }
     out.push(h("div", { class: "tx-targets" }, list));
     out.push(h("button", { id: "cancel", onclick: () => { app.sel = app.stage = null; app.render(); } }, "Choose another unit"));
-  } else if ((v.actions || []).length) {
-    out.push(h("p", { class: "muted" }, `Tap one of your units in a green frame: ${v.actions.length} can still act.`));
+  } else if ((v.legal || []).length) {
+    out.push(h("p", { class: "muted" }, `Tap one of your units in a green frame: ${v.legal.length} can still act.`));
   }
   if (v.turn_limit) {
     out.push(h("p", { class: "muted small", id: "turn-limit" },
       `Turn ${v.turn_number} of ${v.turn_limit}. House rule: after turn ${v.turn_limit} the side with more units wins.`));
   }
-  const waiting = (v.actions || []).length;
+  const waiting = (v.legal || []).length;
   out.push(h("button", {
     class: "block" + (waiting ? "" : " primary"), id: "end-turn", disabled: !v.can_end_turn || app.busy,
     "data-armed": String(app.endArmed),
@@ -279,7 +279,7 @@ function boardUI(app, view, live) {
     if (view.pending) ui.targets = [{ at: view.pending.target, needs: view.pending.needs, percent: Math.round((7 - view.pending.needs) / 6 * 100), chance: view.pending.chance, if_shielded: view.pending.if_shielded }];
     return ui;
   }
-  ui.ready = (view.actions || []).map((a) => a.unit);
+  ui.ready = (view.legal || []).map((a) => a.unit);
   const ua = app.sel ? actionsFor(app, app.sel) : null;
   if (ua) {
     ui.selected = ua.unit;

@@ -10,6 +10,10 @@ export function turnAdapter(app) {
   const kind = (k) => (k === "unit" || !k ? "face-down unit" : k);
   return {
     size: CELL / 2,
+    // A unit's number sits at the bottom right of its square: the step's
+    // number goes to the top right, and "from" inside the square the unit
+    // left, clear of the number of the unit above it.
+    layout: { from: "centre", num: "top" },
     name: (sq) => sq,
     center: (sq) => {
       const v = app.replay?.snap?.view || app.view;

@@ -23,8 +23,9 @@ export function mark(seat) {
 const dice = h("div", { class: "tx-dice", id: "tv-dice", "aria-live": "polite" });
 let rolled = { seq: 0, turn: -1 }; // the last roll seen, and in which turn
 
-// tableScreen draws the table screen of app in box.
-export function tableScreen(app, box, waiting) {
+// tableScreen draws the table screen of app in box; tp (../turnplay.js),
+// when given, marks the turn being played on the board, move by move.
+export function tableScreen(app, box, waiting, tp) {
   const v = app.view;
   if (waiting || !v) {
     const o = v?.options || app.lobby?.options || {};
@@ -62,6 +63,7 @@ export function tableScreen(app, box, waiting) {
     extra: roll ? dice : null,
     events: lastEvents(events, 6),
   });
+  tp?.overlay(box.querySelector("#tv-board svg"));
 }
 
 // nameOf is " (Ada)" for the player of seat, "" when the room has no name
