@@ -8,9 +8,9 @@
 // An entry's turn loads the game's turn.js adapter (../turnplay.js): with
 // it the debrief plays each turn's moves on the board in order and keeps
 // them marked, as the game's own page does. A game gets it by adding its
-// adapter here. Battles' adapter is not listed yet: the debrief's first
-// load would pass its 100 KB budget (server TestFirstLoadOfEveryPageIs
-// Under100KB counts these imports), and no test follows its marks there.
+// adapter here. Battles' adapter is not listed yet: it is built for the
+// live battlefield, and listed here a Battles debrief stepped onto a
+// charge played nothing (tried with TestDebriefPlaysEachTurn, 2026-11-27).
 
 import { h } from "../ui.js";
 
