@@ -258,6 +258,19 @@ const (
 // BotLevels lists the strengths from weakest to strongest.
 var BotLevels = []string{BotLearner, BotCrew, BotVeteran}
 
+// BotLevelOption is every game's "bot_level" option: the same key, label,
+// default (crew) and three choices in every lobby, each game saying in
+// help and in the three labels how its bots play. The "(default)" mark
+// goes on the crew's label here.
+func BotLevelOption(help, learner, crew, veteran string) Option {
+	return Option{Key: "bot_level", Label: "Bot strength", Kind: OptionChoice, Default: BotCrew, House: true, Help: help,
+		Choices: []Choice{
+			{Value: BotLearner, Label: "Learner: " + learner, House: true},
+			{Value: BotCrew, Label: "Crew: " + crew + " (default)", House: true},
+			{Value: BotVeteran, Label: "Veteran: " + veteran, House: true},
+		}}
+}
+
 // CheckBotLevel is every game's check of its "bot_level" option, so the
 // lobby reads the same sentence whichever game refused it.
 func CheckBotLevel(level string) error {

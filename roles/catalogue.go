@@ -31,13 +31,9 @@ func catalogue() []games.Option {
 		{Key: "first_dive", Label: "First dive: a guided training match", Kind: games.OptionBool, Default: false, House: true,
 			Help: "Your crew (1 to 4 phones) against a learner bot crew on Red, turn-based on Alpha, with a coach on every phone: one lesson at a time, from the match as it stands. Red's seats get bots when you open the room."},
 		{Key: "teaching", Label: "Teaching hints on every phone", Kind: games.OptionBool, Default: false},
-		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: BotCrew, House: true,
-			Help: "How well the bots the host seats play: a learner crew for a first match, a veteran crew to be beaten.",
-			Choices: []games.Choice{
-				{Value: BotLearner, Label: "Learner: plain routes, shoots only when sure", House: true},
-				{Value: BotCrew, Label: "Crew: plans its route, tracks you, hides with silence (default)", House: true},
-				{Value: BotVeteran, Label: "Veteran: hunts with the tracker, quick in real time", House: true},
-			}},
+		games.BotLevelOption("How well the bots the host seats play: a learner crew for a first match, a veteran crew to be beaten.",
+			"plain routes, shoots only when sure", "plans its route, tracks you, hides with silence",
+			"hunts with the tracker, quick in real time"),
 		{Key: "radio", Label: "Radio Operator assist", Kind: games.OptionChoice, Default: RadioAuto, House: true,
 			Choices: []games.Choice{
 				{Value: RadioAuto, Label: "Automatic: the likelihood map in teaching rooms, off otherwise (default)"},

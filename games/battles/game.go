@@ -197,13 +197,9 @@ func definitionOptions() []games.Option {
 				{Value: PassSpent, Label: "Usable as Wound (rulebook)"},
 				{Value: PassAside, Label: "Out of play (house rule)", House: true},
 			}},
-		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
-			Help: "Learner: sensible orders by chance, lets every charge come. Crew: answers charges, weighs its orders but often goes by feel. Veteran: always its best order, redeploys, moves its guns into range.",
-			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: plays by chance", House: true},
-				{Value: games.BotCrew, Label: "Crew: weighs orders (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: its best every time", House: true},
-			}},
+		games.BotLevelOption("Learner: sensible orders by chance, lets every charge come. Crew: answers charges, weighs its orders but often goes by feel. Veteran: always its best order, redeploys, moves its guns into range.",
+			"plays by chance", "weighs orders",
+			"its best every time"),
 	}
 }
 

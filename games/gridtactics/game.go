@@ -40,13 +40,9 @@ var Definition = games.Definition{
 			Help: "Off, as the rulebook says: a tank's combat action moves 1 square orthogonally and then attacks. On, a tank may also attack from where it stands."},
 		{Key: "tank_attacks_straight", Label: "Tanks attack only along rows and columns (house rule)", Kind: games.OptionBool, Default: false, House: true, Advanced: true,
 			Help: "Off, as the rulebook says: a tank attacks \"a unit 1 space away\", diagonals included as for soldiers. On, only an enemy beside it along a row or column."},
-		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
-			Help: "How well the bot plays the other seat. Every strength keeps its units out of reach when it gains nothing by it.",
-			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: often plays on a whim", House: true},
-				{Value: games.BotCrew, Label: "Crew: weighs each attack and square (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: lets you come to it, keeps its soldiers paired, sits on a lead, presses when behind", House: true},
-			}},
+		games.BotLevelOption("How well the bot plays the other seat. Every strength keeps its units out of reach when it gains nothing by it.",
+			"often plays on a whim", "weighs each attack and square",
+			"lets you come to it, keeps its soldiers paired, sits on a lead, presses when behind"),
 	},
 	House: []string{
 		"On the 6x6 board each side sets up on its two back rows (seven units do not fit on one)",

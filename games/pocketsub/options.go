@@ -196,12 +196,8 @@ func optionList() []games.Option {
 				{Value: ShelterAll, Label: "Nothing destroys a Sub there"},
 				{Value: ShelterEncounters, Label: "Shelters from enemies only: a Sub there that cannot use all its points or lay its Mine is destroyed", House: true},
 			}},
-		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: games.BotCrew, House: true,
-			Help: "How well the bots play. Every strength plays carefully: no bot loses a Sub when a move that loses none is open to it.",
-			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: takes a Sub when it sees one, never looks ahead", House: true},
-				{Value: games.BotCrew, Label: "Crew: keeps out of reach, hunts, mines your way (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: plays its best moves out and hems your fleet in", House: true},
-			}},
+		games.BotLevelOption("How well the bots play. Every strength plays carefully: no bot loses a Sub when a move that loses none is open to it.",
+			"takes a Sub when it sees one, never looks ahead", "keeps out of reach, hunts, mines your way",
+			"plays its best moves out and hems your fleet in"),
 	}
 }

@@ -167,13 +167,9 @@ func definitionOptions() []games.Option {
 			Choices: []games.Choice{{Value: RerollChoose, Label: "Players choose"}, {Value: RerollAuto, Label: "Automatic"}}},
 		{Key: "reroll_seconds", Label: "Re-roll timer (seconds, 0 = none)", Kind: games.OptionInt, Min: 0, Max: MaxRerollSeconds, Default: 0,
 			Help: "When a player thinks longer than this over a re-roll, the server picks it for them.", Advanced: true},
-		{Key: "bot_level", Label: "Bot strength", Kind: games.OptionChoice, Default: DefaultBotLevel, House: true,
-			Help: "How well a bot seat plays. Every strength plays carefully: no needless drowning, re-rolls with a pass in mind.",
-			Choices: []games.Choice{
-				{Value: games.BotLearner, Label: "Learner: plays it safe, assaults only with the odds in its favour", House: true},
-				{Value: games.BotCrew, Label: "Crew: weighs each move and what threatens it (default)", House: true},
-				{Value: games.BotVeteran, Label: "Veteran: counts every re-roll of an assault ahead", House: true},
-			}},
+		games.BotLevelOption("How well a bot seat plays. Every strength plays carefully: no needless drowning, re-rolls with a pass in mind.",
+			"plays it safe, assaults only with the odds in its favour", "weighs each move and what threatens it",
+			"counts every re-roll of an assault ahead"),
 	}
 }
 
