@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,34 +145,9 @@ func TestBackupWhileServing(t *testing.T) {
 // a free loopback port, and waits until it serves.
 func launchEnv(t *testing.T, bin string, env ...string) (string, *exec.Cmd) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), append(env, "PERISCOPE_ADDR="+addr)...)
-	stderr, _ := cmd.StderrPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		s := bufio.NewScanner(stderr)
-		for s.Scan() {
-			t.Log("server: " + s.Text())
-		}
-	}()
-	base := "http://" + addr
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		resp, err := http.Get(base + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			return base, cmd
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("the server did not come up on %s from PERISCOPE_ADDR: %v", addr, err)
-		}
-	}
+	return launchCmd(t, " from PERISCOPE_ADDR", func(addr string) *exec.Cmd {
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(), append(env, "PERISCOPE_ADDR="+addr)...)
+		return cmd
+	})
 }

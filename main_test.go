@@ -198,13 +198,23 @@ func TestSurvivesSIGKILL(t *testing.T) {
 // launch starts the binary on a free loopback port and waits until it serves.
 func launch(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
 	t.Helper()
+	return launchCmd(t, "", func(addr string) *exec.Cmd {
+		return exec.Command(bin, "-addr", addr, "-db", dbPath, "-qr=false")
+	})
+}
+
+// launchCmd starts the command made for a free loopback address, logs its
+// standard error, and waits until it serves /healthz; how names what set
+// the address, for the failure.
+func launchCmd(t *testing.T, how string, command func(addr string) *exec.Cmd) (string, *exec.Cmd) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "-addr", addr, "-db", dbPath, "-qr=false")
+	cmd := command(addr)
 	stderr, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -224,7 +234,7 @@ func launch(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
-			t.Fatalf("the server did not come up: %v", err)
+			t.Fatalf("the server did not come up on %s%s: %v", addr, how, err)
 		}
 	}
 }
