@@ -11,10 +11,6 @@ import (
 	"periscope/games/battles"
 )
 
-// onMovingPhone is a 360x640 Galaxy S5 that does not ask for reduced
-// motion: the page plays the bot's turn on the battlefield.
-var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
-
 // TestOpponentTurnPlayed plays against the bot on a 360x640 phone and
 // looks at the bot's turns: each of its steps (a unit placed, moved,
 // charging, shooting, the enemy it struck) is played on the battlefield in
@@ -25,7 +21,7 @@ var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
 // conceded and its replay marks a step the same way.
 func TestOpponentTurnPlayed(t *testing.T) {
 	base := phone.ServeSeeded(t, []uint64{1}, battles.Definition)
-	p := phone.New(t, phone.Browser(t, 6*time.Minute, onMovingPhone.Device), screens(t), onMovingPhone)
+	p := phone.New(t, phone.Browser(t, 6*time.Minute, phone.Moving.Device), screens(t), phone.Moving)
 	p.Run("open the page", chromedp.Navigate(base+"/battles.html"))
 	p.Wait("#create")
 	p.CreateRoom()

@@ -115,6 +115,11 @@ type Options struct {
 	Console bool
 }
 
+// Moving is the 360x640 Galaxy S5 the turn tests watch the other side's
+// turn on: it does not ask for reduced motion, so the page plays each step,
+// and a console.error fails the test.
+var Moving = Options{Device: GalaxyS5, Console: true}
+
 // Phone is one tab with its own storage (a browser context of its own, so
 // the seat token is not shared), as a separate device.
 type Phone struct {

@@ -9,10 +9,6 @@ import (
 	"periscope/games/pocketsub"
 )
 
-// onMovingPhone is a 360x640 Galaxy S5 that does not ask for reduced
-// motion: the page plays the other fleets' moves one by one.
-var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
-
 // TestOpponentTurnPlayed plays a 3-player match against two bots and
 // looks at their turns between this phone's moves: each bot's move is
 // played on the ocean in order, at a pace a person can follow (drawn,
@@ -21,7 +17,7 @@ var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
 // Skip shows the rest at once.
 func TestOpponentTurnPlayed(t *testing.T) {
 	base := phone.ServeSeeded(t, []uint64{11}, pocketsub.Definition)
-	p := phone.New(t, phone.Browser(t, 3*time.Minute, onMovingPhone.Device), screens(t), onMovingPhone)
+	p := phone.New(t, phone.Browser(t, 3*time.Minute, phone.Moving.Device), screens(t), phone.Moving)
 	openRoom(t, p, base, 3)
 	p.WatchTurns()
 

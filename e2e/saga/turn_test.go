@@ -8,10 +8,6 @@ import (
 	"periscope/games/saga"
 )
 
-// onMovingPhone is a 360x640 Galaxy S5 that does not ask for reduced
-// motion: the page plays the bot's turn on the map.
-var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
-
 // TestOpponentTurnPlayed plays against the bot on the map and looks at
 // the bot's turns once units are in play: the bot's move, summon or
 // assault is played on the map (drawn, moving), then stays marked (where
@@ -19,7 +15,7 @@ var onMovingPhone = phone.Options{Device: phone.GalaxyS5, Console: true}
 // a card telling it in words, until this player's own next action.
 func TestOpponentTurnPlayed(t *testing.T) {
 	base := phone.ServeSeeded(t, []uint64{1}, saga.Definition)
-	p := phone.New(t, phone.Browser(t, 3*time.Minute, onMovingPhone.Device), screens(t), onMovingPhone)
+	p := phone.New(t, phone.Browser(t, 3*time.Minute, phone.Moving.Device), screens(t), phone.Moving)
 	newMatch(t, p, base, false)
 	p.WatchTurns()
 
