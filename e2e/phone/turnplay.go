@@ -1,6 +1,7 @@
 package phone
 
 import (
+	"fmt"
 	"strings"
 	"time"
 )
@@ -181,4 +182,24 @@ func (p *Phone) ReplayToMarks(v, max int) (int, bool) {
 		}
 	}
 	return v, false
+}
+
+// MarksCover lists where a word of the marks (a label, a step's number)
+// covers the board's own words (the elements matching own outside the
+// marks: a unit's name, a square's label), each as "mark covers word".
+func (p *Phone) MarksCover(own string) []string {
+	p.T.Helper()
+	var out []string
+	p.Eval(fmt.Sprintf(`(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.width > 0 && b.width > 0 && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const say = (e) => (e.getAttribute('class') || e.tagName) + ' ' + JSON.stringify(e.textContent.trim().slice(0, 24));
+  const own = [...document.querySelectorAll(%q)].filter((e) => !e.closest('.tp-marks') && e.textContent.trim());
+  const out = [];
+  for (const m of document.querySelectorAll('.tp-marks :is(.tp-label rect, .tp-num)')) {
+    for (const e of own) if (over(box(m), box(e))) out.push(say(m.closest('.tp-label') || m) + ' covers ' + say(e));
+  }
+  return out;
+})()`, own), &out)
+	return out
 }

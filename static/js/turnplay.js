@@ -154,16 +154,64 @@ export function turnPlay(app, adapter) {
     const wide = svg.getBoundingClientRect().width;
     const perPx = vb && vb.width && wide ? vb.width / wide : 1;
     const f = Math.max(r * 0.36, 12 * perPx);
+    const lh = f * 1.4; // a label's height
+    // A board whose places hold words of their own (Battles' units) gives
+    // each place's box: the marks go around it, and their words in strips
+    // the board opens at its top (from, to, target, the step's number) and
+    // bottom (lost, wounded), never on the place's own words.
+    const boxed = !!adapter.box;
+    if (boxed && adapter.room) {
+      const tops = [], bottoms = [];
+      for (const st of steps) {
+        // A shooter's place has no words: only where a piece left does.
+        const went = st.path ? st.path[st.path.length - 1] : st.to;
+        for (const p of [went ? st.from : null, went, st.at]) if (p) tops.push(p);
+        for (const p of st.lost) bottoms.push(p);
+        for (const n of st.notes || []) bottoms.push(n.at);
+      }
+      adapter.room(tops, bottoms, (lh + 4) / perPx);
+    }
+    const box = (p) => (boxed && p ? adapter.box(p) : null);
     const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
-    const label = (pt, text, cls) => {
+    // label draws text on a tag centred on pt.
+    const tag = (pt, text, cls) => {
       const w = text.length * f * 0.62 + f * 0.8;
       return s("g", { class: "tp-label " + cls },
-        s("rect", { x: pt.x - w / 2, y: pt.y - r * 0.8 - f * 0.75, width: w, height: f * 1.4, rx: f * 0.3 }),
-        s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
+        s("rect", { x: pt.x - w / 2, y: pt.y - lh / 2, width: w, height: lh, rx: f * 0.3 }),
+        s("text", { x: pt.x, y: pt.y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
+    };
+    const width = (text) => text.length * f * 0.62 + f * 0.8;
+    // A label of place: in its box's strip (top: left end; bottom: left,
+    // or right for a note), else above its ring (below with dy > 0).
+    const label = (p, text, cls, where = "top", dy = 0) => {
+      const b = box(p);
+      if (b) {
+        const x = where === "right" ? b.x + b.w - 4 - width(text) / 2 : b.x + 4 + width(text) / 2;
+        const y = where === "top" ? b.y + 2 + lh / 2 : b.y + b.h - 2 - lh / 2;
+        return tag({ x, y }, text, cls);
+      }
+      const pt = adapter.center(p);
+      return pt ? tag({ x: pt.x, y: pt.y - r * 0.8 + dy }, text, cls) : null;
+    };
+    // ring draws a mark around place: a rectangle around its box, else a
+    // circle of k times the mark's radius.
+    const ring = (p, k, cls, pt) => {
+      const b = box(p);
+      const data = { class: cls, "data-place": adapter.name(p) };
+      if (b) return s("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 8, ...data });
+      return s("circle", { cx: pt.x, cy: pt.y, r: r * k, ...data });
+    };
+    // edge is where the way from a to z leaves place's box (or its ring).
+    const edge = (p, pt, toward, k) => {
+      const dx = toward.x - pt.x, dy = toward.y - pt.y;
+      const len = Math.hypot(dx, dy) || 1;
+      const b = box(p);
+      const t = b ? Math.min(dx ? (b.w / 2 + 4) / Math.abs(dx) : Infinity, dy ? (b.h / 2 + 4) / Math.abs(dy) : Infinity) * len : r * k;
+      return { x: pt.x + (dx / len) * t, y: pt.y + (dy / len) * t };
     };
     const lay = adapter.layout || {};
     // Where the "from" word goes: above the ring, or inside it.
-    const fromAt = (p) => (lay.from === "centre" ? { x: p.x, y: p.y + r * 0.8 } : p);
+    const fromDy = lay.from === "centre" ? r * 0.8 : 0;
     const last = steps[steps.length - 1];
     const replaying = !!(tp.replaying && app.replay);
     steps.forEach((st, i) => {
@@ -174,75 +222,93 @@ export function turnPlay(app, adapter) {
       const now = st === last && (replaying ? st.seq > tp.played : tp.playing());
       const elapsed = performance.now() - st.t0;
       const anim = now && st.seq > tp.played && !tp.skipping && !reduced.matches && elapsed < STEP;
-      const pts = [st.from, ...(st.path || (st.to ? [st.to] : []))].filter(Boolean).map(adapter.center).filter(Boolean);
+      const places = [st.from, ...(st.path || (st.to ? [st.to] : []))].filter(Boolean).filter((p) => adapter.center(p));
+      const pts = places.map(adapter.center);
       const sg = s("g", { class: "tp-step" + (now ? " now" : "") + (anim ? " anim" : ""), "data-step": n, style: anim ? `--tp-delay: ${-elapsed.toFixed(0)}ms` : null });
+      const add = (...els) => sg.append(...els.filter(Boolean));
       if (st.from && pts.length > 1) {
         const a = pts[0];
-        sg.append(s("circle", { cx: a.x, cy: a.y, r: r * 0.8, class: "tp-from", "data-place": adapter.name(st.from) }));
-        sg.append(label(fromAt(a), "from", "from"));
-        const d = "M" + pts.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L");
-        sg.append(s("path", { d, class: "tp-path", pathLength: 100 }));
+        add(ring(places[0], 0.8, "tp-from", a), label(places[0], "from", "from", "top", fromDy));
         const z = pts[pts.length - 1];
         const p = pts[pts.length - 2];
+        // The way starts at the edge of where the piece was (a box) and
+        // ends at the edge of where it went, its head touching it.
+        const way = boxed ? [edge(places[0], a, pts[1], 0), ...pts.slice(1, -1), edge(places[places.length - 1], z, p, 0.85)] : pts;
+        const d = "M" + way.map((q) => `${q.x.toFixed(1)} ${q.y.toFixed(1)}`).join("L");
+        add(s("path", { d, class: "tp-path", pathLength: 100 }));
         const ang = Math.atan2(z.y - p.y, z.x - p.x);
-        const tip = { x: z.x - Math.cos(ang) * r * 0.85, y: z.y - Math.sin(ang) * r * 0.85 };
+        const tip = boxed ? way[way.length - 1] : { x: z.x - Math.cos(ang) * r * 0.85, y: z.y - Math.sin(ang) * r * 0.85 };
         const side = (k) => `${(tip.x - Math.cos(ang + k) * r * 0.35).toFixed(1)} ${(tip.y - Math.sin(ang + k) * r * 0.35).toFixed(1)}`;
-        sg.append(s("path", { d: `M${tip.x.toFixed(1)} ${tip.y.toFixed(1)}L${side(0.5)}L${side(-0.5)}Z`, class: "tp-head" }));
-        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.path ? st.path[st.path.length - 1] : st.to) }));
+        add(s("path", { d: `M${tip.x.toFixed(1)} ${tip.y.toFixed(1)}L${side(0.5)}L${side(-0.5)}Z`, class: "tp-head" }));
+        const end = places[places.length - 1];
+        add(ring(end, 0.85, "tp-to", z));
         if (anim) {
           // A ghost of the piece sails from where it was to where it went.
-          const ghost = s("circle", { cx: z.x, cy: z.y, r: r * 0.55, class: "tp-ghost" });
+          const ghost = s("circle", { cx: z.x, cy: z.y, r: r * 0.55, class: "tp-ghost" + (boxed ? " boxed" : "") });
           sg.append(ghost);
           requestAnimationFrame(() => {
             if (!ghost.animate) return;
-            const frames = pts.map((p) => ({ transform: `translate(${p.x - z.x}px, ${p.y - z.y}px)` }));
+            const frames = pts.map((q) => ({ transform: `translate(${q.x - z.x}px, ${q.y - z.y}px)` }));
             ghost.animate(frames, { duration: STEP * 0.7, delay: -elapsed, easing: "ease-in-out", fill: "forwards" });
           });
         }
       }
       if (pts.length === 1 && !st.at) {
         // Put on the board from off it (a unit summoned from the reserves).
-        const z = pts[0];
-        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.to || st.from) }));
-        sg.append(label(z, st.to ? "new" : "left", "from"));
+        add(ring(places[0], 0.85, "tp-to", pts[0]), label(places[0], st.to ? "new" : "left", "from"));
       }
       if (st.at) {
         const t = adapter.center(st.at);
         if (t) {
           const src = st.from ? adapter.center(st.from) : null;
           if (src && !st.to) {
-            sg.append(s("circle", { cx: src.x, cy: src.y, r: r * 0.8, class: "tp-from tp-shooter", "data-place": adapter.name(st.from) }));
-            sg.append(s("line", { x1: src.x, y1: src.y, x2: t.x, y2: t.y, class: "tp-shot", pathLength: 100 }));
+            add(ring(st.from, 0.8, "tp-from tp-shooter", src));
+            const a = boxed ? edge(st.from, src, t, 0) : src;
+            const z = boxed ? edge(st.at, t, src, 0) : t;
+            add(s("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: "tp-shot", pathLength: 100 }));
           }
           // An assault whose dice are still rolling is a target, not yet a hit or a miss.
           const how = st.hit === undefined ? "pending" : st.hit ? "hit" : "miss";
-          sg.append(s("circle", { cx: t.x, cy: t.y, r: r * 0.9, class: "tp-target " + how, "data-place": adapter.name(st.at) }));
-          sg.append(label(t, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
+          add(ring(st.at, 0.9, "tp-target " + how, t), label(st.at, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
         }
       }
       for (const note of st.notes || []) {
-        const t = adapter.center(note.at);
-        if (t) sg.append(label({ x: t.x, y: t.y + r * 1.6 }, note.label, "note"));
+        if (adapter.center(note.at)) add(label(note.at, note.label, "note", "right", r * 1.6));
       }
       for (const at of st.lost) {
         const t = adapter.center(at);
         if (!t) continue;
-        sg.append(s("path", { d: `M${t.x - r * 0.45} ${t.y - r * 0.45}L${t.x + r * 0.45} ${t.y + r * 0.45}M${t.x + r * 0.45} ${t.y - r * 0.45}L${t.x - r * 0.45} ${t.y + r * 0.45}`, class: "tp-lost", "data-place": adapter.name(at) }));
-        sg.append(label({ x: t.x, y: t.y + r * 1.55 }, "✕ lost", "lost"));
+        const b = box(at);
+        // A cross on the place, or around a box with words in it: its
+        // outline in red, and "✕ lost" in its bottom strip.
+        if (b) add(s("rect", { x: b.x - 1, y: b.y - 1, width: b.w + 2, height: b.h + 2, rx: 7, class: "tp-lost boxed", "data-place": adapter.name(at) }));
+        else add(s("path", { d: `M${t.x - r * 0.45} ${t.y - r * 0.45}L${t.x + r * 0.45} ${t.y + r * 0.45}M${t.x + r * 0.45} ${t.y - r * 0.45}L${t.x - r * 0.45} ${t.y + r * 0.45}`, class: "tp-lost", "data-place": adapter.name(at) }));
+        add(b ? label(at, "✕ lost", "lost", "bottom") : lostLabel(at, t));
       }
       // The step's number, as the card numbers it.
-      const spot = adapter.center(st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from);
+      const numAt = st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from;
+      const spot = adapter.center(numAt);
       if (spot) {
         const nr = Math.max(r * 0.26, f * 0.72);
-        const ny = spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
-        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: ny, r: nr, class: "tp-num" }));
-        sg.append(s("text", { x: spot.x + r * 0.7, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
+        const b = box(numAt);
+        const nx = b ? b.x + b.w - 4 - nr : spot.x + r * 0.7;
+        const ny = b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
+        add(s("circle", { cx: nx, cy: ny, r: nr, class: "tp-num" }));
+        add(s("text", { x: nx, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
       }
       g.append(sg);
     });
     // A replayed step plays once; a live one for its first moments.
     if (replaying) tp.played = Math.max(tp.played, last.seq);
     svg.append(g);
+
+    // lostLabel is "✕ lost" under a lost piece's cross, or above it where
+    // the board's own labels lie below it (adapter.bottom(place): a place
+    // on the bottom row, over the board's column letters).
+    function lostLabel(at, t) {
+      const up = adapter.bottom && adapter.bottom(at);
+      return tag({ x: t.x, y: up ? t.y - r * 1.55 : t.y + r * 1.55 - r * 0.8 }, "✕ lost", "lost");
+    }
   };
 
   tp.card = () => {
