@@ -183,10 +183,24 @@ export function turnPlay(app, adapter) {
     const width = (text) => text.length * f * 0.62 + f * 0.8;
     // A label of place: in its box's strip (top: left end; bottom: left,
     // or right for a note), else above its ring (below with dy > 0).
+    // Several steps may mark one place: their words line up along its
+    // strip (the same word once), and their numbers side by side.
+    const used = new Map();
+    const take = (key, text, w) => {
+      const u = used.get(key) || { at: 0, said: new Set() };
+      used.set(key, u);
+      if (text && u.said.has(text)) return -1;
+      if (text) u.said.add(text);
+      u.at += w + 3;
+      return u.at - w - 3;
+    };
     const label = (p, text, cls, where = "top", dy = 0) => {
       const b = box(p);
       if (b) {
-        const x = where === "right" ? b.x + b.w - 4 - width(text) / 2 : b.x + 4 + width(text) / 2;
+        const w = width(text);
+        const at = take(`${where === "top" ? "top" : "bottom"}${where === "right" ? "R" : "L"} ${b.x} ${b.y}`, text, w);
+        if (at < 0) return null;
+        const x = where === "right" ? b.x + b.w - 4 - at - w / 2 : b.x + 4 + at + w / 2;
         const y = where === "top" ? b.y + 2 + lh / 2 : b.y + b.h - 2 - lh / 2;
         return tag({ x, y }, text, cls);
       }
@@ -291,7 +305,7 @@ export function turnPlay(app, adapter) {
       if (spot) {
         const nr = Math.max(r * 0.26, f * 0.72);
         const b = box(numAt);
-        const nx = b ? b.x + b.w - 4 - nr : spot.x + r * 0.7;
+        const nx = b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7;
         const ny = b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
         add(s("circle", { cx: nx, cy: ny, r: nr, class: "tp-num" }));
         add(s("text", { x: nx, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
@@ -302,12 +316,13 @@ export function turnPlay(app, adapter) {
     if (replaying) tp.played = Math.max(tp.played, last.seq);
     svg.append(g);
 
-    // lostLabel is "✕ lost" under a lost piece's cross, or above it where
-    // the board's own labels lie below it (adapter.bottom(place): a place
-    // on the bottom row, over the board's column letters).
+    // lostLabel is "✕ lost" under a lost piece's cross, or higher, just
+    // under its middle, where the board writes its own labels at the
+    // bottom of the place (adapter.bottom(place): Tactics' bottom row,
+    // whose squares carry the column letters).
     function lostLabel(at, t) {
       const up = adapter.bottom && adapter.bottom(at);
-      return tag({ x: t.x, y: up ? t.y - r * 1.55 : t.y + r * 1.55 - r * 0.8 }, "✕ lost", "lost");
+      return tag({ x: t.x, y: t.y + (up ? r * 0.2 : r * 0.75) }, "✕ lost", "lost");
     }
   };
 

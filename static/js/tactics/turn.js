@@ -21,6 +21,12 @@ export function turnAdapter(app) {
       const p = place(sq, v.size, v.seat === 1);
       return { x: p.x + CELL / 2, y: p.y + CELL / 2 };
     },
+    // The squares of the bottom row carry the column letters at their
+    // bottom: a loss there is told higher in the square.
+    bottom: (sq) => {
+      const v = app.replay?.snap?.view || app.view;
+      return !!v && typeof sq === "string" && place(sq, v.size, v.seat === 1).y === (v.size - 1) * CELL;
+    },
     step: (e, d) => {
       switch (e.kind) {
         case "move":
