@@ -315,6 +315,7 @@ export function turnPlay(app, adapter) {
     // A replayed step plays once; a live one for its first moments.
     if (replaying) tp.played = Math.max(tp.played, last.seq);
     svg.append(g);
+    raise(svg, g);
 
     // lostLabel is "✕ lost" under a lost piece's cross, or higher, just
     // under its middle, where the board writes its own labels at the
@@ -325,6 +326,36 @@ export function turnPlay(app, adapter) {
       return tag({ x: t.x, y: t.y + (up ? r * 0.2 : r * 0.75) }, "✕ lost", "lost");
     }
   };
+
+  // raise keeps the board's own words readable over the marks: each of
+  // them (adapter.words, a selector of the SVG board's texts) that a mark
+  // lies on is drawn again, as it is, above the marks.
+  function raise(svg, g) {
+    if (!adapter.words) return;
+    const near = [...g.querySelectorAll(".tp-label, .tp-num, .tp-from, .tp-to, .tp-target, .tp-lost, .tp-path, .tp-shot, .tp-head")].map((e) => e.getBoundingClientRect());
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const ctm = svg.getScreenCTM();
+    if (!ctm || !near.length) return;
+    const back = ctm.inverse();
+    const layer = s("g", { class: "tp-words" });
+    for (const w of svg.querySelectorAll(adapter.words)) {
+      if (w.closest(".tp-marks")) continue;
+      const r = w.getBoundingClientRect();
+      if (!r.width || !near.some((m) => over(m, r))) continue;
+      const cs = getComputedStyle(w);
+      if (cs.display === "none" || cs.visibility === "hidden") continue;
+      const c = w.cloneNode(true);
+      for (const k of [...c.attributes].map((x) => x.name)) if (k === "id" || k === "class" || k.startsWith("data-") || k === "transform") c.removeAttribute(k);
+      c.setAttribute("class", "tp-word");
+      for (const k of ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "paint-order", "font-family", "font-size", "font-weight", "letter-spacing", "opacity", "text-anchor", "dominant-baseline"]) {
+        c.style.setProperty(k, cs.getPropertyValue(k));
+      }
+      const m = back.multiply(w.getScreenCTM());
+      c.setAttribute("transform", `matrix(${[m.a, m.b, m.c, m.d, m.e, m.f].map((x) => +x.toFixed(3)).join(" ")})`);
+      layer.append(c);
+    }
+    if (layer.firstChild) g.append(layer);
+  }
 
   tp.card = () => {
     const steps = current();

@@ -14,6 +14,8 @@ export function turnAdapter(app) {
     // number goes to the top right, and "from" inside the square the unit
     // left, clear of the number of the unit above it.
     layout: { from: "centre", num: "top" },
+    // The squares' letters and the units' numbers stay readable.
+    words: ".coord, .uid",
     name: (sq) => sq,
     center: (sq) => {
       const v = app.replay?.snap?.view || app.view;
