@@ -33,6 +33,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Definition: battles.Definition,
 		Seats:      2,
 		Turns:      2,
+		Words:      ".bt-uhead > span, .bt-troop > span",
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

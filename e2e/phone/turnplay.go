@@ -186,7 +186,9 @@ func (p *Phone) ReplayToMarks(v, max int) (int, bool) {
 
 // MarksCover lists where a word of the marks (a label, a step's number)
 // covers the board's own words (the elements matching own outside the
-// marks: a unit's name, a square's label), each as "mark covers word".
+// marks: a unit's name, a square's label), each as "mark covers word". A
+// word drawn again above the marks, the same at the same place (turnplay
+// raises the words of an SVG board), is not covered.
 func (p *Phone) MarksCover(own string) []string {
 	p.T.Helper()
 	var out []string
@@ -195,9 +197,11 @@ func (p *Phone) MarksCover(own string) []string {
   const over = (a, b) => a.width > 0 && b.width > 0 && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const say = (e) => (e.getAttribute('class') || e.tagName) + ' ' + JSON.stringify(e.textContent.trim().slice(0, 24));
   const own = [...document.querySelectorAll(%q)].filter((e) => !e.closest('.tp-marks') && e.textContent.trim());
+  const copies = [...document.querySelectorAll('.tp-marks .tp-words > *')];
+  const raised = (e) => copies.some((c) => c.textContent === e.textContent && ['left', 'top', 'right', 'bottom'].every((k) => Math.abs(box(c)[k] - box(e)[k]) < 1.5));
   const out = [];
   for (const m of document.querySelectorAll('.tp-marks :is(.tp-label rect, .tp-num)')) {
-    for (const e of own) if (over(box(m), box(e))) out.push(say(m.closest('.tp-label') || m) + ' covers ' + say(e));
+    for (const e of own) if (over(box(m), box(e)) && !raised(e)) out.push(say(m.closest('.tp-label') || m) + ' covers ' + say(e));
   }
   return out;
 })()`, own), &out)

@@ -158,8 +158,12 @@ export function turnPlay(app, adapter) {
     // A board whose places hold words of their own (Battles' units) gives
     // each place's box: the marks go around it, and their words in strips
     // the board opens at its top (from, to, target, the step's number) and
-    // bottom (lost, wounded), never on the place's own words.
+    // bottom (lost, wounded), never on the place's own words. A board that
+    // cannot grow (a TV's, of a fixed height) opens none (room answers
+    // false): the words then go where its line(place) has room, in the
+    // free part of a unit's top line, or are left to the rings' shapes.
     const boxed = !!adapter.box;
+    let strips = false;
     if (boxed && adapter.room) {
       const tops = [], bottoms = [];
       for (const st of steps) {
@@ -169,18 +173,21 @@ export function turnPlay(app, adapter) {
         for (const p of st.lost) bottoms.push(p);
         for (const n of st.notes || []) bottoms.push(n.at);
       }
-      adapter.room(tops, bottoms, (lh + 4) / perPx);
+      strips = adapter.room(tops, bottoms, (lh + 4) / perPx) !== false;
     }
     const box = (p) => (boxed && p ? adapter.box(p) : null);
     const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
     // label draws text on a tag centred on pt.
-    const tag = (pt, text, cls) => {
-      const w = text.length * f * 0.62 + f * 0.8;
+    const tag = (pt, text, cls, fs = f) => {
+      const w = width(text, fs);
       return s("g", { class: "tp-label " + cls },
-        s("rect", { x: pt.x - w / 2, y: pt.y - lh / 2, width: w, height: lh, rx: f * 0.3 }),
-        s("text", { x: pt.x, y: pt.y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
+        s("rect", { x: pt.x - w / 2, y: pt.y - fs * 0.7, width: w, height: fs * 1.4, rx: fs * 0.3 }),
+        s("text", { x: pt.x, y: pt.y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": fs }, text));
     };
-    const width = (text) => text.length * f * 0.62 + f * 0.8;
+    const width = (text, fs = f) => text.length * fs * 0.62 + fs * 0.8;
+    // A word on a unit's own line is as tall as the line lets it (not
+    // under 11 px).
+    const lineFont = (line) => Math.max(11 * perPx, Math.min(f, line.h / 1.3));
     // A label of place: in its box's strip (top: left end; bottom: left,
     // or right for a note), else above its ring (below with dy > 0).
     // Several steps may mark one place: their words line up along its
@@ -194,8 +201,23 @@ export function turnPlay(app, adapter) {
       u.at += w + 3;
       return u.at - w - 3;
     };
+    // inLine places a word of w on place's free line: its x and y, or
+    // null when the line has no room left for it.
+    const inLine = (p, b, text, w) => {
+      const line = adapter.line && adapter.line(p);
+      if (!line) return null;
+      const fs = lineFont(line);
+      if (typeof w === "function") w = w(fs);
+      const at = take(`line ${b.x} ${b.y}`, text, w);
+      if (at < 0 || line.x0 + at + w > line.x1) return null;
+      return { x: line.x0 + at + w / 2, y: line.y, fs };
+    };
     const label = (p, text, cls, where = "top", dy = 0) => {
       const b = box(p);
+      if (b && !strips) {
+        const pt = inLine(p, b, text, (fs) => width(text, fs));
+        return pt ? tag(pt, text, cls, pt.fs) : null;
+      }
       if (b) {
         const w = width(text);
         const at = take(`${where === "top" ? "top" : "bottom"}${where === "right" ? "R" : "L"} ${b.x} ${b.y}`, text, w);
@@ -275,7 +297,8 @@ export function turnPlay(app, adapter) {
         const t = adapter.center(st.at);
         if (t) {
           const src = st.from ? adapter.center(st.from) : null;
-          if (src && !st.to) {
+          // (A unit striking one in its own place has no line to draw.)
+          if (src && !st.to && (src.x !== t.x || src.y !== t.y)) {
             add(ring(st.from, 0.8, "tp-from tp-shooter", src));
             const a = boxed ? edge(st.from, src, t, 0) : src;
             const z = boxed ? edge(st.at, t, src, 0) : t;
@@ -305,10 +328,13 @@ export function turnPlay(app, adapter) {
       if (spot) {
         const nr = Math.max(r * 0.26, f * 0.72);
         const b = box(numAt);
-        const nx = b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7;
-        const ny = b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
-        add(s("circle", { cx: nx, cy: ny, r: nr, class: "tp-num" }));
-        add(s("text", { x: nx, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
+        const free = b && !strips ? inLine(numAt, b, "", (fs) => fs * 1.4) : null;
+        const nx = free ? free.x : b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7;
+        const ny = free ? free.y : b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
+        if (!b || strips || free) {
+          add(s("circle", { cx: nx, cy: ny, r: free ? free.fs * 0.7 : nr, class: "tp-num" }));
+          add(s("text", { x: nx, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": free ? free.fs : Math.max(r * 0.34, f) }, String(n)));
+        }
       }
       g.append(sg);
     });

@@ -80,6 +80,29 @@ export function turnAdapter(app) {
       const r = e.getBoundingClientRect();
       return { x: r.left - g.left, y: r.top - g.top, w: r.width, h: r.height };
     },
+    // line is where a mark's words fit without strips (the TV): the free
+    // middle of a unit's top line, between its number and Order tokens and
+    // its contacts; in a zone, the room under its last unit, or the zone
+    // itself when empty; null when there is none.
+    line: (p) => {
+      const e = el(p);
+      if (!e) return null;
+      const g = grid().getBoundingClientRect();
+      const r = e.getBoundingClientRect();
+      const head = e.classList.contains("bt-unit") ? e.querySelector(".bt-uhead") : null;
+      if (head) {
+        const h = head.getBoundingClientRect();
+        const contact = head.querySelector(".bt-contact");
+        let x0 = h.left;
+        for (const c of head.children) if (c !== contact) x0 = Math.max(x0, c.getBoundingClientRect().right);
+        const x1 = contact ? contact.getBoundingClientRect().left : h.right;
+        return { x0: x0 - g.left + 8, x1: x1 - g.left - 6, y: h.top - g.top + h.height / 2, h: h.height };
+      }
+      const units = e.querySelectorAll(".bt-unit");
+      const low = units.length ? units[units.length - 1].getBoundingClientRect().bottom : r.top;
+      if (r.bottom - low < 18) return null;
+      return { x0: r.left - g.left + 6, x1: r.right - g.left - 6, y: (low + r.bottom) / 2 - g.top, h: Math.min(r.bottom - low, 24) };
+    },
     center: (p) => {
       const b = ad.box(p);
       return b ? { x: b.x + b.w / 2, y: b.y + b.h / 2 } : null;
@@ -89,6 +112,9 @@ export function turnAdapter(app) {
     // strips of the marks drawn before go.
     room: (tops, bottoms, px) => {
       for (const e of grid()?.querySelectorAll(".tp-room-top, .tp-room-bottom") || []) e.classList.remove("tp-room-top", "tp-room-bottom");
+      // The TV's battlefield fills a screen that does not scroll: a strip
+      // would push units out of their zones.
+      if (grid()?.closest("#tv-board")) return false;
       const open = (p, cls) => {
         const e = p && el(p);
         if (!e) return;
