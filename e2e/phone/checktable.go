@@ -189,6 +189,9 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 				if over := tv.MarksCover("#tv-board :is(" + s.Words + ")"); len(over) > 0 {
 					t.Errorf("at the end, at %dx%d, the turn's marks hide the board's words: %q", size[0], size[1], over)
 				}
+				if astray := tv.Astray(); len(astray) > 0 {
+					t.Errorf("at the end, at %dx%d, words drawn again above the marks are not on their own: %q", size[0], size[1], astray)
+				}
 			}
 		}
 	}

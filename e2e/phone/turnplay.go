@@ -207,3 +207,27 @@ func (p *Phone) MarksCover(own string) []string {
 })()`, own), &out)
 	return out
 }
+
+// Astray lists the board's words drawn again above the marks (turnplay's
+// raised words) that are not where the word itself is, each with its
+// distance: a raised word must lie exactly on its original.
+func (p *Phone) Astray() []string {
+	p.T.Helper()
+	var out []string
+	p.Eval(`(() => {
+  const out = [];
+  for (const c of document.querySelectorAll('.tp-marks .tp-words > *')) {
+    const svg = c.ownerSVGElement;
+    const b = c.getBoundingClientRect();
+    let best = Infinity;
+    for (const e of svg.querySelectorAll('text')) {
+      if (e.closest('.tp-marks') || e.textContent !== c.textContent) continue;
+      const r = e.getBoundingClientRect();
+      best = Math.min(best, Math.hypot(r.left - b.left, r.top - b.top) + Math.abs(r.width - b.width) + Math.abs(r.height - b.height));
+    }
+    if (best > 1.5) out.push(JSON.stringify(c.textContent) + ' off by ' + best.toFixed(1) + ' px');
+  }
+  return out;
+})()`, &out)
+	return out
+}

@@ -358,14 +358,15 @@ export function turnPlay(app, adapter) {
   // lies on is drawn again, as it is, above the marks.
   function raise(svg, g) {
     if (!adapter.words) return;
+    const words = [...svg.querySelectorAll(adapter.words)].filter((w) => !w.closest(".tp-marks"));
+    nudge(svg, g, words.map((w) => w.getBoundingClientRect()).filter((r) => r.width));
     const near = [...g.querySelectorAll(".tp-label, .tp-num, .tp-from, .tp-to, .tp-target, .tp-lost, .tp-path, .tp-shot, .tp-head")].map((e) => e.getBoundingClientRect());
     const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
     const ctm = svg.getScreenCTM();
     if (!ctm || !near.length) return;
     const back = ctm.inverse();
     const layer = s("g", { class: "tp-words" });
-    for (const w of svg.querySelectorAll(adapter.words)) {
-      if (w.closest(".tp-marks")) continue;
+    for (const w of words) {
       const r = w.getBoundingClientRect();
       if (!r.width || !near.some((m) => over(m, r))) continue;
       const cs = getComputedStyle(w);
@@ -381,6 +382,33 @@ export function turnPlay(app, adapter) {
       layer.append(c);
     }
     if (layer.firstChild) g.append(layer);
+  }
+
+  // nudge moves a mark's word that lies on one of the board's (rects, on
+  // screen) to the nearest spot around it clear of them, of the marks'
+  // other words and of the board's edge; one with no such spot stays, and
+  // the board's word is drawn above it.
+  function nudge(svg, g, rects) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm || !rects.length) return;
+    const edge = svg.getBoundingClientRect();
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const inside = (r) => r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom;
+    const labels = [...g.querySelectorAll(".tp-label")];
+    const placed = labels.map((l) => l.getBoundingClientRect());
+    labels.forEach((l, i) => {
+      const r = placed[i];
+      const others = placed.filter((_, j) => j !== i);
+      if (!rects.some((w) => over(w, r))) return;
+      const w = r.width * 0.6, ht = r.height + 2;
+      for (const [dx, dy] of [[0, -ht], [0, ht], [-w, 0], [w, 0], [-w, -ht], [w, -ht], [-w, ht], [w, ht], [0, -2 * ht], [0, 2 * ht]]) {
+        const m = { left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy };
+        if (!inside(m) || rects.some((x) => over(x, m)) || others.some((x) => over(x, m))) continue;
+        l.setAttribute("transform", `translate(${(dx / ctm.a).toFixed(1)} ${(dy / ctm.d).toFixed(1)})`);
+        placed[i] = m;
+        return;
+      }
+    });
   }
 
   tp.card = () => {
