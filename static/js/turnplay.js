@@ -306,7 +306,9 @@ export function turnPlay(app, adapter) {
           }
           // An assault whose dice are still rolling is a target, not yet a hit or a miss.
           const how = st.hit === undefined ? "pending" : st.hit ? "hit" : "miss";
-          add(ring(st.at, 0.9, "tp-target " + how, t), label(st.at, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
+          // A target lost says "✕ lost", which tells the hit too.
+          const gone = st.lost.some((q) => adapter.name(q) === adapter.name(st.at));
+          add(ring(st.at, 0.9, "tp-target " + how, t), gone ? null : label(st.at, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
         }
       }
       for (const note of st.notes || []) {
@@ -338,6 +340,10 @@ export function turnPlay(app, adapter) {
       }
       g.append(sg);
     });
+    // The marks' words lie above every ring, way and cross.
+    const words = s("g", { class: "tp-labels" });
+    for (const l of g.querySelectorAll(".tp-label")) words.append(l);
+    g.append(words);
     // A replayed step plays once; a live one for its first moments.
     if (replaying) tp.played = Math.max(tp.played, last.seq);
     svg.append(g);
