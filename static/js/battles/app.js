@@ -344,8 +344,13 @@ function tableScreen(box, waiting) {
 
 // The marks lie on the battlefield in its pixels: a new size (a phone
 // turned, a TV window resized) draws them again where the units now are.
-let resized = 0;
+// A phone's height alone changes as its address bar comes and goes: its
+// battlefield stays as it was.
+let resized = 0, size = "";
 addEventListener("resize", () => {
+  const now = document.body.classList.contains("tv") ? `${innerWidth}x${innerHeight}` : String(innerWidth);
+  if (now === size) return;
+  size = now;
   cancelAnimationFrame(resized);
   resized = requestAnimationFrame(() => app.view && render());
 });
