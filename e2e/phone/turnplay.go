@@ -231,3 +231,16 @@ func (p *Phone) Astray() []string {
 })()`, &out)
 	return out
 }
+
+// WordsClear fails the test where the marks of the turn hide one of the
+// board's own words (own, a selector), or a word drawn again above them
+// is not on its own; when says the moment.
+func (p *Phone) WordsClear(own, when string) {
+	p.T.Helper()
+	if over := p.MarksCover(own); len(over) > 0 {
+		p.T.Errorf("%s: the turn's marks hide the board's words: %q", when, over)
+	}
+	if astray := p.Astray(); len(astray) > 0 {
+		p.T.Errorf("%s: words drawn again above the marks are not on their own: %q", when, astray)
+	}
+}
