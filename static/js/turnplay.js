@@ -227,7 +227,9 @@ export function turnPlay(app, adapter) {
         return tag({ x, y }, text, cls);
       }
       const pt = adapter.center(p);
-      return pt ? tag({ x: pt.x, y: pt.y - r * 0.8 + dy }, text, cls) : null;
+      // The same word at the same spot (two shots at one target) once.
+      if (!pt || take(`at ${pt.x} ${pt.y + dy}`, text, 0) < 0) return null;
+      return tag({ x: pt.x, y: pt.y - r * 0.8 + dy }, text, cls);
     };
     // ring draws a mark around place: a rectangle around its box, else a
     // circle of k times the mark's radius.
@@ -331,7 +333,8 @@ export function turnPlay(app, adapter) {
         const nr = Math.max(r * 0.26, f * 0.72);
         const b = box(numAt);
         const free = b && !strips ? inLine(numAt, b, "", (fs) => fs * 1.4) : null;
-        const nx = free ? free.x : b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7;
+        // Several steps' numbers on one place sit side by side.
+        const nx = free ? free.x : b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7 - take(`num ${spot.x} ${spot.y}`, "", nr * 2);
         const ny = free ? free.y : b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
         if (!b || strips || free) {
           add(s("circle", { cx: nx, cy: ny, r: free ? free.fs * 0.7 : nr, class: "tp-num" }));
@@ -340,9 +343,11 @@ export function turnPlay(app, adapter) {
       }
       g.append(sg);
     });
-    // The marks' words lie above every ring, way and cross.
+    // The marks' words lie above every ring, way and cross, and the
+    // steps' numbers above them.
     const words = s("g", { class: "tp-labels" });
-    for (const l of g.querySelectorAll(".tp-label")) words.append(l);
+    for (const l of g.querySelectorAll(".tp-label, .tp-num, .tp-numtext")) words.append(l);
+    for (const l of [...words.querySelectorAll(":scope > .tp-num, :scope > .tp-numtext")]) words.append(l);
     g.append(words);
     // A replayed step plays once; a live one for its first moments.
     if (replaying) tp.played = Math.max(tp.played, last.seq);
@@ -402,9 +407,10 @@ export function turnPlay(app, adapter) {
     const inside = (r) => r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom;
     const labels = [...g.querySelectorAll(".tp-label")];
     const placed = labels.map((l) => l.getBoundingClientRect());
+    const nums = [...g.querySelectorAll(".tp-num")].map((n) => n.getBoundingClientRect());
     labels.forEach((l, i) => {
       const r = placed[i];
-      const others = placed.filter((_, j) => j !== i);
+      const others = [...placed.filter((_, j) => j !== i), ...nums];
       if (!rects.some((w) => over(w, r))) return;
       const w = r.width * 0.6, ht = r.height + 2;
       for (const [dx, dy] of [[0, -ht], [0, ht], [-w, 0], [w, 0], [-w, -ht], [w, -ht], [-w, ht], [w, ht], [0, -2 * ht], [0, 2 * ht]]) {
