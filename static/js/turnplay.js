@@ -177,7 +177,7 @@ export function turnPlay(app, adapter) {
     }
     const box = (p) => (boxed && p ? adapter.box(p) : null);
     const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
-    // label draws text on a tag centred on pt.
+    // tag draws text on a tag centred on pt, in letters of fs.
     const tag = (pt, text, cls, fs = f) => {
       const w = width(text, fs);
       return s("g", { class: "tp-label " + cls },
@@ -242,7 +242,8 @@ export function turnPlay(app, adapter) {
     // edge is where the way from a to z leaves place's box (or its ring).
     const edge = (p, pt, toward, k) => {
       const dx = toward.x - pt.x, dy = toward.y - pt.y;
-      const len = Math.hypot(dx, dy) || 1;
+      if (!dx && !dy) return pt;
+      const len = Math.hypot(dx, dy);
       const b = box(p);
       const t = b ? Math.min(dx ? (b.w / 2 + 4) / Math.abs(dx) : Infinity, dy ? (b.h / 2 + 4) / Math.abs(dy) : Infinity) * len : r * k;
       return { x: pt.x + (dx / len) * t, y: pt.y + (dy / len) * t };
