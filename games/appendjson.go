@@ -29,7 +29,14 @@ func (w appendWriter) Write(p []byte) (int, error) {
 // \ufffd, and U+2028 and U+2029 escaped. Views written by hand use it for
 // their words, so that no reflection runs for a string.
 func AppendString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
+	dst = AppendStringContent(append(dst, '"'), s)
+	return append(dst, '"')
+}
+
+// AppendStringContent appends s escaped as AppendString does, without the
+// quotes: for a string written in pieces (escaping one piece never depends
+// on the next when an ASCII character parts them).
+func AppendStringContent(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if b := s[i]; b < utf8.RuneSelf {
@@ -74,8 +81,7 @@ func AppendString(dst []byte, s string) []byte {
 		i += size
 		start = i
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 const hexDigits = "0123456789abcdef"

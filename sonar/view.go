@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"periscope/sonar/chart"
-
-	"periscope/games"
 )
 
 // CrewView is everything a crew knows about its own submarine: the
@@ -63,15 +61,10 @@ type crewWire struct {
 type crewFields CrewView // CrewView's fields without its methods
 
 // MarshalJSON writes the view with its reasons packed in why (PackWhy).
+// It is encoding/json's own encoding of the view, the reference that
+// AppendJSON, written by hand for the room, is checked against.
 func (v CrewView) MarshalJSON() ([]byte, error) {
 	return json.Marshal(crewWire{crewFields(v), v.PackWhy()})
-}
-
-// AppendJSON appends what MarshalJSON gives to dst, without making the
-// bytes in a buffer of their own first: the room writes a crew's view
-// into a buffer it keeps from version to version.
-func (v *CrewView) AppendJSON(dst []byte) ([]byte, error) {
-	return games.AppendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
 }
 
 // UnmarshalJSON reads a view written by MarshalJSON, reasons included.
