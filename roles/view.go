@@ -94,7 +94,11 @@ func chartOf(m *sonar.Match) Chart {
 // View builds what seat may see.
 func (g *Game) View(seat int) any { return g.view(seat) }
 
-func (g *Game) view(seat int) View {
+func (g *Game) view(seat int) View { return g.viewOf(seat, true) }
+
+// viewOf builds seat's view; its roles are the seat's own slice unless
+// kept (a view AppendView writes at once and drops needs no copy).
+func (g *Game) viewOf(seat int, kept bool) View {
 	v := View{
 		Game:   Definition.Name,
 		Seat:   games.Spectator,
@@ -105,7 +109,10 @@ func (g *Game) view(seat int) View {
 	}
 	if seat >= 0 && seat < len(g.seats) {
 		s := g.seats[seat]
-		v.Seat, v.Crew, v.Roles = seat, &s.crew, slices.Clone(s.roles)
+		v.Seat, v.Crew, v.Roles = seat, &s.crew, s.roles
+		if kept {
+			v.Roles = slices.Clone(s.roles)
+		}
 		v.Own = g.crewView(s.crew)
 		if s.has(sonar.RadioOperator) {
 			v.Radio = g.radioView(s.crew)

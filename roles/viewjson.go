@@ -1,10 +1,12 @@
 package roles
 
 import (
+	"cmp"
 	"encoding/json"
 	"strconv"
 
 	"periscope/games"
+	"periscope/sonar"
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
@@ -40,7 +42,7 @@ func (b *viewBytes) reset() {
 // json.Marshal (games.ViewAppender): building and marshalling the same
 // parts for every seat was most of a command's cost.
 func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
-	v := g.view(seat)
+	v := g.viewOf(seat, false)
 	var err error
 	// The parts' values are boxed (x is called) only when their JSON is
 	// not cached yet: boxing a struct copies it to the heap, per seat.
@@ -69,18 +71,28 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	dst = append(dst, part(&g.static.game, func() any { return v.Game })...)
 	dst = append(dst, `,"seat":`...)
 	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
+	// The crew, roles and hints, one seat's own and small, are written by
+	// hand too: reflection on them, eight times a version, cost as much as
+	// the shared parts.
+	var e error
 	if v.Crew != nil {
 		dst = append(dst, `,"crew":`...)
-		small(v.Crew)
+		dst, e = appendCrew(dst, *v.Crew)
+		err = cmp.Or(err, e)
 	}
 	dst = append(dst, `,"roles":`...)
-	small(v.Roles)
+	dst, e = appendRoles(dst, v.Roles)
+	err = cmp.Or(err, e)
 	dst = append(dst, `,"chart":`...)
 	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
 	dst = append(dst, `,"rules":`...)
 	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, `,"public":`...)
-	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, func() any { return v.Public })...)
+	if !g.bytes.public0 && err == nil {
+		g.bytes.public, err = v.Public.AppendJSON(g.bytes.public[:0])
+		g.bytes.public0 = err == nil
+	}
+	dst = append(dst, g.bytes.public...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
 		if c := *v.Crew; !g.bytes.crew0[c] && err == nil {
@@ -99,7 +111,7 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if len(v.Hints) > 0 {
 		dst = append(dst, `,"hints":`...)
-		small(v.Hints)
+		dst = games.AppendStrings(dst, v.Hints)
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
@@ -111,4 +123,34 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	dst = append(dst, '}')
 	return dst, err
+}
+
+// appendRoles appends a seat's roles as json.Marshal writes them (their
+// MarshalText names, which need no escaping); a role out of range, which
+// no seat holds, is left to json.Marshal and its error.
+func appendRoles(dst []byte, rs []sonar.Role) ([]byte, error) {
+	if rs == nil {
+		return append(dst, "null"...), nil
+	}
+	for _, r := range rs {
+		if r > sonar.RadioOperator {
+			return games.AppendJSON(dst, rs)
+		}
+	}
+	dst = append(dst, '[')
+	for i, r := range rs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(append(append(dst, '"'), r.String()...), '"')
+	}
+	return append(dst, ']'), nil
+}
+
+// appendCrew appends a crew as json.Marshal writes it.
+func appendCrew(dst []byte, c sonar.Crew) ([]byte, error) {
+	if c > sonar.Red {
+		return games.AppendJSON(dst, c)
+	}
+	return append(append(append(dst, '"'), c.String()...), '"'), nil
 }
