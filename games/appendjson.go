@@ -2,6 +2,9 @@ package games
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
 	"unicode/utf8"
 )
 
@@ -100,4 +103,25 @@ func AppendStrings(dst []byte, ss []string) []byte {
 		dst = AppendString(dst, s)
 	}
 	return append(dst, ']')
+}
+
+// AppendFloat appends a float64 as json.Marshal writes it (the shortest
+// decimal that reads back, an exponent only below 1e-6 or from 1e21, and
+// that without a padded zero), or fails as Marshal does on NaN and the
+// infinities.
+func AppendFloat(dst []byte, f float64) ([]byte, error) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return dst, fmt.Errorf("json: unsupported value: %s", strconv.FormatFloat(f, 'g', -1, 64))
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		// e-07, as strconv writes it, is e-7 in JSON.
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
+	}
+	return dst, nil
 }

@@ -3,6 +3,7 @@ package games
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"testing"
 )
 
@@ -63,6 +64,40 @@ func FuzzAppendString(f *testing.F) {
 		want, _ := json.Marshal(s)
 		if got := AppendString(nil, s); !bytes.Equal(got, want) {
 			t.Fatalf("AppendString(%q) = %s, want %s", s, got, want)
+		}
+	})
+}
+
+var floatCases = []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 1.0 / 3, 2.0 / 3, 1e-6, 9.99e-7, 1e-7, 1.5e-9, 1e20,
+	1e21, 1.2345e21, 123456789.125, math.MaxFloat64, math.SmallestNonzeroFloat64, -4.5e-300, 0.1 + 0.2}
+
+// TestAppendFloatIsMarshal: numbers as Marshal writes them, cut-offs of its
+// exponent form included; NaN and infinities refused as Marshal does.
+func TestAppendFloatIsMarshal(t *testing.T) {
+	for _, f := range floatCases {
+		want, _ := json.Marshal(f)
+		got, err := AppendFloat([]byte("x"), f)
+		if err != nil || !bytes.Equal(got, append([]byte("x"), want...)) {
+			t.Errorf("AppendFloat(%v) = %s, %v; want x%s", f, got, err, want)
+		}
+	}
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if _, err := AppendFloat(nil, f); err == nil {
+			t.Errorf("AppendFloat(%v) is taken; json.Marshal refuses it", f)
+		}
+	}
+}
+
+func FuzzAppendFloat(f *testing.F) {
+	for _, x := range floatCases {
+		f.Add(math.Float64bits(x))
+	}
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		x := math.Float64frombits(bits)
+		want, werr := json.Marshal(x)
+		got, err := AppendFloat(nil, x)
+		if (err == nil) != (werr == nil) || err == nil && !bytes.Equal(got, want) {
+			t.Fatalf("AppendFloat(%v) = %s, %v; Marshal %s, %v", x, got, err, want, werr)
 		}
 	})
 }

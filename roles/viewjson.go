@@ -7,6 +7,7 @@ import (
 
 	"periscope/games"
 	"periscope/sonar"
+	"periscope/sonar/chart"
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
@@ -107,7 +108,11 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)
-		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], func() any { return v.Radio })...)
+		if c := *v.Crew; !g.bytes.radio0[c] && err == nil {
+			g.bytes.radio[c], err = v.Radio.appendJSON(g.bytes.radio[c][:0])
+			g.bytes.radio0[c] = err == nil
+		}
+		dst = append(dst, g.bytes.radio[*v.Crew]...)
 	}
 	if len(v.Hints) > 0 {
 		dst = append(dst, `,"hints":`...)
@@ -153,4 +158,69 @@ func appendCrew(dst []byte, c sonar.Crew) ([]byte, error) {
 		return games.AppendJSON(dst, c)
 	}
 	return append(append(append(dst, '"'), c.String()...), '"'), nil
+}
+
+// appendJSON appends json.Marshal(rv), written by hand: the tracker's
+// picture, a heat figure for each possible cell, is the largest part of a
+// Radio Operator's view after the crew's.
+func (rv *RadioView) appendJSON(dst []byte) ([]byte, error) {
+	dst = append(dst, `{"mode":`...)
+	dst = games.AppendString(dst, rv.Mode)
+	if rv.Lost {
+		dst = append(dst, `,"lost":true`...)
+	}
+	dst = append(dst, `,"hypotheses":`...)
+	dst = strconv.AppendInt(dst, int64(rv.Hypotheses), 10)
+	dst = append(dst, `,"exact":`...)
+	dst = strconv.AppendBool(dst, rv.Exact)
+	dst = append(dst, `,"cells":`...)
+	dst = appendCells(dst, rv.Cells)
+	dst = append(dst, `,"heat":`...)
+	if rv.Heat == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, h := range rv.Heat {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = games.AppendFloat(dst, h); err != nil {
+				return dst, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"sectors":`...)
+	if rv.Sectors == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, n := range rv.Sectors {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(n), 10)
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}'), nil
+}
+
+// appendCells appends cells as json.Marshal writes them: their names, null
+// for nil.
+func appendCells(dst []byte, cs []chart.Cell) []byte {
+	if cs == nil {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for i, c := range cs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst, _ = c.AppendText(dst)
+		dst = append(dst, '"')
+	}
+	return append(dst, ']')
 }

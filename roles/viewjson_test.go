@@ -3,11 +3,15 @@ package roles
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"math/rand/v2"
 	"testing"
 	"time"
 
 	"periscope/games"
 	"periscope/sonar"
+	"periscope/sonar/chart"
+	"periscope/sonar/radio"
 )
 
 // TestAppendViewIsMarshal plays whole matches in every kind of room and
@@ -248,4 +252,37 @@ func count(seen map[string]int, v View) {
 		note("sheet damage", s.Damage != "")
 	}
 	note("why", o.PackWhy() != "")
+}
+
+// TestRadioViewJSONIsMarshal: the tracker's picture written by hand is
+// json.Marshal's for pictures made at random: nil and empty lists, heat
+// figures of every size, odd modes.
+func TestRadioViewJSONIsMarshal(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 1))
+	for i := range 3000 {
+		rv := RadioView{Mode: []string{RadioHeat, RadioCells, "<&>", "\xff"}[r.IntN(4)], Lost: r.IntN(2) == 0}
+		rv.Hypotheses, rv.Exact = r.IntN(500)-5, r.IntN(2) == 0
+		if n := r.IntN(12) - 1; n >= 0 {
+			rv.Cells, rv.Heat, rv.Sectors = make([]chart.Cell, n), make([]float64, n), make([]int, n)
+			for j := range n {
+				rv.Cells[j] = chart.Cell{Col: r.IntN(30) - 2, Row: r.IntN(30) - 2}
+				rv.Heat[j] = []float64{r.Float64(), 1 / float64(j+1), math.Pow(10, float64(r.IntN(50)-30)) * r.Float64(), 0, 1}[r.IntN(5)]
+				rv.Sectors[j] = r.IntN(10)
+			}
+			if r.IntN(3) == 0 {
+				rv.Heat = nil
+			}
+		}
+		want, err := json.Marshal(&rv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := rv.appendJSON([]byte("x"))
+		if err != nil || got[0] != 'x' || !bytes.Equal(got[1:], want) {
+			t.Fatalf("picture %d: appendJSON differs from json.Marshal (%v)\n got %s\nwant %s", i, err, got, want)
+		}
+	}
+	if _, err := (&RadioView{Snapshot: radio.Snapshot{Heat: []float64{math.NaN()}}}).appendJSON(nil); err == nil {
+		t.Error("a heat of NaN is written; json.Marshal refuses it")
+	}
 }
