@@ -2,6 +2,7 @@ package sonar
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"testing"
@@ -283,6 +284,35 @@ func TestWhyWritesParamsAsFmt(t *testing.T) {
 		e := &RuleError{Code: CodeNotReady, params: []any{p, "x"}}
 		if got, want := e.Why(), string(fmt.Appendf(nil, "not_ready:%v,x", p)); got != want {
 			t.Errorf("Why with %T %v = %q, want %q", p, p, got, want)
+		}
+	}
+}
+
+// TestApplyKeepsEachMatchItsOwn: Apply copies a match into a spent state's
+// lists; two matches played command by command in turn never write into
+// each other's lists, nor into a clone's.
+func TestApplyKeepsEachMatchItsOwn(t *testing.T) {
+	for i := range 6 {
+		ms := [2]*Match{}
+		ps := [2]*player{}
+		for j := range ms {
+			m, err := New(optionsFrom(uint8(i*37+j*11)), uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms[j], ps[j] = m, &player{r: rand.New(rand.NewPCG(uint64(i), uint64(j)))}
+		}
+		for step := range 600 {
+			j := step % 2
+			other, still := ms[1-j], ms[1-j].Clone()
+			before := ms[j].Clone()
+			_, err := ms[j].Apply(ps[j].next(ms[j]))
+			if !reflect.DeepEqual(other, still) {
+				t.Fatalf("game %d step %d: a command in one match changed the other", i, step)
+			}
+			if err != nil && !reflect.DeepEqual(ms[j], before) {
+				t.Fatalf("game %d step %d: a refused command changed the match", i, step)
+			}
 		}
 	}
 }
