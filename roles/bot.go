@@ -283,7 +283,7 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 func (g *Game) seatOrder(seat int) (json.RawMessage, bool) {
 	b := g.botsReady()
 	c := g.seats[seat].crew
-	v := g.view(seat)
+	v := g.viewOf(seat, false) // the decision reads it and drops it
 	if v.Own == nil {
 		return nil, false
 	}

@@ -173,6 +173,9 @@ type Game struct {
 	news [2]*sonar.Event
 	// views caches what every seat of a crew shares, until the next command.
 	views viewCache
+	// crewViews are the memory the crews' views are built into, version
+	// after version (views.crew points at them once built).
+	crewViews [2]sonar.CrewView
 	// bytes is the JSON of views' shared parts, until the next command;
 	// static that of the parts that never change (viewjson.go).
 	bytes  viewBytes

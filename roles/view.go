@@ -96,8 +96,10 @@ func (g *Game) View(seat int) any { return g.view(seat) }
 
 func (g *Game) view(seat int) View { return g.viewOf(seat, true) }
 
-// viewOf builds seat's view; its roles are the seat's own slice unless
-// kept (a view AppendView writes at once and drops needs no copy).
+// viewOf builds seat's view. Unless kept, its roles are the seat's own
+// slice and its crew's state the one the next command's views are built
+// into (a view written at once, or read by a bot's decision, needs no copy
+// of them).
 func (g *Game) viewOf(seat int, kept bool) View {
 	v := View{
 		Game:   Definition.Name,
@@ -114,6 +116,10 @@ func (g *Game) viewOf(seat int, kept bool) View {
 			v.Roles = slices.Clone(s.roles)
 		}
 		v.Own = g.crewView(s.crew)
+		if kept {
+			own := v.Own.Clone()
+			v.Own = &own
+		}
 		if s.has(sonar.RadioOperator) {
 			v.Radio = g.radioView(s.crew)
 		}
@@ -145,7 +151,10 @@ func (g *Game) public() *sonar.PublicView {
 
 func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
 	if g.views.crew[c] == nil {
-		v := g.match.Crew(c)
+		// Built into the last version's, which nothing holds any more:
+		// both crews' views are rebuilt after every command.
+		v := &g.crewViews[c]
+		g.match.CrewInto(c, v)
 		if g.match.Over() {
 			// After the end nobody owes anything: no charge, no mark, no
 			// inspection, no sonar answer, no turn to take.
@@ -158,7 +167,7 @@ func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
 				v.Turn = &t
 			}
 		}
-		g.views.crew[c] = &v
+		g.views.crew[c] = v
 	}
 	return g.views.crew[c]
 }
@@ -185,7 +194,7 @@ func (g *Game) reveal() *Reveal {
 	r := &Reveal{}
 	for _, c := range sonar.Crews {
 		own := g.crewView(c)
-		r.Crews[c] = RevealCrew{Crew: c, Track: append([]chart.Cell{}, g.tracks[c]...), Position: own.Position, Mines: own.Mines}
+		r.Crews[c] = RevealCrew{Crew: c, Track: append([]chart.Cell{}, g.tracks[c]...), Position: own.Position, Mines: slices.Clone(own.Mines)}
 	}
 	g.views.reveal = r
 	return r

@@ -286,3 +286,32 @@ func TestRadioViewJSONIsMarshal(t *testing.T) {
 		t.Error("a heat of NaN is written; json.Marshal refuses it")
 	}
 }
+
+// TestHeldViewsStayAsTheyWere: the crews' views are built into the same
+// memory version after version; a view View gave (a replay's, a debrief's,
+// a test's) is its own copy and still says what it said after the next
+// commands.
+func TestHeldViewsStayAsTheyWere(t *testing.T) {
+	p := newPlayer(t, botOptions(t, `{"mode":"realtime","map":"echo","radio":"heat","teaching":true}`), 3)
+	type held struct {
+		v    any
+		json []byte
+	}
+	var views []held
+	p.play(300, func() {
+		for seat := range p.g.seats {
+			v := p.g.View(seat)
+			b, _ := json.Marshal(v)
+			views = append(views, held{v, b})
+			p.g.AppendView(nil, seat) // the room's views, built into the crews' memory
+		}
+	})
+	if len(views) < 800 {
+		t.Fatalf("only %d views held", len(views))
+	}
+	for i, h := range views {
+		if b, _ := json.Marshal(h.v); !bytes.Equal(b, h.json) {
+			t.Fatalf("view %d changed after later commands\nnow %s\nwas %s", i, b, h.json)
+		}
+	}
+}

@@ -316,21 +316,26 @@ func (m *Match) Public() PublicView {
 // order's own refusal is made only when it is refused.
 // TestCrewIsItsOrdersChecks holds it to every order's own checks.
 func (m *Match) Crew(c Crew) CrewView {
+	var v CrewView
+	m.CrewInto(c, &v)
+	return v
+}
+
+// CrewInto builds crew c's view into v, as Crew does, in the memory of
+// the lists v holds (the room builds both crews' views after every
+// command, into the same two views). Whoever still held v's lists sees
+// them overwritten. It panics if c is not Blue or Red.
+func (m *Match) CrewInto(c Crew, v *CrewView) {
 	if !c.valid() {
 		panic("sonar: invalid crew")
 	}
 	s := &m.crews[c]
-	v := CrewView{
+	old := *v
+	*v = CrewView{
 		Crew: c, Placed: s.placed, Damage: s.damage,
-		Route: slices.Clone(s.route), Mines: slices.Clone(s.mines),
+		Route: append(into(old.Route), s.route...), Mines: append(into(old.Mines), s.mines...),
 		Blackout: m.blackout(c), NeedsCourse: s.usedSystem,
 		Duties: Duties{FirstMate: s.fmDue, Engineer: s.engDue},
-	}
-	if v.Route == nil {
-		v.Route = []chart.Cell{}
-	}
-	if v.Mines == nil {
-		v.Mines = []chart.Cell{}
 	}
 	if s.placed {
 		v.Position = ptr(s.pos)
@@ -339,7 +344,10 @@ func (m *Match) Crew(c Crew) CrewView {
 		v.Duties.Panel = ptr(s.engPanel)
 	}
 	k := m.captainChecks(c)
-	v.Gauges = make([]Gauge, 0, len(Systems))
+	v.Gauges = old.Gauges[:0]
+	if v.Gauges == nil {
+		v.Gauges = make([]Gauge, 0, len(Systems))
+	}
 	for _, sys := range Systems {
 		size := m.gaugeSize(sys)
 		if size == 0 {
@@ -351,7 +359,10 @@ func (m *Match) Crew(c Crew) CrewView {
 	if len(v.Gauges) == 0 {
 		v.Gauges = nil // as it always was: the wire says null
 	}
-	v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
+	v.Sheet = old.Sheet[:0]
+	if v.Sheet == nil {
+		v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
+	}
 	for p, d := range Panels {
 		for i := range SymbolsPerPanel {
 			sym := layout[p][i]
@@ -366,7 +377,7 @@ func (m *Match) Crew(c Crew) CrewView {
 			v.Sheet = append(v.Sheet, ss)
 		}
 	}
-	v.Broken = []Colour{}
+	v.Broken = into(old.Broken)
 	for _, col := range []Colour{RedSymbol, GreenSymbol, YellowSymbol, RadiationSymbol} {
 		if s.sheet.broken(col) {
 			v.Broken = append(v.Broken, col)
@@ -390,13 +401,13 @@ func (m *Match) Crew(c Crew) CrewView {
 			v.Surfacing.InspectBy = ptr(s.inspectBy)
 		}
 	}
-	v.Courses = m.courses(c, &k)
-	v.Silences = m.silenceOptions(c, &k)
+	v.Courses = m.courses(c, &k, old.Courses)
+	v.Silences = m.silenceOptions(c, &k, old.Silences)
 	v.SurfaceBlocked = k.move // surfaceErr is the Captain's movement checks
-	v.TorpedoTargets = m.torpedoTargets(c, k.ready[Torpedo])
-	v.MineCells = m.mineCells(c, k.ready[Mine])
-	v.Triggers = m.triggers(c, k.act)
-	v.ArcherTargets = m.archerTargets(c, k.act, k.ready[Scenario])
+	v.TorpedoTargets = m.torpedoTargets(c, k.ready[Torpedo], old.TorpedoTargets)
+	v.MineCells = m.mineCells(c, k.ready[Mine], old.MineCells)
+	v.Triggers = m.triggers(c, k.act, old.Triggers)
+	v.ArcherTargets = m.archerTargets(c, k.act, k.ready[Scenario], old.ArcherTargets)
 	v.SonarAnswers = m.SonarAnswers(c)
 	// inspectErr(c, Engineer) is nil exactly when the enemy's sheet waits
 	// (awaitsInspection holds only in real time).
@@ -408,7 +419,28 @@ func (m *Match) Crew(c Crew) CrewView {
 		}
 		v.Inspect = in
 	}
-	return v
+}
+
+// Clone is a copy of the view with lists of its own: a view built by
+// CrewInto is overwritten by the next one, its copy is not.
+func (v *CrewView) Clone() CrewView {
+	w := *v
+	w.Route, w.Mines = slices.Clone(v.Route), slices.Clone(v.Mines)
+	w.Gauges, w.Sheet, w.Broken = slices.Clone(v.Gauges), slices.Clone(v.Sheet), slices.Clone(v.Broken)
+	w.Courses, w.Silences = slices.Clone(v.Courses), slices.Clone(v.Silences)
+	w.TorpedoTargets, w.MineCells = slices.Clone(v.TorpedoTargets), slices.Clone(v.MineCells)
+	w.Triggers, w.ArcherTargets = slices.Clone(v.Triggers), slices.Clone(v.ArcherTargets)
+	return w
+}
+
+// into is buf emptied, to append a view's list into its memory; a new
+// empty list when there is none (the view's lists are [] rather than null
+// on the wire).
+func into[T any](buf []T) []T {
+	if buf == nil {
+		return []T{}
+	}
+	return buf[:0]
 }
 
 // damageWarnings are the sheet's warnings, written once: "the reactor",
@@ -512,13 +544,13 @@ func (m *Match) actErr(c Crew) *RuleError {
 // reason it is refused now, if it is.
 func (m *Match) Courses(c Crew) []CourseOption {
 	k := m.captainChecks(c)
-	return m.courses(c, &k)
+	return m.courses(c, &k, nil)
 }
 
 // courses is Courses with the shared checks made: a heading's own refusal
 // (courseErr's step) is made only for a heading that is closed.
-func (m *Match) courses(c Crew, k *captainChecks) []CourseOption {
-	out := make([]CourseOption, 0, len(chart.Dirs))
+func (m *Match) courses(c Crew, k *captainChecks, buf []CourseOption) []CourseOption {
+	out := into(buf)
 	pos := m.crews[c].pos
 	for _, d := range chart.Dirs {
 		o := CourseOption{Dir: d, Reason: k.move}
@@ -539,14 +571,14 @@ func (m *Match) courses(c Crew, k *captainChecks) []CourseOption {
 // c's submarine now.
 func (m *Match) SilenceOptions(c Crew) []SilenceOption {
 	k := m.captainChecks(c)
-	return m.silenceOptions(c, &k)
+	return m.silenceOptions(c, &k, nil)
 }
 
 // silenceOptions is SilenceOptions with the shared checks made: the
 // silence's system checks once, then each heading's open steps counted; a
 // heading's refusal (silenceErr's) is made only when it is closed.
-func (m *Match) silenceOptions(c Crew, k *captainChecks) []SilenceOption {
-	out := make([]SilenceOption, 0, len(chart.Dirs))
+func (m *Match) silenceOptions(c Crew, k *captainChecks, buf []SilenceOption) []SilenceOption {
+	out := into(buf)
 	least := m.opts.SilenceMin
 	for _, d := range chart.Dirs {
 		o := SilenceOption{Dir: d, Min: least, Reason: k.system[Silence]}
@@ -569,13 +601,13 @@ func (m *Match) silenceOptions(c Crew, k *captainChecks) []SilenceOption {
 // the torpedo is not ready).
 func (m *Match) TorpedoTargets(c Crew) []chart.Cell {
 	k := m.captainChecks(c)
-	return m.torpedoTargets(c, k.ready[Torpedo])
+	return m.torpedoTargets(c, k.ready[Torpedo], nil)
 }
 
 // torpedoTargets lists, row by row, the water cells in the torpedo's
 // reach (torpedoErr's target checks), the reach walked once.
-func (m *Match) torpedoTargets(c Crew, ready bool) []chart.Cell {
-	out := []chart.Cell{}
+func (m *Match) torpedoTargets(c Crew, ready bool, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
 	if !ready {
 		return out
 	}
@@ -604,13 +636,13 @@ func (m *Match) torpedoTargets(c Crew, ready bool) []chart.Cell {
 // MineCells lists the cells where crew c may drop a mine now.
 func (m *Match) MineCells(c Crew) []chart.Cell {
 	k := m.captainChecks(c)
-	return m.mineCells(c, k.ready[Mine])
+	return m.mineCells(c, k.ready[Mine], nil)
 }
 
 // mineCells lists the cells around the submarine (as chart.Neighbours
 // orders them) that dropMineErr's target checks leave open.
-func (m *Match) mineCells(c Crew, ready bool) []chart.Cell {
-	out := []chart.Cell{}
+func (m *Match) mineCells(c Crew, ready bool, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
 	if !ready {
 		return out
 	}
@@ -628,14 +660,14 @@ func (m *Match) mineCells(c Crew, ready bool) []chart.Cell {
 
 // Triggers lists crew c's mines that its Captain may trigger now.
 func (m *Match) Triggers(c Crew) []chart.Cell {
-	return m.triggers(c, m.actErr(c))
+	return m.triggers(c, m.actErr(c), nil)
 }
 
 // triggers: triggerErr's checks are the same for each of the crew's own
 // mines (its last check, that the crew has a mine there, holds), so they
 // are made once.
-func (m *Match) triggers(c Crew, act *RuleError) []chart.Cell {
-	out := []chart.Cell{}
+func (m *Match) triggers(c Crew, act *RuleError, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
 	mines := m.crews[c].mines
 	if act != nil || len(mines) == 0 || m.triggerErr(c, Captain, mines[0]) != nil {
 		return out
@@ -646,20 +678,23 @@ func (m *Match) triggers(c Crew, act *RuleError) []chart.Cell {
 // ArcherTargets lists the Archer mines crew c may trigger now (Echo).
 func (m *Match) ArcherTargets(c Crew) []chart.Cell {
 	k := m.captainChecks(c)
-	return m.archerTargets(c, k.act, k.ready[Scenario])
+	return m.archerTargets(c, k.act, k.ready[Scenario], nil)
 }
 
 // archerTargets: archerErr's checks but the spent mine are the scenario
 // system's, the same for every printed mine.
-func (m *Match) archerTargets(c Crew, act *RuleError, ready bool) []chart.Cell {
-	var out []chart.Cell
+func (m *Match) archerTargets(c Crew, act *RuleError, ready bool, buf []chart.Cell) []chart.Cell {
 	if act != nil || !ready {
-		return out
+		return nil
 	}
+	out := buf[:0]
 	for _, t := range m.chart.ArcherMines() {
 		if m.archerErr(c, Captain, t) == nil {
 			out = append(out, t)
 		}
+	}
+	if len(out) == 0 {
+		return nil // none: as it always was, nil (the wire leaves it out)
 	}
 	return out
 }

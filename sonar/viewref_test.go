@@ -261,10 +261,16 @@ func TestCrewIsItsOrdersChecks(t *testing.T) {
 		n = 10
 	}
 	for i := range n {
+		// Built into the last version's views too, as the room builds them.
+		var kept [2]CrewView
 		game(uint64(i), optionsFrom(uint8(i*37)), 800, func(_, m *Match, _ Command, _ []Event, _ error) {
 			for _, c := range Crews {
-				if got, want := m.Crew(c), m.refCrew(c); !reflect.DeepEqual(got, want) {
+				want := m.refCrew(c)
+				if got := m.Crew(c); !reflect.DeepEqual(got, want) {
 					t.Fatalf("game %d: crew %s's view\n got %+v\nwant %+v", i, c, got, want)
+				}
+				if m.CrewInto(c, &kept[c]); !reflect.DeepEqual(kept[c], want) {
+					t.Fatalf("game %d: crew %s's view built into the last one's\n got %+v\nwant %+v", i, c, kept[c], want)
 				}
 				if m.blackout(c) != m.refBlackout(c) {
 					t.Fatalf("game %d: blackout of %s differs", i, c)
