@@ -322,3 +322,17 @@ func TestApplyKeepsEachMatchItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCommandFieldIsKnown: each field a command type needs or may
+// take has its place among the fields ParseOrder checks.
+func TestEveryCommandFieldIsKnown(t *testing.T) {
+	for _, m := range []map[CommandType][]string{shapes, optional} {
+		for typ, fields := range m {
+			for _, f := range fields {
+				if !slices.Contains(wireFields[:], f) {
+					t.Errorf("%s's field %s is not among wireFields", typ, f)
+				}
+			}
+		}
+	}
+}
