@@ -145,9 +145,12 @@ func TestViewsAreMarshalInBotMatches(t *testing.T) {
 	}
 	// seen counts the views' parts met, by name.
 	seen := map[string]int{}
+	versions, views := 0, 0
 	check := func(t *testing.T, g *Game, at int) {
 		t.Helper()
+		versions++
 		for seat := games.Spectator; seat < len(g.seats); seat++ {
+			views++
 			v := g.view(seat)
 			want, err := json.Marshal(v)
 			if err != nil {
@@ -190,6 +193,7 @@ func TestViewsAreMarshalInBotMatches(t *testing.T) {
 			}
 		})
 	}
+	t.Logf("%d versions, %d views: each byte for byte json.Marshal's", versions, views)
 	for _, part := range []string{"position", "route", "mines", "duties panel", "turn", "surfacing",
 		"surfacing holder", "surfacing sections", "surfacing redo", "inspect_by", "inspect", "course to",
 		"silence max", "torpedo_targets", "mine_cells", "triggers", "archer_targets", "sonar_answers",
