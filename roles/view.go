@@ -32,6 +32,12 @@ type View struct {
 	Reveal *Reveal `json:"reveal,omitempty"`
 	// Coach is the first dive's lesson for this seat (coach.go).
 	Coach *Coach `json:"coach,omitempty"`
+
+	// tips and report are Hints not yet worded, in a view AppendView
+	// writes at once: the tips' role and sentence are written side by
+	// side, with no string made for each tip and seat.
+	tips   []hint
+	report string
 }
 
 // Chart is the map as the pages draw it.
@@ -125,11 +131,17 @@ func (g *Game) viewOf(seat int, kept bool) View {
 		}
 	}
 	if g.opts.Teaching && v.Own != nil {
-		v.Hints = g.hints(v)
+		if kept {
+			v.Hints = g.hints(v)
+		} else {
+			v.tips = g.hintsFor(v)
+		}
 	}
 	if v.Crew != nil {
-		if r := g.radioReport(*v.Crew, seat); r != "" {
+		if r := g.radioReport(*v.Crew, seat); r != "" && kept {
 			v.Hints = append(v.Hints, r)
+		} else if r != "" {
+			v.report = r
 		}
 	}
 	if g.match.Over() {

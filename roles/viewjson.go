@@ -114,9 +114,34 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 		}
 		dst = append(dst, g.bytes.radio[*v.Crew]...)
 	}
-	if len(v.Hints) > 0 {
-		dst = append(dst, `,"hints":`...)
-		dst = games.AppendStrings(dst, v.Hints)
+	if len(v.Hints) > 0 || len(v.tips) > 0 || v.report != "" {
+		// hints() words a tip "Role: sentence"; written in pieces, its
+		// escaping is the same (the pieces part at plain ASCII).
+		dst = append(dst, `,"hints":[`...)
+		n := 0
+		next := func() {
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			n++
+		}
+		for _, h := range v.Hints {
+			next()
+			dst = games.AppendString(dst, h)
+		}
+		for _, h := range v.tips {
+			next()
+			dst = append(dst, '"')
+			dst = games.AppendStringContent(dst, h.role.Title())
+			dst = append(dst, ": "...)
+			dst = games.AppendStringContent(dst, h.text)
+			dst = append(dst, '"')
+		}
+		if v.report != "" {
+			next()
+			dst = games.AppendString(dst, v.report)
+		}
+		dst = append(dst, ']')
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
