@@ -28,13 +28,19 @@ type viewBytes struct {
 	crew0, radio0    [2]bool
 }
 
-// reset forgets the parts' JSON for a new version, keeping the buffers.
+// reset forgets the parts' JSON for a new version, keeping the buffers;
+// the radio pictures' are forgotten crew by crew (resetRadio), when their
+// trackers heard something.
 func (b *viewBytes) reset() {
 	b.public, b.reveal = b.public[:0], b.reveal[:0]
 	for c := range b.crew {
-		b.crew[c], b.radio[c] = b.crew[c][:0], b.radio[c][:0]
+		b.crew[c] = b.crew[c][:0]
 	}
-	b.public0, b.reveal0, b.crew0, b.radio0 = false, false, [2]bool{}, [2]bool{}
+	b.public0, b.reveal0, b.crew0 = false, false, [2]bool{}
+}
+
+func (b *viewBytes) resetRadio(c int) {
+	b.radio[c], b.radio0[c] = b.radio[c][:0], false
 }
 
 // AppendView appends the JSON of View(seat) to dst: byte for byte what

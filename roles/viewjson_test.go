@@ -167,6 +167,21 @@ func TestViewsAreMarshalInBotMatches(t *testing.T) {
 			}
 			count(seen, v)
 		}
+		// A radio picture kept from an earlier version is the one its
+		// tracker gives now.
+		for _, c := range sonar.Crews {
+			if g.trackers[c] == nil {
+				continue
+			}
+			fresh := RadioView{Mode: g.opts.Radio, Lost: g.lost[c], Snapshot: g.trackers[c].Snapshot()}
+			if fresh.Mode != RadioHeat {
+				fresh.Heat = nil
+			}
+			want, _ := json.Marshal(fresh)
+			if got, _ := json.Marshal(g.radioView(c)); !bytes.Equal(got, want) {
+				t.Fatalf("command %d: crew %s's radio picture is stale\n got %s\nwant %s", at, c, got, want)
+			}
+		}
 	}
 	for _, js := range tables {
 		t.Run(js, func(t *testing.T) {
