@@ -13,9 +13,13 @@ import (
 // Operator's picture is the last version's.
 func (g *Game) track(evs []sonar.Event) (heard [2]bool) {
 	for _, c := range sonar.Crews {
-		for _, e := range evs {
-			if _, ok := observation(c, e); ok {
+		// The last such event, copied once (a pointer to the range
+		// variable would put every event on the heap).
+		for i := len(evs) - 1; i >= 0; i-- {
+			if _, ok := observation(c, evs[i]); ok {
+				e := evs[i]
 				g.news[c] = &e
+				break
 			}
 		}
 	}
