@@ -4,30 +4,45 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // WatchTurns starts recording, in the page, how the other side's turn is
-// shown (static/js/turnplay.js): every 40 ms, how many of its moves are
-// marked on the board, whether one is being played (drawn and moving),
-// and whether the "their turn" card says it is playing.
+// shown (static/js/turnplay.js): how many of its moves are marked on the
+// board, whether one is being played (drawn and moving), and whether the
+// "their turn" card says it is playing. The page is looked at each time
+// it draws (a MutationObserver, before the drawing is painted), so no
+// drawing is missed and each is timed when it was made, however late a
+// loaded machine runs the page's timers; and every 40 ms besides, for
+// the animations that run between drawings.
 func (p *Phone) WatchTurns() {
 	p.T.Helper()
 	var ok bool
 	p.Eval(`(() => {
   window.__turns = [];
   if (window.__turnWatch) clearInterval(window.__turnWatch);
-  window.__turnWatch = setInterval(() => {
+  if (window.__turnDraws) window.__turnDraws.disconnect();
+  const look = () => {
     const m = document.querySelector('.tp-marks');
     const card = document.querySelector('#their-turn');
-    window.__turns.push({
+    const s = {
       At: performance.now(),
       Steps: m ? Number(m.dataset.steps) : 0,
       Now: !!document.querySelector('.tp-step.now'),
       Moving: document.getAnimations().some((a) => a.playState === 'running' && a.effect && a.effect.target && a.effect.target.closest && !!a.effect.target.closest('.tp-marks')),
       Playing: !!card && card.dataset.playing === '1',
-    });
+    };
+    // A look like the one before adds nothing (its first one is timed).
+    const last = window.__turns[window.__turns.length - 1];
+    if (last && ['Steps', 'Now', 'Moving', 'Playing'].every((k) => last[k] === s[k])) return;
+    window.__turns.push(s);
     if (window.__turns.length > 6000) window.__turns.shift();
-  }, 40);
+  };
+  window.__turnDraws = new MutationObserver(look);
+  window.__turnDraws.observe(document.body, {childList: true, subtree: true});
+  window.__turnWatch = setInterval(look, 40);
+  look();
   return true;
 })()`, &ok)
 }
@@ -142,21 +157,39 @@ func (m TurnMarks) Says(words ...string) bool {
 
 // SkipTurn taps the card's skip button while a turn is being played and
 // answers how long the page then took to settle (body data-busy="0").
+// The page times it, from the finger's touch to the drawing that says
+// it is settled, so a slow round trip to the browser on a loaded
+// machine is not counted as the page's.
 func (p *Phone) SkipTurn() (time.Duration, bool) {
 	p.T.Helper()
+	var ok bool
+	p.Eval(`(() => {
+  const at = window.__skip = {};
+  addEventListener('pointerdown', () => { at.tap = performance.now(); }, {capture: true, once: true});
+  // render sets data-busy on every drawing, the same value included.
+  at.o = new MutationObserver(() => {
+    if (at.tap !== undefined && document.body.dataset.busy === '0') { at.settled = performance.now(); at.o.disconnect(); }
+  });
+  at.o.observe(document.body, {attributes: true, attributeFilter: ['data-busy']});
+  return true;
+})()`, &ok)
 	if !p.Tap(`#tp-skip`) {
+		p.Eval(`window.__skip.o.disconnect(), true`, &ok)
 		return 0, false
 	}
-	start := time.Now()
-	for time.Since(start) < 10*time.Second {
-		var busy string
-		p.Eval(`document.body.dataset.busy`, &busy)
-		if busy == "0" {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	p.Run("the page settles after Skip", chromedp.Poll(`document.body.dataset.busy === "0"`, nil, chromedp.WithPollingTimeout(10*time.Second)))
+	var at struct {
+		Tap, Settled *float64
 	}
-	return time.Since(start), true
+	p.Eval(`({Tap: window.__skip.tap, Settled: window.__skip.settled})`, &at)
+	switch {
+	case at.Tap == nil:
+		p.T.Fatal("the tap on Skip never reached the page")
+	case at.Settled == nil:
+		// Settled before the tap was handled: nothing was left to show.
+		return 0, true
+	}
+	return time.Duration((*at.Settled - *at.Tap) * float64(time.Millisecond)), true
 }
 
 // ShowTurn scrolls the board that holds the turn's marks to the top of
