@@ -242,3 +242,22 @@ func FuzzCheckKeys(f *testing.F) {
 		sameAsWalk(t, data, keyTargets[int(target)%len(keyTargets)])
 	})
 }
+
+// BenchmarkCheckKeys: a Captain Sonar order checked for repeated keys, by
+// CheckKeys and by the decoder's walk it replaced (issue 26).
+func BenchmarkCheckKeys(b *testing.B) {
+	order := []byte(`{"type":"course","crew":"red","role":"captain","dir":"WEST"}`)
+	for _, c := range []struct {
+		name  string
+		check func([]byte, any) error
+	}{{"plain", CheckKeys}, {"walk", referenceCheckKeys}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if err := c.check(order, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -174,3 +174,25 @@ func FuzzEventJSON(f *testing.F) {
 		sameEventAsMarshal(t, randomEvent(rand.New(rand.NewPCG(seed, 26)), []string{a, b}))
 	})
 }
+
+// BenchmarkEventJSON: a torpedo's event (a cell and two hits) written by
+// hand and by json.Marshal (issue 26).
+func BenchmarkEventJSON(b *testing.B) {
+	e := Event{Kind: KindTorpedo, Crew: Red, Cell: &chart.Cell{Col: 3, Row: 7},
+		Hits: []Hit{{Crew: Blue, Result: Indirect, Damage: 1}, {Crew: Red, Result: Clear}}}
+	b.Run("hand", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []byte
+		for range b.N {
+			buf, _ = e.AppendJSON(buf[:0])
+		}
+	})
+	b.Run("marshal", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if _, err := json.Marshal(e); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

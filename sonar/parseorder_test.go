@@ -248,3 +248,23 @@ func FuzzParseOrder(f *testing.F) {
 
 // cellAt is the i-th cell of a 15 x 15 map.
 func cellAt(i int) chart.Cell { return chart.Cell{Col: i % 15, Row: (i / 15) % 15} }
+
+// BenchmarkParseOrder: a bot's order and a page's, read by ParseOrder and
+// by the decoder it replaced (issue 26).
+func BenchmarkParseOrder(b *testing.B) {
+	orders := [][]byte{[]byte(`{"type":"course","crew":"red","role":"captain","dir":"WEST"}`),
+		[]byte(`{"type":"mark","panel":"WEST","symbol":2}`)}
+	for _, p := range []struct {
+		name  string
+		parse func([]byte) (Order, error)
+	}{{"plain", ParseOrder}, {"decoder", referenceParseOrder}} {
+		b.Run(p.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := range b.N {
+				if _, err := p.parse(orders[i%2]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
