@@ -359,6 +359,7 @@ func (g *Game) roomEvents(evs []sonar.Event) []games.Event {
 	ends := g.eventEnds[:0]
 	for i := range evs {
 		e := &evs[i]
+		// Written without its sentence: taken out for the write, put back.
 		text := e.Text
 		e.Text = ""
 		start := len(buf)
