@@ -178,11 +178,6 @@ func (u *update) learn(r *Room, err error) {
 // may be committing meanwhile, and the room must learn its fate first.
 func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
-	// The seats' views share parts (a team's state, the public state):
-	// each changed part is diffed once for all of them.
-	r.memo.reset()
-	defer r.memo.reset() // it holds this version's views: let them go
-	memo := &r.memo
 	for _, s := range r.sessions {
 		if _, ok := u.frames[s.seat]; ok {
 			continue
@@ -193,7 +188,7 @@ func (r *Room) prepare(u *update) (crash any) {
 		} else {
 			u.before[s.seat] = nil
 		}
-		u.frames[s.seat] = r.seatUpdate(s.seat, u.rec.Version, u.events, memo)
+		u.frames[s.seat] = r.seatUpdate(s.seat, u.rec.Version, u.events)
 		if u.committed(r) {
 			r.flush(u)
 		}
@@ -248,14 +243,14 @@ func (r *Room) dropFull(u update) {
 
 // seatUpdate is seat's frame for version v, or nil when the seat has
 // nothing to learn.
-func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMemo) []byte {
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event) []byte {
 	visible := appendVisible(nil, v, events, seat)
 	f := r.feeds[seat]
 	if f == nil {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
-	d := f.nextInto(v, r.view(seat), memo, r.patchBuf)
+	d := f.nextInto(v, r.view(seat), r.patchBuf)
 	if !d.changed {
 		if len(visible) == 0 {
 			return nil

@@ -268,7 +268,7 @@ func (r *Room) catchUp(seat int) (int64, []byte) {
 	}
 	// The seat's phones move to the current version (with what changed,
 	// if anything), so that the next patch's base is one they all hold.
-	if d := f.next(r.version, view, nil); d.changed || f.v != r.version {
+	if d := f.next(r.version, view); d.changed || f.v != r.version {
 		if !d.changed {
 			f.eventsSent(r.version)
 		}

@@ -2,32 +2,30 @@ package rooms
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"strings"
-	"unsafe"
 )
 
 // diffJSON writes an RFC 6902 JSON Patch that turns document a into b, or
 // returns false once the patch would be limit bytes or more (the whole
 // document is then the smaller message). Both documents come from
 // json.Marshal: compact and valid. It compares the bytes, never decoding a
-// value: an unchanged subtree costs one bytes.Equal, and only the objects
-// and arrays on the way to a change are split into members. This is the
-// runtime's hot path (every seat with phones, every version): decoding
-// whole views into maps to diff them was most of a room's time.
-//
-// memo, if not nil, is shared by the seats of one version: a subtree
-// pair already diffed for another seat (the crew's shared state, the
-// public part) costs a map lookup instead of another walk.
-func diffJSON(a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
-	return diffJSONInto(make([]byte, 0, 256), a, b, limit, memo)
+// value, and reads them once: the parts of a view before its first
+// change are read in a alone, a change in one walk however deep it lies,
+// and the parts after its last change not at all (see members). This is
+// the runtime's hot path (every seat with phones, every version):
+// decoding whole views into maps to diff them was most of a room's time.
+func diffJSON(a, b []byte, limit int) ([]byte, bool) {
+	return diffJSONInto(make([]byte, 0, 256), a, b, limit)
 }
 
 // diffJSONInto is diffJSON writing the patch into dst[:0]: the room diffs
 // every seat's view into one buffer, whose patch the frame copies.
-func diffJSONInto(dst, a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
-	d := differ{out: dst[:0], limit: limit, memo: memo}
+func diffJSONInto(dst, a, b []byte, limit int) ([]byte, bool) {
+	d := differ{out: dst[:0], limit: limit}
 	d.out = append(d.out, '[')
 	// The path of the value being diffed, as its JSON Pointer: each level
 	// appends its token to it, so siblings write over each other and a
@@ -47,53 +45,7 @@ type differ struct {
 	out   []byte
 	limit int
 	ops   int
-	memo  *diffMemo
-	// recording counts the memo entries being recorded: while it is not
-	// zero every op also goes to memo.ops.
-	recording int
 }
-
-// diffMemo maps a pair of subtrees (old, new) to the ops that turn one
-// into the other. The seats of a version share one: their views hold the
-// same parts (a crew's state, the public state), whose diff is then
-// walked once. Its tables are kept from version to version (reset).
-type diffMemo struct {
-	entries map[memoKey]memoSpan
-	// ops are every op recorded, with its whole pointer: an entry's ops
-	// are a run of them (entries nest, and their runs with them).
-	ops []memoOp
-	// ptrs holds the recorded ops' pointers, one after another.
-	ptrs []byte
-}
-
-// memoKey holds the two subtrees' bytes as strings without copying them:
-// the views live as long as the memo's entries (one broadcast) and never
-// change meanwhile.
-type memoKey struct{ a, b string }
-
-// memoSpan is an entry: its ops, ops[lo:hi], and the length of its root's
-// pointer, which each op's pointer starts with.
-type memoSpan struct{ lo, hi, root int }
-
-type memoOp struct {
-	name  string
-	ptr   []byte
-	value []byte
-}
-
-// reset empties the memo for a new version, keeping its tables' room.
-func (m *diffMemo) reset() {
-	if m.entries == nil {
-		m.entries = map[memoKey]memoSpan{}
-	}
-	clear(m.entries)
-	clear(m.ops) // no view of the last version is kept alive
-	m.ops, m.ptrs = m.ops[:0], m.ptrs[:0]
-}
-
-// memoMin is the size of a subtree pair under which walking it again
-// costs less than remembering it.
-const memoMin = 256
 
 // diff emits the ops for one value at path (a JSON Pointer, its tokens
 // escaped). It returns false when the limit is passed.
@@ -101,83 +53,157 @@ func (d *differ) diff(path []byte, a, b []byte) bool {
 	if bytes.Equal(a, b) {
 		return true
 	}
-	if d.memo != nil && len(a)+len(b) >= memoMin && (a[0] == '{' || a[0] == '[') {
-		if d.memo.entries == nil {
-			d.memo.entries = map[memoKey]memoSpan{}
-		}
-		key := memoKey{unsafe.String(&a[0], len(a)), unsafe.String(&b[0], len(b))}
-		if s, ok := d.memo.entries[key]; ok {
-			// The range is taken once: ops recorded meanwhile (an
-			// enclosing entry's) go after it.
-			for _, op := range d.memo.ops[s.lo:s.hi] {
-				if !d.op(op.name, append(path, op.ptr[s.root:]...), op.value) {
-					return false
-				}
-			}
-			return true
-		}
-		lo := len(d.memo.ops)
-		d.recording++
-		ok := d.walk(path, a, b)
-		d.recording--
-		if ok {
-			d.memo.entries[key] = memoSpan{lo, len(d.memo.ops), len(path)}
-		}
-		return ok
-	}
 	return d.walk(path, a, b)
 }
 
-// walk diffs two different values. Objects and arrays are walked member
-// by member in step, without splitting them first: views of one Go type
-// list their keys in the same order, and most members are unchanged.
+// walk diffs two different values.
 func (d *differ) walk(path []byte, a, b []byte) bool {
-	switch {
-	case a[0] == '{' && b[0] == '{':
-		ia, ib := 1, 1
-		for ia < len(a)-1 && ib < len(b)-1 {
-			ka, va, na := member(a, ia, true)
-			kb, vb, nb := member(b, ib, true)
-			if !bytes.Equal(ka, kb) {
-				break // the keys part: the rest is matched by name below
-			}
-			if !bytes.Equal(va, vb) && !d.diff(appendToken(path, keyToken(kb)), va, vb) {
-				return false
-			}
-			ia, ib = na, nb
-		}
-		return d.walkRest(path, a[ia-1:], b[ib-1:])
-	case a[0] == '[' && b[0] == '[':
-		ia, ib, n := 1, 1, 0
-		for ia < len(a)-1 && ib < len(b)-1 {
-			_, va, na := member(a, ia, false)
-			_, vb, nb := member(b, ib, false)
-			if !bytes.Equal(va, vb) && !d.diff(appendIndex(path, n), va, vb) {
-				return false
-			}
-			ia, ib, n = na, nb, n+1
-		}
-		for ib < len(b)-1 {
-			_, vb, nb := member(b, ib, false)
-			if !d.op("add", appendToken(path, dash), vb) {
-				return false
-			}
-			ib = nb
-		}
-		// Shorter: remove from the end, so every index is still valid.
-		rest := n
-		for ia < len(a)-1 {
-			_, _, ia = member(a, ia, false)
-			rest++
-		}
-		for i := rest - 1; i >= n; i-- {
-			if !d.op("remove", appendIndex(path, i), nil) {
-				return false
-			}
-		}
-		return true
+	if (a[0] == '{' && b[0] == '{') || (a[0] == '[' && b[0] == '[') {
+		_, _, st := d.members(path, a, b, 0, 0, commonSuffix(a, b), 0)
+		return st != cut
 	}
 	return d.op("replace", path, b)
+}
+
+// How members' walk ended.
+const (
+	going = iota // the containers ended where it says
+	same         // the rest of the documents is the same bytes: nothing more changed
+	cut          // the patch passed its limit
+)
+
+// members walks the object (or array) that starts at a[ia] and the one of
+// the same kind at b[ib], member by member in step, and returns where
+// each ends. a and b are the documents being diffed, whose last tail
+// bytes are the same: once what is left of a is what is left of b,
+// nothing else changed anywhere, and members says so (same) without
+// reading further.
+//
+// A member is read in both documents only where they differ: one that
+// lies, with the comma or bracket after it, in a run of bytes a and b
+// share from the same place on is the same member in b, read in a alone;
+// one that holds the run's end is walked into, never read whole first.
+// So an unchanged part of a view costs a comparison of bytes, and a
+// changed one is read once whatever its depth.
+//
+// Views of one Go type list their keys in the same order; where the keys
+// part, the rest of the object is matched by name (walkRest).
+func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, int, int) {
+	object := a[ia] == '{'
+	ia, ib = ia+1, ib+1
+	// eq is where the run of equal bytes from here ends: a[ia:eq] is
+	// b[ib:ib+eq-ia] (the caller's run, when it holds here; or none).
+	if a[ia] == '}' || a[ia] == ']' || b[ib] == '}' || b[ib] == ']' {
+		return d.rest(path, a, b, ia-1, ib-1, 0, object)
+	}
+	n := 0
+	for {
+		// At a member of both.
+		if len(a)-ia == len(b)-ib && len(a)-ia <= tail {
+			return 0, 0, same
+		}
+		if eq <= ia {
+			eq = ia + commonPrefix(a[ia:], b[ib:])
+		}
+		va, vb := ia, ib
+		p := path
+		if object {
+			ka := skipString(a, ia)
+			kb := ib + ka - ia
+			if ka > eq {
+				kb = skipString(b, ib)
+				if !bytes.Equal(a[ia:ka], b[ib:kb]) {
+					// The keys part: the rest is matched by name.
+					return d.rest(path, a, b, ia-1, ib-1, n, true)
+				}
+			}
+			p = appendToken(path, keyToken(b[ib:kb]))
+			va, vb = ka+1, kb+1 // past the colons
+		} else {
+			p = appendIndex(path, n)
+		}
+		ea, eb := eq, 0
+		if va < eq {
+			ea = skipValue(a[:eq], va) // eq if the value does not end before it
+		}
+		if ea < eq {
+			// The value and the comma or bracket after it are in the run.
+			eb = vb + ea - va
+		} else if ca, cb := a[va], b[vb]; (ca == '{' && cb == '{') || (ca == '[' && cb == '[') {
+			var st int
+			run := 0
+			if vb-va == ib-ia {
+				run = eq // the keys were the same length: the run goes on
+			}
+			if ea, eb, st = d.members(p, a, b, va, vb, tail, run); st != going {
+				return 0, 0, st
+			}
+		} else {
+			ea, eb = skipValue(a, va), skipValue(b, vb)
+			if !bytes.Equal(a[va:ea], b[vb:eb]) && !d.op("replace", p, b[vb:eb]) {
+				return 0, 0, cut
+			}
+		}
+		n++
+		// ea and eb are at the comma or the closing bracket after the values.
+		switch endA, endB := a[ea] != ',', b[eb] != ','; {
+		case endA && endB:
+			return ea + 1, eb + 1, going
+		case endA || endB:
+			return d.rest(path, a, b, ea, eb, n, object)
+		}
+		ia, ib = ea+1, eb+1
+	}
+}
+
+// rest diffs what is left of two containers once they part: a[ia] and
+// b[ib] are each the comma (or bracket) before what is left, n members
+// in. An object's rest is matched by name; an array's extra members are
+// added, or removed from the end, so every index is still valid.
+func (d *differ) rest(path []byte, a, b []byte, ia, ib, n int, object bool) (int, int, int) {
+	ea, eb := closing(a, ia, object), closing(b, ib, object)
+	if object {
+		if !d.walkRest(path, a[ia:ea], b[ib:eb]) {
+			return 0, 0, cut
+		}
+		return ea, eb, going
+	}
+	for i := ib + 1; i < eb-1; {
+		e := skipValue(b, i)
+		if !d.op("add", appendToken(path, dash), b[i:e]) {
+			return 0, 0, cut
+		}
+		i = e + 1
+	}
+	more := n
+	for i := ia + 1; i < ea-1; i = skipValue(a, i) + 1 {
+		more++
+	}
+	for i := more - 1; i >= n; i-- {
+		if !d.op("remove", appendIndex(path, i), nil) {
+			return 0, 0, cut
+		}
+	}
+	return ea, eb, going
+}
+
+// closing returns the index past the bracket that closes the object
+// (or array) whose next member follows v[i]: the comma, or the opening
+// bracket, before it; or that bracket, v[i] itself.
+func closing(v []byte, i int, object bool) int {
+	for {
+		if c := v[i]; c == '}' || c == ']' {
+			return i + 1
+		}
+		j := i + 1
+		if c := v[j]; c == '}' || c == ']' {
+			return j + 1
+		}
+		if object {
+			j = skipString(v, j) + 1 // past the colon
+		}
+		i = skipValue(v, j)
+	}
 }
 
 // appendToken is path with one more token.
@@ -197,43 +223,66 @@ func (d *differ) walkRest(path []byte, a, b []byte) bool {
 	if len(a) <= 2 && len(b) <= 2 {
 		return true // both ended together: nothing is left
 	}
-	ka, va := members(a, true)
-	kb, vb := members(b, true)
-	at := make(map[string]int, len(ka))
-	for i, k := range ka {
-		at[string(k)] = i
+	// Views' objects are small: their members are split onto the stack
+	// and looked up by a scan, a map only for a large one.
+	var bufA, bufB [24]pair
+	ma, mb := split(bufA[:0], a), split(bufB[:0], b)
+	var at map[string]int
+	var inB map[string]bool
+	if len(ma) > len(bufA) || len(mb) > len(bufB) {
+		at, inB = make(map[string]int, len(ma)), make(map[string]bool, len(mb))
+		for i, m := range ma {
+			at[string(m.key)] = i // the last of a repeated key, as a scan finds it
+		}
+		for _, m := range mb {
+			inB[string(m.key)] = true
+		}
 	}
-	inB := make(map[string]bool, len(kb))
-	for i, k := range kb {
-		inB[string(k)] = true
-		j, ok := at[string(k)]
-		p := appendToken(path, keyToken(k))
+	for _, m := range mb {
+		p := appendToken(path, keyToken(m.key))
+		var j int
+		var ok bool
+		if at != nil {
+			j, ok = at[string(m.key)]
+		} else {
+			j, ok = findKey(ma, m.key)
+		}
 		if !ok {
-			if !d.op("add", p, vb[i]) {
+			if !d.op("add", p, m.val) {
 				return false
 			}
 			continue
 		}
-		if !d.diff(p, va[j], vb[i]) {
+		if !d.diff(p, ma[j].val, m.val) {
 			return false
 		}
 	}
-	for _, k := range ka {
-		if !inB[string(k)] && !d.op("remove", appendToken(path, keyToken(k)), nil) {
+	for _, m := range ma {
+		var ok bool
+		if inB != nil {
+			ok = inB[string(m.key)]
+		} else {
+			_, ok = findKey(mb, m.key)
+		}
+		if !ok && !d.op("remove", appendToken(path, keyToken(m.key)), nil) {
 			return false
 		}
 	}
 	return true
 }
 
+// findKey finds the last member of ms named k, by a scan.
+func findKey(ms []pair, k []byte) (int, bool) {
+	for j := len(ms) - 1; j >= 0; j-- {
+		if bytes.Equal(ms[j].key, k) {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
 // op appends one operation.
 func (d *differ) op(name string, path []byte, value []byte) bool {
-	if d.recording > 0 {
-		m := d.memo
-		at := len(m.ptrs)
-		m.ptrs = append(m.ptrs, path...)
-		m.ops = append(m.ops, memoOp{name, m.ptrs[at:len(m.ptrs):len(m.ptrs)], value})
-	}
 	if d.ops > 0 {
 		d.out = append(d.out, ',')
 	}
@@ -279,18 +328,18 @@ func keyToken(raw []byte) []byte {
 	return []byte(strings.NewReplacer("~", "~0", "/", "~1").Replace(string(k)))
 }
 
-// members splits a compact JSON object or array into its members: each
-// key as its quoted JSON string (objects), and each value's bytes.
-func members(v []byte, object bool) (keys, vals [][]byte) {
+// pair is an object's member: its key as its quoted JSON string, and its
+// value.
+type pair struct{ key, val []byte }
+
+// split appends the members of a compact JSON object to dst.
+func split(dst []pair, v []byte) []pair {
 	for i := 1; i < len(v)-1; {
-		k, val, next := member(v, i, object)
-		if object {
-			keys = append(keys, k)
-		}
-		vals = append(vals, val)
+		k, val, next := member(v, i, true)
+		dst = append(dst, pair{k, val})
 		i = next
 	}
-	return keys, vals
+	return dst
 }
 
 // member reads the member of object or array v that starts at i: its key
@@ -306,7 +355,42 @@ func member(v []byte, i int, object bool) (key, val []byte, next int) {
 	return key, v[i:end], end + 1 // past the comma, or the closing bracket
 }
 
-// skipValue returns the index just past the value that starts at i.
+// commonPrefix is the length of the longest prefix a and b share,
+// compared eight bytes at a time.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// commonSuffix is the length of the longest suffix a and b share.
+func commonSuffix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[len(a)-i-8:]) ^ binary.LittleEndian.Uint64(b[len(b)-i-8:]); x != 0 {
+			return i + bits.LeadingZeros64(x)/8
+		}
+	}
+	for i < n && a[len(a)-1-i] == b[len(b)-1-i] {
+		i++
+	}
+	return i
+}
+
+// scan classes the bytes that matter to skipping a value.
+var scan = [256]uint8{'"': 1, '{': 2, '[': 2, '}': 3, ']': 3}
+
+// skipValue returns the index just past the value that starts at i, or
+// len(v) if it does not end in v.
 func skipValue(v []byte, i int) int {
 	switch v[i] {
 	case '"':
@@ -314,12 +398,12 @@ func skipValue(v []byte, i int) int {
 	case '{', '[':
 		depth := 0
 		for j := i; j < len(v); j++ {
-			switch v[j] {
-			case '"':
+			switch scan[v[j]] {
+			case 1:
 				j = skipString(v, j) - 1
-			case '{', '[':
+			case 2:
 				depth++
-			case '}', ']':
+			case 3:
 				depth--
 				if depth == 0 {
 					return j + 1
@@ -335,23 +419,38 @@ func skipValue(v []byte, i int) int {
 	return j
 }
 
-// skipString returns the index just past the string that starts at i.
-// Views are mostly text: jump from quote to quote.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// skipString returns the index just past the string that starts at i, or
+// len(v) if it does not end in v. It looks for a quote or a backslash
+// eight bytes at a time: views are mostly text.
 func skipString(v []byte, i int) int {
 	j := i + 1
-	for {
-		k := bytes.IndexByte(v[j:], '"')
-		if k < 0 {
-			return len(v)
+	for j+8 <= len(v) {
+		w := binary.LittleEndian.Uint64(v[j:])
+		q, e := w^('"'*ones), w^('\\'*ones)
+		// The lowest high bit set marks the first quote or backslash
+		// (a byte that is zero once xored); any above it may be wrong.
+		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			if v[j] == '"' {
+				return j + 1
+			}
+			j += 2 // a backslash and what it escapes
+			continue
 		}
-		j += k
-		escapes := 0
-		for b := j - 1; b > i && v[b] == '\\'; b-- {
-			escapes++
-		}
-		if escapes%2 == 0 {
-			return j + 1
-		}
-		j++
+		j += 8
 	}
+	for ; j < len(v); j++ {
+		switch v[j] {
+		case '"':
+			return j + 1
+		case '\\':
+			j++
+		}
+	}
+	return len(v)
 }

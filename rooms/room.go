@@ -71,9 +71,6 @@ type Room struct {
 	// patchBuf is the buffer the seats' patches are diffed into (see
 	// seatUpdate); owned by the room goroutine.
 	patchBuf []byte
-	// memo is the seats' shared diff memo (see prepare), emptied for each
-	// version and kept for its tables' room; owned by the room goroutine.
-	memo diffMemo
 	// eventsBuf is where a seat's events are encoded before its frame is
 	// made to size (see updateFrameInto); owned by the room goroutine.
 	eventsBuf []byte
