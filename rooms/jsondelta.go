@@ -105,11 +105,10 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 		if eq <= ia {
 			eq = ia + commonPrefix(a[ia:], b[ib:])
 		}
-		va, vb := ia, ib
-		p := path
+		va, vb, kb := ia, ib, ib
 		if object {
 			ka := skipString(a, ia)
-			kb := ib + ka - ia
+			kb = ib + ka - ia
 			if ka > eq {
 				kb = skipString(b, ib)
 				if !bytes.Equal(a[ia:ka], b[ib:kb]) {
@@ -117,10 +116,7 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 					return d.rest(path, a, b, ia-1, ib-1, n, true)
 				}
 			}
-			p = appendToken(path, keyToken(b[ib:kb]))
 			va, vb = ka+1, kb+1 // past the colons
-		} else {
-			p = appendIndex(path, n)
 		}
 		ea, eb := eq, 0
 		if va < eq {
@@ -129,19 +125,28 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 		if ea < eq {
 			// The value and the comma or bracket after it are in the run.
 			eb = vb + ea - va
-		} else if ca, cb := a[va], b[vb]; (ca == '{' && cb == '{') || (ca == '[' && cb == '[') {
-			var st int
-			run := 0
-			if vb-va == ib-ia {
-				run = eq // the keys were the same length: the run goes on
-			}
-			if ea, eb, st = d.members(p, a, b, va, vb, tail, run); st != going {
-				return 0, 0, st
-			}
 		} else {
-			ea, eb = skipValue(a, va), skipValue(b, vb)
-			if !bytes.Equal(a[va:ea], b[vb:eb]) && !d.op("replace", p, b[vb:eb]) {
-				return 0, 0, cut
+			// The member's path, made only for a member that changed.
+			var p []byte
+			if object {
+				p = appendToken(path, keyToken(b[ib:kb]))
+			} else {
+				p = appendIndex(path, n)
+			}
+			if ca, cb := a[va], b[vb]; (ca == '{' && cb == '{') || (ca == '[' && cb == '[') {
+				run := 0
+				if vb-va == ib-ia {
+					run = eq // the keys were the same length: the run goes on
+				}
+				var st int
+				if ea, eb, st = d.members(p, a, b, va, vb, tail, run); st != going {
+					return 0, 0, st
+				}
+			} else {
+				ea, eb = skipValue(a, va), skipValue(b, vb)
+				if !bytes.Equal(a[va:ea], b[vb:eb]) && !d.op("replace", p, b[vb:eb]) {
+					return 0, 0, cut
+				}
 			}
 		}
 		n++
@@ -355,11 +360,14 @@ func member(v []byte, i int, object bool) (key, val []byte, next int) {
 	return key, v[i:end], end + 1 // past the comma, or the closing bracket
 }
 
-// commonPrefix is the length of the longest prefix a and b share,
-// compared eight bytes at a time.
+// commonPrefix is the length of the longest prefix a and b share:
+// compared 64 bytes at a time, then eight.
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
+	for i+64 <= n && bytes.Equal(a[i:i+64], b[i:i+64]) {
+		i += 64 // memequal's vector compare
+	}
 	for ; i+8 <= n; i += 8 {
 		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
 			return i + bits.TrailingZeros64(x)/8
@@ -400,7 +408,11 @@ func skipValue(v []byte, i int) int {
 		for j := i; j < len(v); j++ {
 			switch scan[v[j]] {
 			case 1:
-				j = skipString(v, j) - 1
+				for j++; j < len(v) && v[j] != '"'; j++ {
+					if v[j] == '\\' {
+						j++
+					}
+				}
 			case 2:
 				depth++
 			case 3:
@@ -419,37 +431,17 @@ func skipValue(v []byte, i int) int {
 	return j
 }
 
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
 // skipString returns the index just past the string that starts at i, or
-// len(v) if it does not end in v. It looks for a quote or a backslash
-// eight bytes at a time: views are mostly text.
+// len(v) if it does not end in v. A view's strings are short (keys,
+// names, cells): a loop over bytes reads them faster than a search for
+// the quote (bytes.IndexByte) or eight bytes at a time.
 func skipString(v []byte, i int) int {
-	j := i + 1
-	for j+8 <= len(v) {
-		w := binary.LittleEndian.Uint64(v[j:])
-		q, e := w^('"'*ones), w^('\\'*ones)
-		// The lowest high bit set marks the first quote or backslash
-		// (a byte that is zero once xored); any above it may be wrong.
-		if m := ((q-ones)&^q | (e-ones)&^e) & highs; m != 0 {
-			j += bits.TrailingZeros64(m) / 8
-			if v[j] == '"' {
-				return j + 1
-			}
-			j += 2 // a backslash and what it escapes
-			continue
-		}
-		j += 8
-	}
-	for ; j < len(v); j++ {
+	for j := i + 1; j < len(v); j++ {
 		switch v[j] {
 		case '"':
 			return j + 1
 		case '\\':
-			j++
+			j++ // and what it escapes
 		}
 	}
 	return len(v)
