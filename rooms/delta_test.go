@@ -106,6 +106,44 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 	}
 }
 
+// TestSeatEventsAreEncode: a version's events encoded once and picked for
+// each seat (encodeEvents, seatEvents) make, in every shape of frame, the
+// very bytes encoding/json makes of that seat's visible events; and an
+// event that does not encode sends the room back to encoding/json.
+func TestSeatEventsAreEncode(t *testing.T) {
+	events := []games.Event{
+		{Kind: "moved", Text: `Blue's tank moved to "C4" \ & <here>`, Data: json.RawMessage(`{"from":"B4", "to":"C4"}`)},
+		{Kind: "secret", Text: "only seats 0 and 2", Seats: []int{0, 2}},
+		{Text: "everyone, \u2028 and é"},
+		{Kind: "own", Text: "seat 1 alone", Seats: []int{1}, Data: json.RawMessage(`[1,2]`)},
+		{Kind: "nobody", Text: "no seat", Seats: []int{}},
+	}
+	var r Room
+	for _, evs := range [][]games.Event{events, events[1:2], nil} {
+		r.encodeEvents(9, evs)
+		if !r.evOK {
+			t.Fatal("events that encode were not encoded")
+		}
+		for seat := games.Spectator; seat < 4; seat++ {
+			visible := appendVisible(nil, 9, evs, seat)
+			for _, d := range []delta{
+				{base: 8},
+				{changed: true, base: 8, patch: json.RawMessage(`[{"op":"replace","path":"/a","value":2}]`)},
+				{changed: true, base: 8, full: []byte(`{"a":1}`)},
+			} {
+				got, want := updateFrameJSON(9, r.seatEvents(seat, evs), d), updateFrameEncoded(9, visible, d)
+				if !bytes.Equal(got, want) {
+					t.Errorf("seat %d:\n got %s\nwant %s", seat, got, want)
+				}
+			}
+		}
+	}
+	r.encodeEvents(9, []games.Event{{Text: "bad", Data: json.RawMessage(`{"x":`)}})
+	if r.evOK {
+		t.Fatal("an event whose Data is not JSON was taken as encoded")
+	}
+}
+
 // TestDiffPathsAreTheDocuments: a change deep in nested objects and
 // arrays, under keys that a JSON Pointer escapes, is patched at its own
 // path, the one the diff before issue 26 gave, and the patch gives b.

@@ -71,9 +71,16 @@ type Room struct {
 	// patchBuf is the buffer the seats' patches are diffed into (see
 	// seatUpdate); owned by the room goroutine.
 	patchBuf []byte
-	// eventsBuf is where a seat's events are encoded before its frame is
-	// made to size (see updateFrameInto); owned by the room goroutine.
-	eventsBuf []byte
+	// A version's events, each encoded once (encodeEvents), and the
+	// buffer a seat's array of them is made in (seatEvents).
+	evJSON    []byte
+	evEnds    []int
+	evOK      bool
+	seatEvBuf []byte
+	// seatsBuf and flagsBuf are an update's slices (newUpdate), kept from
+	// version to version.
+	seatsBuf []seatFrame
+	flagsBuf []bool
 }
 
 type clientKey struct {
