@@ -116,3 +116,18 @@ func BenchmarkDecodeRequest(b *testing.B) {
 		}
 	})
 }
+
+// TestAckFrameIsEncode: the hand-written ack is encoding/json's, for ids
+// it writes as they are and for those it escapes.
+func TestAckFrameIsEncode(t *testing.T) {
+	for _, id := range []string{"c1", "a-b_c.d~!$%'()*+,/:;=?@[]^`{|}", "", `q"`, `back\slash`, "<tag>&", "tab\t", "é", "\u2028"} {
+		for _, dup := range []bool{false, true} {
+			for _, v := range []int64{0, 7, 1 << 40} {
+				got, want := ackFrame(v, id, dup), encode(Message{T: TypeAck, V: v, ID: id, Dup: dup})
+				if string(got) != string(want) {
+					t.Errorf("ack %q dup %v: %s, want %s", id, dup, got, want)
+				}
+			}
+		}
+	}
+}
