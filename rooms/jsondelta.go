@@ -45,6 +45,7 @@ type differ struct {
 	out   []byte
 	limit int
 	ops   int
+	chain chain // see members
 }
 
 // diff emits the ops for one value at path (a JSON Pointer, its tokens
@@ -59,7 +60,7 @@ func (d *differ) diff(path []byte, a, b []byte) bool {
 // walk diffs two different values.
 func (d *differ) walk(path []byte, a, b []byte) bool {
 	if (a[0] == '{' && b[0] == '{') || (a[0] == '[' && b[0] == '[') {
-		_, _, st := d.members(path, a, b, 0, 0, commonSuffix(a, b), 0)
+		_, _, st := d.members(path, a, b, 1, 1, 0, a[0] == '{', commonSuffix(a, b), 0, -1)
 		return st != cut
 	}
 	return d.op("replace", path, b)
@@ -72,38 +73,54 @@ const (
 	cut          // the patch passed its limit
 )
 
-// members walks the object (or array) that starts at a[ia] and the one of
-// the same kind at b[ib], member by member in step, and returns where
-// each ends. a and b are the documents being diffed, whose last tail
-// bytes are the same: once what is left of a is what is left of b,
-// nothing else changed anywhere, and members says so (same) without
-// reading further.
+// members walks an object (or array) of a and one of the same kind of b,
+// member by member in step, from a[ia] and b[ib]: each the start of their
+// n-th member, or their closing bracket. It returns where each ends. a
+// and b are the documents being diffed, whose last tail bytes are the
+// same: once what is left of a is what is left of b, nothing else changed
+// anywhere, and members says so (same) without reading further.
 //
-// A member is read in both documents only where they differ: one that
-// lies, with the comma or bracket after it, in a run of bytes a and b
-// share from the same place on is the same member in b, read in a alone;
-// one that holds the run's end is walked into, never read whole first.
-// So an unchanged part of a view costs a comparison of bytes, and a
-// changed one is read once whatever its depth.
+// A member is read in both documents only where they differ. The walk
+// finds where the bytes a and b share from here end (eq), then reads a
+// alone up to there once (reach): the members before the one that holds
+// that place, at this level and at each level below, are the same in b,
+// and the walk goes down that chain of members without reading them
+// again (lvl is this level's place in the chain; -1: none yet). Past a
+// change it looks for the next one the same way. So an unchanged part of
+// a view costs a comparison of bytes, a change costs reading a up to it
+// once whatever its depth, and what follows the last change nothing.
 //
 // Views of one Go type list their keys in the same order; where the keys
 // part, the rest of the object is matched by name (walkRest).
-func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, int, int) {
-	object := a[ia] == '{'
-	ia, ib = ia+1, ib+1
-	// eq is where the run of equal bytes from here ends: a[ia:eq] is
-	// b[ib:ib+eq-ia] (the caller's run, when it holds here; or none).
-	if a[ia] == '}' || a[ia] == ']' || b[ib] == '}' || b[ib] == ']' {
-		return d.rest(path, a, b, ia-1, ib-1, 0, object)
-	}
-	n := 0
+func (d *differ) members(path []byte, a, b []byte, ia, ib, n int, object bool, tail, eq, lvl int) (int, int, int) {
 	for {
-		// At a member of both.
+		if c, e := a[ia], b[ib]; c == '}' || c == ']' || e == '}' || e == ']' {
+			return d.rest(path, a, b, ia-1, ib-1, n, object)
+		}
 		if len(a)-ia == len(b)-ib && len(a)-ia <= tail {
 			return 0, 0, same
 		}
+		// a[ia:eq] is b[ib:ib+eq-ia]: the run of equal bytes from here.
 		if eq <= ia {
-			eq = ia + commonPrefix(a[ia:], b[ib:])
+			eq, lvl = ia+commonPrefix(a[ia:], b[ib:]), -1
+		}
+		if lvl == -1 {
+			end, ok := d.reach(a, ia, eq)
+			switch {
+			case end >= 0:
+				// The container ends in the run: it is the same in b.
+				return end, ib + end - ia, going
+			case ok:
+				lvl = 0
+			default:
+				lvl = -2 // deeper than the chain holds: member by member
+			}
+		}
+		if lvl >= 0 {
+			// The members before the one that holds eq are in the run.
+			at := d.chain.start[lvl]
+			ib += at - ia
+			ia, n = at, n+d.chain.index[lvl]
 		}
 		va, vb, kb := ia, ib, ib
 		if object {
@@ -118,8 +135,10 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 			}
 			va, vb = ka+1, kb+1 // past the colons
 		}
+		// down: the value is a container that holds eq (the chain goes on).
+		down := lvl >= 0 && lvl+1 < d.chain.depth
 		ea, eb := eq, 0
-		if va < eq {
+		if !down && va < eq {
 			ea = skipValue(a[:eq], va) // eq if the value does not end before it
 		}
 		if ea < eq {
@@ -134,12 +153,15 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 				p = appendIndex(path, n)
 			}
 			if ca, cb := a[va], b[vb]; (ca == '{' && cb == '{') || (ca == '[' && cb == '[') {
-				run := 0
+				run, below := 0, -1
 				if vb-va == ib-ia {
 					run = eq // the keys were the same length: the run goes on
+					if down {
+						below = lvl + 1
+					}
 				}
 				var st int
-				if ea, eb, st = d.members(p, a, b, va, vb, tail, run); st != going {
+				if ea, eb, st = d.members(p, a, b, va+1, vb+1, 0, ca == '{', tail, run, below); st != going {
 					return 0, 0, st
 				}
 			} else {
@@ -150,7 +172,6 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 			}
 		}
 		n++
-		// ea and eb are at the comma or the closing bracket after the values.
 		switch endA, endB := a[ea] != ',', b[eb] != ','; {
 		case endA && endB:
 			return ea + 1, eb + 1, going
@@ -159,6 +180,50 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, tail, eq int) (int, i
 		}
 		ia, ib = ea+1, eb+1
 	}
+}
+
+// chain is where a run of equal bytes ends in a, as reach finds it: at
+// each depth from the level it starts at, the member that holds that
+// place (where it starts, and its index among its container's members).
+type chain struct {
+	depth int
+	start [16]int
+	index [16]int
+}
+
+// reach reads a from i (a member's start, at depth 0) up to eq, and
+// writes d.chain. If the container closes before eq, end is the index
+// past its closing bracket; otherwise end is -1, and ok is false if eq
+// lies deeper than the chain holds.
+func (d *differ) reach(a []byte, i, eq int) (end int, ok bool) {
+	ch := &d.chain
+	depth := 0
+	ch.start[0], ch.index[0] = i, 0
+	for j := i; j < eq; j++ {
+		switch scan[a[j]] {
+		case 1:
+			for j++; j < len(a) && a[j] != '"'; j++ {
+				if a[j] == '\\' {
+					j++
+				}
+			}
+		case 2:
+			if depth++; depth == len(ch.start) {
+				return -1, false
+			}
+			ch.start[depth], ch.index[depth] = j+1, 0
+		case 3:
+			if depth == 0 {
+				return j + 1, true
+			}
+			depth--
+		case 4:
+			ch.start[depth] = j + 1
+			ch.index[depth]++
+		}
+	}
+	ch.depth = depth + 1
+	return -1, true
 }
 
 // rest diffs what is left of two containers once they part: a[ia] and
@@ -394,8 +459,8 @@ func commonSuffix(a, b []byte) int {
 	return i
 }
 
-// scan classes the bytes that matter to skipping a value.
-var scan = [256]uint8{'"': 1, '{': 2, '[': 2, '}': 3, ']': 3}
+// scan classes the bytes that matter to reading past a value.
+var scan = [256]uint8{'"': 1, '{': 2, '[': 2, '}': 3, ']': 3, ',': 4}
 
 // skipValue returns the index just past the value that starts at i, or
 // len(v) if it does not end in v.

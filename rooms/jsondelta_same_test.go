@@ -120,6 +120,9 @@ func realMatches(tb testing.TB) map[string][][][]byte {
 // and at limits that cut it short.
 func sameDiff(t *testing.T, where string, a, b []byte) {
 	t.Helper()
+	if !json.Valid(a) || !json.Valid(b) {
+		t.Fatalf("%s: not JSON: %s -> %s", where, a, b)
+	}
 	want, okW := oldDiffJSON(a, b, len(b), nil)
 	got, okG := diffJSON(a, b, len(b))
 	if okW != okG || string(want) != string(got) {
@@ -131,7 +134,7 @@ func sameDiff(t *testing.T, where string, a, b []byte) {
 		want, okW := oldDiffJSON(a, b, limit, nil)
 		got, okG := diffJSON(a, b, limit)
 		if okW != okG || string(want) != string(got) {
-			t.Fatalf("%s, limit %d: gives %s (%v), before %s (%v)", where, limit, got, okG, want, okW)
+			t.Fatalf("%s, limit %d: %s -> %s gives %s (%v), before %s (%v)", where, limit, a, b, got, okG, want, okW)
 		}
 	}
 }
@@ -191,4 +194,36 @@ func FuzzDiffIsTheOldDiff(f *testing.F) {
 			sameDiff(t, "marshalled", a, b)
 		}
 	})
+}
+
+// TestDiffDeepDocuments: documents nested deeper than the walk's chain
+// holds (it then reads member by member), with changes at every depth,
+// give the old diff's bytes.
+func TestDiffDeepDocuments(t *testing.T) {
+	nest := func(depth, at int, leaf string) string {
+		s := leaf
+		for i := depth; i > 0; i-- {
+			pad := fmt.Sprintf(`"p%d":[1,{"q":"x,}]"}],`, i)
+			v := "1"
+			if i == at {
+				v = "2"
+			}
+			if i%2 == 0 {
+				s = fmt.Sprintf(`{%s"k":%s,"n":%s,"z":%s}`, pad, s, v, v)
+			} else {
+				s = fmt.Sprintf(`[%s,{%s"n":%s},%s]`, v, pad, v, s)
+			}
+		}
+		return s
+	}
+	for _, depth := range []int{1, 2, 15, 16, 17, 18, 33, 40} {
+		for _, at := range []int{0, 1, depth / 2, depth - 1, depth} {
+			a := nest(depth, -1, `"leaf"`)
+			for _, b := range []string{nest(depth, at, `"leaf"`), nest(depth, at, `"leaf2"`), nest(depth, at, `[1,2]`), nest(depth, -1, `{"x":1}`)} {
+				if a != b {
+					sameDiff(t, fmt.Sprintf("depth %d, change at %d", depth, at), []byte(a), []byte(b))
+				}
+			}
+		}
+	}
 }
