@@ -58,7 +58,7 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	rec.Body = append(json.RawMessage(nil), body...)
 	// The log row commits while the seats' frames are built (the commit
 	// waits on SQLite, the frames on the CPU); the frames go out only once
-	// the row is committed, each as soon as both are done.
+	// the row is committed and all are built.
 	saved := make(chan error, 1)
 	go r.save(rec, saved)
 	out := r.newUpdate(rec, events, saved)
@@ -71,10 +71,9 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	}
 	if crash != nil {
 		// The game panicked building a view, but the row is committed
-		// (and in the room's log, see wait): the seats not yet sent their
-		// frame get their feeds back, and the guard rebuilds the match.
+		// (and in the room's log, see wait): the seats get their feeds
+		// back, and the guard rebuilds the match.
 		r.restore(out)
-		r.dropFull(out)
 		panic(crash)
 	}
 	r.flush(&out)
@@ -131,9 +130,8 @@ type update struct {
 	// seats is by seat+1 (the spectators first): its frame, once built,
 	// and its feed as it was until the frame leaves. The room keeps the
 	// slices from version to version (see Room.seatsBuf).
-	seats  []seatFrame
-	pushed []bool // by index in r.sessions: sent its frame
-	full   []bool // by index in r.sessions: its queue was full
+	seats []seatFrame
+	full  []bool // by index in r.sessions: its queue was full
 }
 
 // seatFrame is one seat's part of an update.
@@ -154,10 +152,9 @@ func (r *Room) newUpdate(rec CommandRecord, events []games.Event, saved <-chan e
 	}
 	seats := r.seatsBuf[:0]
 	seats = append(seats, make([]seatFrame, n)...)
-	flags := append(r.flagsBuf[:0], make([]bool, 2*len(r.sessions))...)
-	r.seatsBuf, r.flagsBuf = seats, flags
-	return update{rec: rec, events: events, saved: saved, seats: seats,
-		pushed: flags[:len(r.sessions)], full: flags[len(r.sessions):]}
+	full := append(r.fullBuf[:0], make([]bool, len(r.sessions))...)
+	r.seatsBuf, r.fullBuf = seats, full
+	return update{rec: rec, events: events, saved: saved, seats: seats, full: full}
 }
 
 // wait blocks until the commit answers (if it has not yet), and moves the
@@ -167,19 +164,6 @@ func (u *update) wait(r *Room) error {
 		u.learn(r, <-u.saved)
 	}
 	return u.err
-}
-
-// committed reports, without blocking, whether the row is committed.
-func (u *update) committed(r *Room) bool {
-	if !u.done {
-		select {
-		case err := <-u.saved:
-			u.learn(r, err)
-		default:
-			return false
-		}
-	}
-	return u.err == nil
 }
 
 func (u *update) learn(r *Room, err error) {
@@ -192,9 +176,8 @@ func (u *update) learn(r *Room, err error) {
 // prepare builds the update's frame for every seat with phones: the events
 // it may see and what changed in its view, encoded once per seat. A seat
 // that learns nothing new gets no frame at all: its phone is not woken,
-// and it cannot tell that another side acted. Frames go out as they are
-// built once the row is committed, so the phones' sockets are written
-// while the next seats' views are built.
+// and it cannot tell that another side acted. The frames go out together
+// once the row is committed (flush).
 //
 // A panic in the game's view code is returned, not raised: the log row
 // may be committing meanwhile, and the room must learn its fate first.
@@ -212,9 +195,6 @@ func (r *Room) prepare(u *update) (crash any) {
 		sf.unsent = true
 		sf.frame = r.seatUpdate(s.seat, u.rec.Version, u.events)
 		sf.built = true
-		if u.committed(r) {
-			r.flush(u)
-		}
 	}
 	return nil
 }
@@ -234,19 +214,22 @@ func (r *Room) restore(u update) {
 	}
 }
 
-// flush sends every frame built so far that has not gone out, once the row
-// is committed. A phone whose queue is full is marked, to be dropped (it
-// resyncs) by dropFull.
+// flush queues every seat's frame once the row is committed, then wakes
+// the phones' transports together: the scheduler starts one thread for
+// the lot, where waking each as its frame was queued cost a futex call a
+// phone (see Session.pushQuiet). A phone whose queue is full is marked, to
+// be dropped (it resyncs) by dropFull.
 func (r *Room) flush(u *update) {
 	for i, s := range r.sessions {
 		sf := &u.seats[s.seat+1]
-		if !sf.built || u.pushed[i] {
-			continue
-		}
-		u.pushed[i] = true
 		sf.unsent = false // the seat's phones now hold its feed
-		if sf.frame != nil && !s.push(sf.frame) {
+		if sf.frame != nil && !s.pushQuiet(sf.frame) {
 			u.full[i] = true
+		}
+	}
+	for i, s := range r.sessions {
+		if !u.full[i] && u.seats[s.seat+1].frame != nil {
+			s.wake()
 		}
 	}
 }

@@ -77,10 +77,10 @@ type Room struct {
 	evEnds    []int
 	evOK      bool
 	seatEvBuf []byte
-	// seatsBuf and flagsBuf are an update's slices (newUpdate), kept from
+	// seatsBuf and fullBuf are an update's slices (newUpdate), kept from
 	// version to version.
 	seatsBuf []seatFrame
-	flagsBuf []bool
+	fullBuf  []bool
 }
 
 type clientKey struct {
