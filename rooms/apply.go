@@ -184,6 +184,10 @@ func (u *update) learn(r *Room, err error) {
 func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
 	r.encodeEvents(u.rec.Version, u.events)
+	// The seats' views share parts (a crew's state): each changed part
+	// is walked once for all of them.
+	r.memo.reset()
+	defer r.memo.reset() // it holds this version's views: let them go
 	for _, s := range r.sessions {
 		sf := &u.seats[s.seat+1]
 		if sf.built {
@@ -266,7 +270,7 @@ func (r *Room) seatUpdate(seat int, v int64, events []games.Event) []byte {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
-	d := f.nextInto(v, r.view(seat), r.patchBuf)
+	d := f.nextInto(v, r.view(seat), r.patchBuf, &r.memo)
 	if !d.changed {
 		if len(ev) == 0 && len(visible) == 0 {
 			return nil

@@ -39,12 +39,15 @@ func (f *feed) reset(v int64, view []byte) {
 // An unchanged view is not news. A patch is sent only when it is smaller
 // than the view itself (a new match phase may rewrite everything).
 func (f *feed) next(v int64, view []byte) delta {
-	return f.nextInto(v, view, nil)
+	return f.nextInto(v, view, nil, nil)
 }
 
 // nextInto is next with the patch written into scratch (nil: a new
 // buffer). The patch lives in scratch until the caller reuses it.
-func (f *feed) nextInto(v int64, view []byte, scratch []byte) delta {
+//
+// memo is shared by the seats of one version (see diffJSONInto); nil is
+// fine.
+func (f *feed) nextInto(v int64, view []byte, scratch []byte, memo *diffMemo) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see
@@ -57,7 +60,7 @@ func (f *feed) nextInto(v int64, view []byte, scratch []byte) delta {
 		if scratch == nil {
 			scratch = make([]byte, 0, 256)
 		}
-		if p, ok := diffJSONInto(scratch, f.raw, view, len(view)); ok {
+		if p, ok := diffJSONInto(scratch, f.raw, view, len(view), memo); ok {
 			d.patch = p
 		}
 	}

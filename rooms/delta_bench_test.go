@@ -117,9 +117,9 @@ func BenchmarkSeatDiff(b *testing.B) {
 // BenchmarkVersionDiff is a version's diffs in a Captain Sonar room: a
 // bots' match (teaching, radio heat, turn-based), each version's nine
 // views (eight seats, the spectators) diffed against the last into one
-// buffer, as prepare does. "before" is the diff before issue 26's work
-// (jsondelta_old_test.go), with its memo shared by the seats of a
-// version, as the room used it.
+// buffer with one memo, as prepare does. "before" is the diff before
+// issue 26's work (jsondelta_old_test.go), with its own memo shared by
+// the seats of a version, as the room used it.
 func BenchmarkVersionDiff(b *testing.B) {
 	views := matchViews(b, roles.Definition, `{"mode":"turnbased","teaching":true,"radio":"heat"}`, 1, 400)
 	run := func(b *testing.B, reset func(), diff func(dst, a, b []byte) ([]byte, bool)) {
@@ -144,7 +144,8 @@ func BenchmarkVersionDiff(b *testing.B) {
 		b.ReportMetric(float64(sum)/float64(n), "B/frame")
 	}
 	b.Run("now", func(b *testing.B) {
-		run(b, func() {}, func(dst, x, y []byte) ([]byte, bool) { return diffJSONInto(dst, x, y, len(y)) })
+		memo := &diffMemo{}
+		run(b, memo.reset, func(dst, x, y []byte) ([]byte, bool) { return diffJSONInto(dst, x, y, len(y), memo) })
 	})
 	b.Run("before", func(b *testing.B) {
 		memo := &oldDiffMemo{}

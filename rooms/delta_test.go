@@ -155,7 +155,7 @@ func TestDiffPathsAreTheDocuments(t *testing.T) {
 	sub := func(n int) string { return fmt.Sprintf(`{"a":%s,"b":[%s,%d]}`, inner(n), inner(n), n) }
 	a := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(1), sub(1), sub(1)))
 	b := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(7), sub(7), sub(7)))
-	sameDiff(t, "nested", a, b)
+	sameDiff(t, "nested", a, b, &diffMemo{})
 	patch, ok := diffJSON(a, b, 1<<20)
 	if !ok {
 		t.Fatal("no patch")

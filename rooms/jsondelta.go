@@ -19,13 +19,19 @@ import (
 // the runtime's hot path (every seat with phones, every version):
 // decoding whole views into maps to diff them was most of a room's time.
 func diffJSON(a, b []byte, limit int) ([]byte, bool) {
-	return diffJSONInto(make([]byte, 0, 256), a, b, limit)
+	return diffJSONInto(make([]byte, 0, 256), a, b, limit, nil)
 }
 
 // diffJSONInto is diffJSON writing the patch into dst[:0]: the room diffs
 // every seat's view into one buffer, whose patch the frame copies.
-func diffJSONInto(dst, a, b []byte, limit int) ([]byte, bool) {
-	d := differ{out: dst[:0], limit: limit}
+//
+// memo, if not nil, is shared by the seats of one version: a part of the
+// view (a member of the top object) that another seat's diff walked, with
+// the same bytes in both versions, gets that walk's ops without a walk.
+// The four seats of a Captain Sonar crew share their crew's state, most
+// of their view.
+func diffJSONInto(dst, a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
+	d := differ{out: dst[:0], limit: limit, memo: memo}
 	d.out = append(d.out, '[')
 	// The path of the value being diffed, as its JSON Pointer: each level
 	// appends its token to it, so siblings write over each other and a
@@ -46,6 +52,80 @@ type differ struct {
 	limit int
 	ops   int
 	chain chain // see members
+	memo  *diffMemo
+}
+
+// diffMemo is what the seats of a version walked of the members of their
+// views' top objects: for each, the member's path, its old and new bytes
+// up to where the walk ended, and the ops it made. The room keeps one,
+// emptied for each version (reset); the bytes are the views', which live
+// through the version.
+type diffMemo struct {
+	parts []memoPart
+	bytes []byte // the parts' paths and ops, one after another
+}
+
+type memoPart struct {
+	path   [2]int // its run of memo.bytes
+	a, b   []byte
+	ops    [2]int // the run of memo.bytes of its ops, comma-separated
+	nops   int
+	sameOn bool // the walk ended where the rest of the views was the same
+}
+
+// reset empties the memo for a new version, keeping its room.
+func (m *diffMemo) reset() {
+	clear(m.parts) // no view of the last version is kept alive
+	m.parts, m.bytes = m.parts[:0], m.bytes[:0]
+}
+
+// replay gives the ops a seat's walk of the top member at path would
+// make, if another seat walked the same bytes: a[va:] and b[vb:] begin
+// with what that walk read, and if it ended because the rest of its views
+// was the same, the rest of a and b is the same from there too (tail is
+// a and b's common suffix). The walk's ops depend on nothing else (see
+// members). It returns where the member ends in each (the comma or
+// bracket after it), or, with same, where the rest is the same.
+func (d *differ) replay(path []byte, a, b []byte, va, vb, tail int) (ea, eb int, same, ok bool) {
+	for i := range d.memo.parts {
+		m := &d.memo.parts[i]
+		if !bytes.Equal(d.memo.bytes[m.path[0]:m.path[1]], path) || !bytes.HasPrefix(a[va:], m.a) || !bytes.HasPrefix(b[vb:], m.b) {
+			continue
+		}
+		ea, eb = va+len(m.a), vb+len(m.b)
+		if m.sameOn && (len(a)-ea != len(b)-eb || len(a)-ea > tail) {
+			continue
+		}
+		ops := d.memo.bytes[m.ops[0]:m.ops[1]]
+		if m.nops > 0 {
+			// All at once only if no op on the way passes the limit: op
+			// by op, the walk would stop at that op.
+			if len(d.out)+1+len(ops) >= d.limit {
+				return 0, 0, false, false
+			}
+			if d.ops > 0 {
+				d.out = append(d.out, ',')
+			}
+			d.out = append(d.out, ops...)
+			d.ops += m.nops
+		}
+		return ea, eb, m.sameOn, true
+	}
+	return 0, 0, false, false
+}
+
+// remember records a walk of the top member at path: a[va:ea] and
+// b[vb:eb] read, its ops out[from:] (n of them, after before others),
+// sameOn as replay says.
+func (d *differ) remember(path []byte, a, b []byte, va, ea, vb, eb, from, before, n int, sameOn bool) {
+	ops := d.out[from:]
+	if n > 0 && before > 0 {
+		ops = ops[1:] // the comma after the ops before them
+	}
+	m := d.memo
+	at := len(m.bytes)
+	m.bytes = append(append(m.bytes, path...), ops...)
+	m.parts = append(m.parts, memoPart{path: [2]int{at, at + len(path)}, a: a[va:ea], b: b[vb:eb], ops: [2]int{at + len(path), len(m.bytes)}, nops: n, sameOn: sameOn})
 }
 
 // diff emits the ops for one value at path (a JSON Pointer, its tokens
@@ -98,7 +178,7 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, n int, object bool, t
 			return d.rest(path, a, b, ia-1, ib-1, n, object)
 		}
 		if len(a)-ia == len(b)-ib && len(a)-ia <= tail {
-			return 0, 0, same
+			return ia, ib, same
 		}
 		// a[ia:eq] is b[ib:ib+eq-ia]: the run of equal bytes from here.
 		if eq <= ia {
@@ -160,9 +240,26 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, n int, object bool, t
 						below = lvl + 1
 					}
 				}
+				// A member of the top object: another seat's walk of
+				// the same bytes may have made its ops already.
+				top := d.memo != nil && len(path) == 0
 				var st int
-				if ea, eb, st = d.members(p, a, b, va+1, vb+1, 0, ca == '{', tail, run, below); st != going {
-					return 0, 0, st
+				if top {
+					var sameOn, ok bool
+					if ea, eb, sameOn, ok = d.replay(p, a, b, va, vb, tail); ok {
+						if sameOn {
+							return ea, eb, same
+						}
+						goto next
+					}
+				}
+				from, n0 := len(d.out), d.ops
+				ea, eb, st = d.members(p, a, b, va+1, vb+1, 0, ca == '{', tail, run, below)
+				if top && st != cut {
+					d.remember(p, a, b, va, ea, vb, eb, from, n0, d.ops-n0, st == same)
+				}
+				if st != going {
+					return ea, eb, st
 				}
 			} else {
 				ea, eb = skipValue(a, va), skipValue(b, vb)
@@ -171,6 +268,7 @@ func (d *differ) members(path []byte, a, b []byte, ia, ib, n int, object bool, t
 				}
 			}
 		}
+	next:
 		n++
 		switch endA, endB := a[ea] != ',', b[eb] != ','; {
 		case endA && endB:

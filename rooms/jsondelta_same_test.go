@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,8 +118,9 @@ func realMatches(tb testing.TB) map[string][][][]byte {
 
 // sameDiff fails unless the diff gives, for a -> b, the very bytes the
 // diff before issue 26 (jsondelta_old_test.go) gives, at the room's limit
-// and at limits that cut it short.
-func sameDiff(t *testing.T, where string, a, b []byte) {
+// and at limits that cut it short; with memo (the seats' of a version),
+// if not nil, as well as alone.
+func sameDiff(t *testing.T, where string, a, b []byte, memo *diffMemo) {
 	t.Helper()
 	if !json.Valid(a) || !json.Valid(b) {
 		t.Fatalf("%s: not JSON: %s -> %s", where, a, b)
@@ -128,6 +130,12 @@ func sameDiff(t *testing.T, where string, a, b []byte) {
 	if okW != okG || string(want) != string(got) {
 		t.Fatalf("%s: the diff of\n%s\nto\n%s\ngives %s (%v), before %s (%v)", where, a, b, got, okG, want, okW)
 	}
+	if memo != nil {
+		got, okG := diffJSONInto(nil, a, b, len(b), memo)
+		if okW != okG || string(want) != string(got) {
+			t.Fatalf("%s: with the memo, the diff of\n%s\nto\n%s\ngives %s (%v), before %s (%v)", where, a, b, got, okG, want, okW)
+		}
+	}
 	// Cut short: the same limit passes at the same op.
 	all, _ := oldDiffJSON(a, b, 1<<30, nil)
 	for _, limit := range []int{len(all) / 2, len(all) - 1, len(all), len(all) + 1} {
@@ -136,30 +144,44 @@ func sameDiff(t *testing.T, where string, a, b []byte) {
 		if okW != okG || string(want) != string(got) {
 			t.Fatalf("%s, limit %d: %s -> %s gives %s (%v), before %s (%v)", where, limit, a, b, got, okG, want, okW)
 		}
+		if memo != nil {
+			got, okG := diffJSONInto(nil, a, b, limit, memo)
+			if okW != okG || string(want) != string(got) {
+				t.Fatalf("%s, limit %d, with the memo: %s -> %s gives %s (%v), before %s (%v)", where, limit, a, b, got, okG, want, okW)
+			}
+		}
 	}
 }
 
 // TestDiffIsTheOldDiff: over real matches of every game (bots playing,
 // every seat and the spectators, each version against the last and
 // against one five versions back), the diff gives byte for byte the
-// patches it gave before it learnt to skip equal bytes.
+// patches it gave before it learnt to skip equal bytes, alone and with a
+// memo shared by the seats of a version, as the room diffs them.
 func TestDiffIsTheOldDiff(t *testing.T) {
-	pairs := 0
+	pairs, parts := 0, 0
+	memo, back := &diffMemo{}, &diffMemo{}
 	for name, views := range realMatches(t) {
 		for v := 1; v < len(views); v++ {
+			memo.reset()
+			back.reset()
 			for s := range views[v] {
 				where := fmt.Sprintf("%s, version %d, seat %d", name, v, s)
-				sameDiff(t, where, views[v-1][s], views[v][s])
+				sameDiff(t, where, views[v-1][s], views[v][s], memo)
 				if v >= 5 {
-					sameDiff(t, where+" from 5 back", views[v-5][s], views[v][s])
+					sameDiff(t, where+" from 5 back", views[v-5][s], views[v][s], back)
 				}
 				pairs++
 			}
+			parts += len(memo.parts)
 		}
+	}
+	if parts == 0 {
+		t.Fatal("the memo never kept a part")
 	}
 	for _, seq := range sonarViews(t) {
 		for i := 1; i < len(seq); i++ {
-			sameDiff(t, fmt.Sprint("recorded view ", i), seq[i-1], seq[i])
+			sameDiff(t, fmt.Sprint("recorded view ", i), seq[i-1], seq[i], nil)
 			pairs++
 		}
 	}
@@ -182,7 +204,7 @@ func FuzzDiffIsTheOldDiff(f *testing.F) {
 			return
 		}
 		if ca.String() != cb.String() {
-			sameDiff(t, "compact", ca.Bytes(), cb.Bytes())
+			sameDiff(t, "compact", ca.Bytes(), cb.Bytes(), &diffMemo{})
 		}
 		var da, db any
 		if json.Unmarshal(a, &da) != nil || json.Unmarshal(b, &db) != nil {
@@ -191,7 +213,7 @@ func FuzzDiffIsTheOldDiff(f *testing.F) {
 		a, _ = json.Marshal(da)
 		b, _ = json.Marshal(db)
 		if string(a) != string(b) {
-			sameDiff(t, "marshalled", a, b)
+			sameDiff(t, "marshalled", a, b, &diffMemo{})
 		}
 	})
 }
@@ -221,9 +243,36 @@ func TestDiffDeepDocuments(t *testing.T) {
 			a := nest(depth, -1, `"leaf"`)
 			for _, b := range []string{nest(depth, at, `"leaf"`), nest(depth, at, `"leaf2"`), nest(depth, at, `[1,2]`), nest(depth, -1, `{"x":1}`)} {
 				if a != b {
-					sameDiff(t, fmt.Sprintf("depth %d, change at %d", depth, at), []byte(a), []byte(b))
+					sameDiff(t, fmt.Sprintf("depth %d, change at %d", depth, at), []byte(a), []byte(b), nil)
 				}
 			}
+		}
+	}
+}
+
+// TestDiffMemoAcrossSeats: seats whose views share a part replay each
+// other's walk of it only where that gives their own patch: the same
+// bytes, and the same rest of the view where the walk stopped early
+// because the rest was the same; at every limit, the old diff's bytes.
+func TestDiffMemoAcrossSeats(t *testing.T) {
+	own := func(pos string, marked bool) string {
+		return fmt.Sprintf(`{"crew":"blue","position":%q,"sheet":[{"i":0,"marked":false},{"i":1,"marked":%v}],"pad":%q}`, pos, marked, strings.Repeat("p", 300))
+	}
+	view := func(seat int, o, hint string) []byte {
+		return []byte(fmt.Sprintf(`{"seat":%d,"public":{"turn":"red"},"own":%s,"hint":%q}`, seat, o, hint))
+	}
+	before, after := own("C4", false), own("C5", true)
+	seats := [][2][]byte{
+		{view(0, before, "h"), view(0, after, "h")},  // the rest is the same after own
+		{view(1, before, "h"), view(1, after, "k")},  // the same own, then its hint changes
+		{view(2, before, "h"), view(2, before, "k")}, // own unchanged
+		{view(3, before, "h"), view(3, after, "h")},  // as seat 0
+		{view(4, own("C4", true), "h"), view(4, after, "h")},
+	}
+	for _, order := range [][]int{{0, 1, 2, 3, 4}, {1, 0, 3, 2, 4}, {4, 3, 2, 1, 0}} {
+		memo := &diffMemo{}
+		for _, s := range order {
+			sameDiff(t, fmt.Sprintf("seat %d after %v", s, order), seats[s][0], seats[s][1], memo)
 		}
 	}
 }

@@ -77,6 +77,9 @@ type Room struct {
 	evEnds    []int
 	evOK      bool
 	seatEvBuf []byte
+	// memo is the seats' shared diff memo (see prepare), emptied for each
+	// version and kept for its room.
+	memo diffMemo
 	// seatsBuf and fullBuf are an update's slices (newUpdate), kept from
 	// version to version.
 	seatsBuf []seatFrame
