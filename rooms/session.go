@@ -146,12 +146,13 @@ func (s *Session) pushQuiet(b []byte) bool {
 	default:
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if len(s.queue) >= s.limit {
+		s.mu.Unlock()
 		s.drop()
 		return false
 	}
 	s.queue = append(s.queue, b)
+	s.mu.Unlock()
 	return true
 }
 
