@@ -67,9 +67,7 @@ type Tracker struct {
 	// every hypothesis mine-free; log[seg.at:] follows it.
 	seg, prevSeg segment
 
-	seen     visited   // the verifying search's states (verify.go)
-	shapes   shapeMemo // the shape search's memo (shapes.go)
-	rel      relevance // the verifying search's relevant route cells (verify.go)
+	sc       *scratch // the searches' working memory, held during settle (verify.go)
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
 	prevRung int
@@ -103,6 +101,7 @@ type Stats struct {
 	Searches      int // verifying searches run (verify.go)
 	Settled       int // ... that made the cells exact
 	ShapeSettled  int // ... settled by the shape search (shapes.go)
+	DeepSettled   int // ... settled by the deep stage (verify.go)
 }
 
 // New starts tracking an enemy that may be on any water cell of m.
