@@ -21,7 +21,8 @@ import "sync"
 //   - a try stops after searchNodes nodes; when every try stops, the
 //     shape search (shapes.go) tries within its own bound; when it stops
 //     too, a deep stage tries again with far larger bounds (deepNodes,
-//     deepShapeNodes), and when that stops the tracker says it is inexact.
+//     deepShapeNodes), and when that stops the tracker says it is inexact
+//     (and tries no deep stage again before the next surfacing).
 //     The first stage settles nearly every observation that needs a
 //     search; the deep one is for the rare long silent stretch, so that
 //     its cost (up to about 0.3 s of CPU) stays out of the p99.
@@ -42,10 +43,11 @@ const searchNodes = 60_000
 // map side of 80 turns that the first stage leaves settles within them.
 var deepNodes, deepShapeNodes = 300_000, 1_500_000
 
-// visitedCap and memoCap bound the searches' memory (about 21 and 23 MB):
-// past them a search goes on without remembering more states, which costs
-// time, never exactness (a state met again is explored again).
-const visitedCap, memoCap = 200_000, 150_000
+// visitedCap and memoCap bound the searches' memory (about 21 and 46 MB,
+// reached only by the deep stage): past them a search goes on without
+// remembering more states, which costs time, never exactness (a state met
+// again is explored again).
+var visitedCap, memoCap = 200_000, 300_000
 
 // scratch is the searches' working memory. It is taken from a pool for
 // one verification and given back, so that its size is paid per search
@@ -240,13 +242,15 @@ func (t *Tracker) settle(hs []hyp, obs, segObs []Observation) ([]hyp, bool) {
 		// Second try: every start at once, by route shape (shapes.go).
 		done, targets, found = t.shapeTry(segObs, targets, found, shapeNodes)
 	}
-	if !done {
+	if !done && !t.deepOff {
 		// The deep stage: the same two searches with far larger bounds.
 		if done, targets, found = t.stateTry(obs, targets, found, 4, deepNodes); !done && shapeOK {
 			done, targets, found = t.shapeTry(segObs, targets, found, deepShapeNodes)
 		}
 		if done {
 			t.stats.DeepSettled++
+		} else {
+			t.deepOff = true // until the next surfacing: see Tracker.deepOff
 		}
 	}
 	if !done {
