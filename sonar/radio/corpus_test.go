@@ -217,3 +217,38 @@ func TestHonestWithSilenceEveryThird(t *testing.T) {
 // maxThirdInexactPercent bounds the observations TestHonestWithSilenceEveryThird
 // may show inexact.
 const maxThirdInexactPercent = 5
+
+// TestExactOnLongSilentStretches replays matches of the quiet corpus, longer
+// than TestExactWithoutObservations's, in which the first stage of the
+// verifying search stops on many observations (the enemy's route since the
+// match's start holds 8 to 10 silences): the deep stage settles them, and
+// the tracker is exact after every observation. Before it, these showed
+// "some of these cells may be impossible" on 2 to 18 observations each.
+func TestExactOnLongSilentStretches(t *testing.T) {
+	cases := []struct {
+		side     int // index in allMaps
+		i, turns int
+	}{
+		{2, 36, 50}, // bravo real time: 2 observations needed the deep stage
+		{4, 10, 50}, // charlie real time: 8
+		{2, 91, 60}, // bravo real time: 12
+	}
+	if testing.Short() {
+		cases = cases[:1]
+	}
+	maps := allMaps()
+	for _, c := range cases {
+		m := maps[c.side]
+		mt := quietMatch(m, c.side, c.i, c.turns)
+		if !requireExact(t, mt) {
+			t.Fatalf("%s #%d: the reference gave up", m.Name, c.i)
+		}
+		tr, _ := New(m, mt.opts)
+		for _, st := range mt.steps {
+			observeAll(t, tr, st.obs)
+		}
+		if tr.Stats().DeepSettled == 0 {
+			t.Errorf("%s-%s #%d, %d turns: settled without the deep stage; the case misses its point", m.Name, m.Side, c.i, c.turns)
+		}
+	}
+}
