@@ -40,14 +40,14 @@ const searchNodes = 60_000
 // deepNodes and deepShapeNodes bound the deep stage: a state search with a
 // tail of 4 silences, then a shape search with no limit on the silences.
 // Measured (docs/benchmarks.md): every observation of 300 quiet matches a
-// map side of 80 turns that the first stage leaves settles within them.
-var deepNodes, deepShapeNodes = 300_000, 1_500_000
+// map side of 60 turns that the first stage leaves settles within them.
+var deepNodes, deepShapeNodes = 300_000, 2_000_000
 
-// visitedCap and memoCap bound the searches' memory (about 21 and 46 MB,
+// visitedCap and memoCap bound the searches' memory (about 21 and 65 MB,
 // reached only by the deep stage): past them a search goes on without
 // remembering more states, which costs time, never exactness (a state met
 // again is explored again).
-var visitedCap, memoCap = 200_000, 300_000
+var visitedCap, memoCap = 200_000, 400_000
 
 // scratch is the searches' working memory. It is taken from a pool for
 // one verification and given back, so that its size is paid per search
