@@ -74,7 +74,7 @@
 // is tried where no mine was laid since that start and at most six
 // silences came after it, within shapeNodes. When both stop, a deep stage
 // runs the two searches again with far larger bounds (deepNodes,
-// deepShapeNodes: about 0.3 s of CPU at worst), for the rare long silent
+// deepShapeNodes: up to about 0.5 s of CPU), for the rare long silent
 // stretch; when it stops too, Exact reports false and Cells is a superset
 // for that observation, and no deep stage is tried again before the next
 // surfacing (each silence only makes it harder). Measured
