@@ -156,7 +156,8 @@ func (m TurnMarks) Says(words ...string) bool {
 }
 
 // SkipTurn taps the card's skip button while a turn is being played and
-// answers how long the page then took to settle (body data-busy="0").
+// answers how long the page then took to settle (body data-busy="0"), or
+// false when there was no turn playing to skip at the tap.
 // The page times it, from the finger's touch to the drawing that says
 // it is settled, so a slow round trip to the browser on a loaded
 // machine is not counted as the page's.
@@ -165,7 +166,11 @@ func (p *Phone) SkipTurn() (time.Duration, bool) {
 	var ok bool
 	p.Eval(`(() => {
   const at = window.__skip = {};
-  addEventListener('pointerdown', () => { at.tap = performance.now(); }, {capture: true, once: true});
+  // (On the window: before the page's own listener, which skips.)
+  addEventListener('pointerdown', () => {
+    at.tap = performance.now();
+    at.playing = document.querySelector('#their-turn')?.dataset.playing === '1';
+  }, {capture: true, once: true});
   // render sets data-busy on every drawing, the same value included.
   at.o = new MutationObserver(() => {
     if (at.tap !== undefined && document.body.dataset.busy === '0') { at.settled = performance.now(); at.o.disconnect(); }
@@ -180,14 +185,17 @@ func (p *Phone) SkipTurn() (time.Duration, bool) {
 	p.Run("the page settles after Skip", chromedp.Poll(`document.body.dataset.busy === "0"`, nil, chromedp.WithPollingTimeout(10*time.Second)))
 	var at struct {
 		Tap, Settled *float64
+		Playing      bool
 	}
-	p.Eval(`({Tap: window.__skip.tap, Settled: window.__skip.settled})`, &at)
+	p.Eval(`({Tap: window.__skip.tap, Settled: window.__skip.settled, Playing: !!window.__skip.playing})`, &at)
 	switch {
 	case at.Tap == nil:
 		p.T.Fatal("the tap on Skip never reached the page")
+	case !at.Playing:
+		// The turn ended between the look and the tap: nothing was skipped.
+		return 0, false
 	case at.Settled == nil:
-		// Settled before the tap was handled: nothing was left to show.
-		return 0, true
+		p.T.Fatal("after Skip the page never drew itself settled (data-busy=0)")
 	}
 	return time.Duration((*at.Settled - *at.Tap) * float64(time.Millisecond)), true
 }
