@@ -5,9 +5,12 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"sync"
 	"time"
 
-	"github.com/gofiber/contrib/websocket"
+	"github.com/fasthttp/websocket"
+	"github.com/gofiber/fiber/v2"
+	"github.com/valyala/fasthttp"
 
 	"periscope/rooms"
 )
@@ -23,14 +26,71 @@ const deflateFrom = 4 << 10
 // errBinaryFrame answers a binary frame; the connection stays open.
 var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSON text frames: binary frames are not read"}
 
-// serveConn is one phone's websocket. It is the connection's only reader
-// and blocks until the connection ends: contrib recycles the Conn when it
-// returns, so the writer goroutine is waited for first.
-func (s *Server) serveConn(c *websocket.Conn) {
+// What a phone's websocket holds for its whole life is most of a room's
+// memory after the room's own state (docs/benchmarks.md, "Issue 26: memory
+// per room"), so it holds little:
+//   - the websocket's read buffer is small: the hijacked connection already
+//     reads through fasthttp's 4 KiB buffer, and a phone sends commands of
+//     a few hundred bytes (larger frames are read through it all the same);
+//   - its write buffer is taken from a pool for each message and given
+//     back after it: a phone gets a frame or two a second and holds none
+//     between them;
+//   - the upgrade hands the connection to goroutines of its own and
+//     returns, so that fasthttp takes back the request's context (its
+//     headers, URI and buffers) at once rather than at the hang-up, and
+//     the reader's stack does not sit under fasthttp's handler chain.
+const (
+	wsReadBuffer  = 256
+	wsWriteBuffer = 1024
+)
+
+// wsWriteBuffers is shared by every connection (a sync.Pool meets
+// websocket.BufferPool).
+var wsWriteBuffers sync.Pool
+
+// newUpgrader is the server's websocket upgrader. Origins are checked in
+// upgrade, which also allows the server's own host.
+func newUpgrader() *websocket.FastHTTPUpgrader {
+	return &websocket.FastHTTPUpgrader{
+		HandshakeTimeout: 10 * time.Second,
+		ReadBufferSize:   wsReadBuffer,
+		WriteBufferSize:  wsWriteBuffer,
+		WriteBufferPool:  &wsWriteBuffers,
+		// Negotiated when the phone offers it; the writer compresses only
+		// frames large enough to pay (welcomes with a match's log), see
+		// deflateFrom.
+		EnableCompression: true,
+		CheckOrigin:       func(*fasthttp.RequestCtx) bool { return true },
+	}
+}
+
+// acceptSocket upgrades a request that upgrade let through and hands the
+// websocket to serveConn. The server keeps hijacked connections
+// (fasthttp's KeepHijackedConns, set in New): serveConn closes it.
+func (s *Server) acceptSocket(c *fiber.Ctx) error {
 	room, ok := c.Locals("room").(*rooms.Room)
 	if !ok {
-		return
+		return fiber.ErrUpgradeRequired
 	}
+	addr, _ := c.Locals("addr").(string)
+	err := s.upgrader.Upgrade(c.Context(), func(ws *websocket.Conn) {
+		go s.serveConn(ws, room, addr)
+	})
+	if err != nil {
+		return fiber.ErrUpgradeRequired
+	}
+	return nil
+}
+
+// serveConn is one phone's websocket. It is the connection's only reader,
+// and closes the connection once it and the writer goroutine are done.
+func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
+	defer c.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("websocket handler panic", "panic", r)
+		}
+	}()
 	stop := make(chan struct{})
 	s.mu.Lock()
 	if s.down.Load() {
@@ -47,7 +107,6 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		s.mu.Unlock()
 	}()
 
-	addr, _ := c.Locals("addr").(string)
 	s.socketOpened(addr)
 	defer s.socketClosed(addr)
 	sess := room.ConnectFrom(addr, s.cfg.SendQueue)

@@ -14,7 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/gofiber/contrib/websocket"
+	"github.com/fasthttp/websocket"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
 
@@ -115,6 +115,8 @@ type Server struct {
 
 	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
 	replays *replayCache
+	// upgrader turns /ws/ requests into websockets (conn.go).
+	upgrader *websocket.FastHTTPUpgrader
 	hist    historyState
 	// httpRefusals counts the API's error answers by code, for /metrics.
 	httpRefusals codeCounts
@@ -169,6 +171,7 @@ func New(cfg Config) *Server {
 	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
 	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
+	s.upgrader = newUpgrader()
 	s.public.Store(&cfg.PublicURL)
 	s.app = fiber.New(fiber.Config{
 		DisableStartupMessage: true,
@@ -177,6 +180,10 @@ func New(cfg Config) *Server {
 		ReadTimeout:           30 * time.Second,
 		IdleTimeout:           2 * time.Minute,
 	})
+	// A websocket's goroutines outlive the upgrade's handler (conn.go):
+	// fasthttp must neither close its connection nor keep the request's
+	// context until then.
+	s.app.Server().KeepHijackedConns = true
 	s.routes()
 	return s
 }
@@ -207,20 +214,7 @@ func (s *Server) routes() {
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
 	})
-	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, websocket.New(s.serveConn, websocket.Config{
-		// Origins are checked in upgrade, which also allows the server's own host.
-		Origins:          []string{"*"},
-		HandshakeTimeout: 10 * time.Second,
-		// Negotiated when the phone offers it; the writer compresses only
-		// frames large enough to pay (welcomes with a match's log), see
-		// deflateFrom.
-		EnableCompression: true,
-		RecoverHandler: func(c *websocket.Conn) {
-			if r := recover(); r != nil {
-				s.log.Error("websocket handler panic", "panic", r)
-			}
-		},
-	}))
+	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, s.acceptSocket)
 	if s.cfg.Static != nil {
 		s.staticRoutes(a)
 	}
@@ -361,7 +355,7 @@ func (s *Server) replay(c *fiber.Ctx) error {
 // upgrade checks a websocket request before the upgrade: a real websocket,
 // an allowed origin, a live room.
 func (s *Server) upgrade(c *fiber.Ctx) error {
-	if !websocket.IsWebSocketUpgrade(c) {
+	if !websocket.FastHTTPIsWebSocketUpgrade(c.Context()) {
 		return fiber.ErrUpgradeRequired
 	}
 	if s.down.Load() {
