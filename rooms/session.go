@@ -108,14 +108,23 @@ func (s *Session) Dropped() <-chan struct{} { return s.dropped }
 
 // Receive handles one frame from the phone. Replies and updates arrive on
 // the outbox; Receive itself never waits for the game.
+//
+// The frame is decoded on the room goroutine, not the caller's: a JSON
+// decoder's stack is deep, and a connection's reader that never runs one
+// keeps a small stack for its whole life, where a decode on it every
+// command grew it for good (goroutine stacks per room went from 115 to 78
+// KiB; "Issue 26: memory per room" in docs/benchmarks.md). The room
+// goroutine's stack is deep already.
 func (s *Session) Receive(frame []byte) {
-	req, err := DecodeRequest(frame)
-	if err != nil {
-		s.push(s.room.errorFrame(salvageID(frame), err))
-		return
-	}
-	if !s.room.do(func() { s.room.handle(s, req) }) {
-		s.push(s.room.errorFrame(req.ID, errClosed))
+	if !s.room.do(func() {
+		req, err := DecodeRequest(frame)
+		if err != nil {
+			s.push(s.room.errorFrame(salvageID(frame), err))
+			return
+		}
+		s.room.handle(s, req)
+	}) {
+		s.push(s.room.errorFrame(salvageID(frame), errClosed))
 	}
 }
 
