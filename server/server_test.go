@@ -593,6 +593,37 @@ func TestShutdownClosesWebsockets(t *testing.T) {
 	}
 }
 
+// TestShutdownHangsUpOnASilentPhone: a phone that never answers the
+// close frame (asleep, out of range) must not hold a restart until its
+// read timeout. The server closes the connection itself once the close
+// frame is written; it used to wait for the phone, as fasthttp did not
+// close a hijacked connection before the handler returned.
+func TestShutdownHangsUpOnASilentPhone(t *testing.T) {
+	e := start(t, nil, func(c *server.Config) { c.ReadTimeout = time.Minute })
+	code, _, _ := e.table(t, nil, 1)
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+code, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	// The phone reads nothing and answers nothing from here on.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	began := time.Now()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown waited for the silent phone: %v", err)
+	}
+	if d := time.Since(began); d > 3*time.Second {
+		t.Fatalf("shutdown took %v", d)
+	}
+	// Its connection is closed: after the close frame comes the end.
+	raw := ws.NetConn()
+	_ = raw.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.Copy(io.Discard, raw); err != nil {
+		t.Fatalf("the connection was not closed by the server: %v", err)
+	}
+}
+
 // TestShutdownOutOfTimeStillStopsServing: a shutdown whose time runs out
 // while the websockets close (a phone slow to take its close frame) still
 // stops the server taking requests. It used to return before closing the
