@@ -12,6 +12,9 @@ import (
 // says so, writes what Take hands it; when Dropped is closed it closes the
 // connection, and the phone reconnects with its last version.
 //
+// A transport may instead keep no goroutine waiting on those channels: it
+// sets OnWake, and is called whenever one of them may have changed.
+//
 // A Session never blocks its room: when its outbox is full the room drops
 // it rather than wait.
 type Session struct {
@@ -29,6 +32,7 @@ type Session struct {
 	lobby   chan []byte   // the newest lobby frame only
 	dropped chan struct{}
 	once    sync.Once
+	wake    func() // OnWake's; nil for none
 
 	// Owned by the room goroutine.
 	seat      int
@@ -88,13 +92,27 @@ func (s *Session) Next(ctx context.Context) ([]byte, error) {
 	}
 }
 
-// signal leaves a token on ready if none is there. Called with mu held.
+// signal leaves a token on ready if none is there, and wakes the
+// transport. Called with mu held.
 func (s *Session) signal() {
 	select {
 	case s.ready <- struct{}{}:
 	default:
 	}
+	if s.wake != nil {
+		s.wake()
+	}
 }
+
+// OnWake sets f to be called whenever a frame is queued, a lobby frame
+// waits or the session is dropped, so that a transport can start a writer
+// only when there is something to write: a phone gets a frame or two a
+// second, and a goroutine waiting on Ready for each connection held a
+// stack of its own the whole time (docs/benchmarks.md, "Issue 26: memory
+// per room"). f must not block nor call the Session back while it runs:
+// it may be called with the outbox's lock held. Set it before the first
+// Receive.
+func (s *Session) OnWake(f func()) { s.wake = f }
 
 // LobbyFrames yields the newest lobby frame whenever the lobby changed. It
 // is apart from Outbox so that a crowd coming and going never fills the
@@ -178,10 +196,18 @@ func (s *Session) pushLobby(b []byte) {
 	case s.lobby <- b:
 	default:
 	}
+	if s.wake != nil {
+		s.wake()
+	}
 }
 
 func (s *Session) drop() {
-	s.once.Do(func() { close(s.dropped) })
+	s.once.Do(func() {
+		close(s.dropped)
+		if s.wake != nil {
+			s.wake()
+		}
+	})
 }
 
 // encodeView marshals m with view as its view without re-validating the

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/fasthttp/websocket"
@@ -82,8 +83,10 @@ func (s *Server) acceptSocket(c *fiber.Ctx) error {
 	return nil
 }
 
-// serveConn is one phone's websocket. It is the connection's only reader,
-// and closes the connection once it and the writer goroutine are done.
+// serveConn is one phone's websocket. It is the connection's only reader;
+// writes are done by a goroutine started only when there is something to
+// write (phone.flush). It closes the connection once the reader is done
+// and no write is under way.
 func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
 	defer c.Close()
 	defer func() {
@@ -91,13 +94,19 @@ func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
 			s.log.Error("websocket handler panic", "panic", r)
 		}
 	}()
-	stop := make(chan struct{})
+	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
+	p := &phone{c: c, sess: sess, pingEvery: s.cfg.PingEvery, writeTimeout: s.cfg.WriteTimeout}
+	p.ping = time.AfterFunc(p.pingEvery, func() {
+		p.pingDue.Store(true)
+		p.kick()
+	})
 	s.mu.Lock()
 	if s.down.Load() {
 		s.mu.Unlock()
+		p.end()
 		return
 	}
-	s.live[c] = stop
+	s.live[c] = p
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer s.wg.Done()
@@ -109,16 +118,15 @@ func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
 
 	s.socketOpened(addr)
 	defer s.socketClosed(addr)
-	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
+	sess.OnWake(p.kick)
 	defer sess.Close()
+	// The reader's end (p.end) comes before the session's: once the phone
+	// is gone, the drop that Close makes writes no close frame.
+	defer p.end()
 	c.SetReadLimit(s.cfg.MaxFrame)
 	alive := func() { _ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout)) }
 	alive()
 	c.SetPongHandler(func(string) error { alive(); return nil })
-
-	readerDone := make(chan struct{})
-	writerDone := make(chan struct{})
-	go s.write(c, sess, stop, readerDone, writerDone)
 	for {
 		kind, frame, err := readFrame(c, s.cfg.MaxFrame)
 		if errors.Is(err, errInflated) {
@@ -135,8 +143,139 @@ func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
 		}
 		sess.Receive(frame)
 	}
-	close(readerDone)
-	<-writerDone
+}
+
+// phone is the writing side of one websocket: room messages in order,
+// pings, and the close frame when the room drops the phone or the server
+// stops. No goroutine waits on it: kick starts flush whenever the session,
+// the ping timer or Shutdown has something for it, and flush returns once
+// it has written everything.
+type phone struct {
+	c                       *websocket.Conn
+	sess                    *rooms.Session
+	pingEvery, writeTimeout time.Duration
+	ping                    *time.Timer
+
+	// busy is set while a flush runs or is about to; pingDue when the
+	// timer fired; stopping when the server shuts down; over once the
+	// connection is closed or its reader done: nothing more is written.
+	busy, pingDue, stopping, over atomic.Bool
+	// mu is held by a flush while it writes, and by end.
+	mu sync.Mutex
+}
+
+// kick makes sure a flush runs. It never waits (rooms.Session.OnWake).
+func (p *phone) kick() {
+	if p.busy.CompareAndSwap(false, true) {
+		go p.flush()
+	}
+}
+
+// stop closes the connection with "going away" (Shutdown).
+func (p *phone) stop() {
+	p.stopping.Store(true)
+	p.kick()
+}
+
+// flush writes what waits, then looks again after letting go of busy: a
+// kick that came while it wrote found busy set and started nothing.
+func (p *phone) flush() {
+	for {
+		p.mu.Lock()
+		if !p.over.Load() && !p.writeAll() {
+			p.hangUp()
+		}
+		p.mu.Unlock()
+		p.busy.Store(false)
+		if !p.due() || !p.busy.CompareAndSwap(false, true) {
+			return
+		}
+	}
+}
+
+// due reports whether a flush has something to do.
+func (p *phone) due() bool {
+	if p.over.Load() {
+		return false
+	}
+	select {
+	case <-p.sess.Dropped():
+		return true
+	default:
+	}
+	return p.stopping.Load() || p.pingDue.Load() || p.sess.Queued() > 0 || len(p.sess.LobbyFrames()) > 0
+}
+
+// writeAll writes what waits; false when the connection is to end (a write
+// failed, the room dropped the phone, the server stops), its close frame
+// written.
+func (p *phone) writeAll() bool {
+	select {
+	case <-p.sess.Dropped():
+		// What was queued before the drop (the reason, for one) still
+		// goes out, briefly: a phone too slow to take it resyncs anyway.
+		deadline := time.Now().Add(time.Second)
+		for _, frame := range p.sess.Take() {
+			if time.Now().After(deadline) || !p.send(frame) {
+				break
+			}
+		}
+		p.closing(websocket.CloseTryAgainLater, "resync")
+		return false
+	default:
+	}
+	if p.stopping.Load() {
+		p.closing(websocket.CloseGoingAway, "server restarting")
+		return false
+	}
+	for frames := p.sess.Take(); len(frames) > 0; frames = p.sess.Take() {
+		for _, frame := range frames {
+			if !p.send(frame) {
+				return false
+			}
+		}
+	}
+	select {
+	case frame := <-p.sess.LobbyFrames():
+		if !p.send(frame) {
+			return false
+		}
+	default:
+	}
+	if p.pingDue.Swap(false) {
+		if p.c.WriteControl(websocket.PingMessage, nil, time.Now().Add(p.writeTimeout)) != nil {
+			return false
+		}
+		p.ping.Reset(p.pingEvery)
+	}
+	return true
+}
+
+func (p *phone) send(frame []byte) bool {
+	_ = p.c.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+	p.c.EnableWriteCompression(len(frame) >= deflateFrom)
+	return p.c.WriteMessage(websocket.TextMessage, frame) == nil
+}
+
+func (p *phone) closing(code int, text string) {
+	_ = p.c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+}
+
+// hangUp closes the connection, which also ends the reader's read. Called
+// with mu held.
+func (p *phone) hangUp() {
+	p.over.Store(true)
+	p.ping.Stop()
+	_ = p.c.Close()
+}
+
+// end is the reader's: once a write under way is done, nothing more is
+// written, and the connection can close.
+func (p *phone) end() {
+	p.mu.Lock()
+	p.over.Store(true)
+	p.mu.Unlock()
+	p.ping.Stop()
 }
 
 // errInflated is a compressed message larger than MaxFrame once inflated.
@@ -159,56 +298,4 @@ func readFrame(c *websocket.Conn, limit int64) (int, []byte, error) {
 		return 0, nil, errInflated
 	}
 	return kind, b, nil
-}
-
-// write is the connection's only writer: room messages in order, pings,
-// and the close frame when the room drops the phone or the server stops.
-func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone <-chan struct{}, done chan<- struct{}) {
-	defer close(done)
-	// Closing the network connection also ends the reader's ReadMessage.
-	defer c.Close()
-	ping := time.NewTicker(s.cfg.PingEvery)
-	defer ping.Stop()
-	send := func(frame []byte) bool {
-		_ = c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		c.EnableWriteCompression(len(frame) >= deflateFrom)
-		return c.WriteMessage(websocket.TextMessage, frame) == nil
-	}
-	closing := func(code int, text string) {
-		_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
-	}
-	for {
-		select {
-		case <-sess.Ready():
-			for _, frame := range sess.Take() {
-				if !send(frame) {
-					return
-				}
-			}
-		case frame := <-sess.LobbyFrames():
-			if !send(frame) {
-				return
-			}
-		case <-ping.C:
-			if c.WriteControl(websocket.PingMessage, nil, time.Now().Add(s.cfg.WriteTimeout)) != nil {
-				return
-			}
-		case <-sess.Dropped():
-			// What was queued before the drop (the reason, for one) still
-			// goes out, briefly: a phone too slow to take it resyncs anyway.
-			deadline := time.Now().Add(time.Second)
-			for _, frame := range sess.Take() {
-				if time.Now().After(deadline) || !send(frame) {
-					break
-				}
-			}
-			closing(websocket.CloseTryAgainLater, "resync")
-			return
-		case <-stop:
-			closing(websocket.CloseGoingAway, "server restarting")
-			return
-		case <-readerDone:
-			return
-		}
-	}
 }

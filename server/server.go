@@ -108,7 +108,7 @@ type Server struct {
 	log  *slog.Logger
 	wg   sync.WaitGroup
 	mu   sync.Mutex
-	live map[*websocket.Conn]chan struct{} // closing the channel ends the connection
+	live map[*websocket.Conn]*phone // every open websocket, to close at Shutdown
 	// sockets counts the open websockets per address (phoneAddr).
 	sockets map[string]int
 	down    atomic.Bool
@@ -117,7 +117,7 @@ type Server struct {
 	replays *replayCache
 	// upgrader turns /ws/ requests into websockets (conn.go).
 	upgrader *websocket.FastHTTPUpgrader
-	hist    historyState
+	hist     historyState
 	// httpRefusals counts the API's error answers by code, for /metrics.
 	httpRefusals codeCounts
 }
@@ -169,7 +169,7 @@ func New(cfg Config) *Server {
 	total, per := ConnLimits(cfg.FileLimit)
 	cfg.Conns = orDefault(cfg.Conns, total)
 	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
-	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
+	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]*phone), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.upgrader = newUpgrader()
 	s.public.Store(&cfg.PublicURL)
@@ -421,10 +421,10 @@ func listenerURL(a net.Addr) string {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.down.Store(true)
 	s.mu.Lock()
-	for _, stop := range s.live {
-		close(stop)
+	for _, p := range s.live {
+		p.stop()
 	}
-	s.live = map[*websocket.Conn]chan struct{}{}
+	s.live = map[*websocket.Conn]*phone{}
 	s.mu.Unlock()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -708,6 +709,82 @@ func waitOnline(t *testing.T, c *client.Conn, seat int, online bool) {
 	for c.Lobby().Seats[seat].Online != online {
 		if _, err := c.Next(ctx); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestIdlePhoneHoldsOneGoroutine: a phone between two frames costs the
+// server its reader goroutine only (and its stack); the writer runs while
+// there is something to write. It used to keep a writer goroutine waiting
+// per phone, which with its stack was a sixth of a room's memory
+// (docs/benchmarks.md, "Issue 26: memory per room"). Frames, lobby
+// updates and pings still reach every phone.
+func TestIdlePhoneHoldsOneGoroutine(t *testing.T) {
+	e := startWith(t, func(h *rooms.Config) { h.MaxSpectators = 100 }, func(c *server.Config) { c.PingEvery = 200 * time.Millisecond })
+	code, conns, _ := e.table(t, nil, 2)
+	settle := func() int {
+		// Goroutines that are leaving (a flush that just wrote) leave.
+		n := runtime.NumGoroutine()
+		for range 50 {
+			time.Sleep(20 * time.Millisecond)
+			n = min(n, runtime.NumGoroutine())
+		}
+		return n
+	}
+	before := settle()
+	const phones = 24
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/ws/" + code
+	crowd := make([]*websocket.Conn, phones)
+	for i := range crowd {
+		ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.Close()
+		if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+			t.Fatal(err)
+		}
+		crowd[i] = ws
+	}
+	// Each phone gets its welcome; the raw connections run no goroutine of
+	// their own in this process.
+	for _, ws := range crowd {
+		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, f, err := ws.ReadMessage(); err != nil || !strings.Contains(string(f), `"t":"welcome"`) {
+			t.Fatalf("no welcome: %v %.80s", err, f)
+		}
+	}
+	if per := float64(settle()-before) / phones; per > 1.25 {
+		t.Fatalf("%.2f goroutines per idle phone, want 1 (its reader)", per)
+	}
+	// A move still reaches every phone, and pings keep coming.
+	if err := conns[0].Host(ctxT(t), rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	for _, ws := range crowd {
+		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for got := false; !got; {
+			_, f, err := ws.ReadMessage()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = strings.Contains(string(f), `"v":1`)
+		}
+	}
+	for _, ws := range crowd {
+		pinged := false
+		ws.SetPingHandler(func(string) error {
+			pinged = true
+			return ws.SetReadDeadline(time.Now()) // enough read
+		})
+		ws.SetReadDeadline(time.Now().Add(2 * time.Second))
+		for !pinged {
+			if _, _, err := ws.ReadMessage(); err != nil {
+				break
+			}
+		}
+		if !pinged {
+			t.Fatal("no ping within 2 s at a 200 ms period")
 		}
 	}
 }
