@@ -100,6 +100,9 @@ func report(w io.Writer, rs []*load.Result) {
 		if r.Silent > 0 {
 			fmt.Fprintf(w, "%s command versions no seat got a frame of: %d\n", r.Variant, r.Silent)
 		}
+		if r.Matches > 0 {
+			fmt.Fprintf(w, "%s: %d rooms reopened in the window (a match ended, or the bare replay ran out of its recording): their old phones linger 2 s, so its memory per room counts some rooms twice\n", r.Variant, r.Matches)
+		}
 		if r.Lost > 0 {
 			fmt.Fprintf(w, "%s WARNING: %d rooms replaced because a phone's connection ended\n", r.Variant, r.Lost)
 		}
