@@ -123,3 +123,35 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendHouse is the load tool's pattern in the log alone: 500
+// rooms playing, each command in the next room, a millisecond apart (a
+// house at 500 commands a second never groups two). It reports the
+// process's CPU per commit, the figure the room's budget pays; the sleep
+// is in ns/op, so ignore that.
+//
+//	go test ./db -run '^$' -bench AppendHouse -benchtime 5000x
+func BenchmarkAppendHouse(b *testing.B) {
+	d := open(b)
+	const houses = 500
+	codes := make([]string, houses)
+	for i := range codes {
+		codes[i] = fmt.Sprintf("H%03dQ", i)
+		if err := d.CreateRoom(rooms.RoomRecord{Code: codes[i], Game: "sonar", Created: start}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var cpu time.Duration
+	n := 0
+	for b.Loop() {
+		time.Sleep(time.Millisecond)
+		c0 := processCPU()
+		c := rooms.CommandRecord{Room: codes[n%houses], Version: int64(n/houses + 1), Seat: 1, ClientID: "c", Body: benchBody, Time: start}
+		if err := d.AppendCommand(c); err != nil {
+			b.Fatal(err)
+		}
+		cpu += processCPU() - c0
+		n++
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/float64(n), "cpu-µs/commit")
+}
