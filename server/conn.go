@@ -30,9 +30,10 @@ var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSO
 // What a phone's websocket holds for its whole life is most of a room's
 // memory after the room's own state (docs/benchmarks.md, "Issue 26: memory
 // per room"), so it holds little:
-//   - the websocket's read buffer is small: the hijacked connection already
-//     reads through fasthttp's 4 KiB buffer, and a phone sends commands of
-//     a few hundred bytes (larger frames are read through it all the same);
+//   - fasthttp's 4 KiB read buffer is let go once the upgrade request is
+//     read (ReduceMemoryUsage, set in New), and the websocket's own is
+//     small: a phone sends commands of a few hundred bytes (larger frames
+//     are read through it all the same, in more reads);
 //   - its write buffer is taken from a pool for each message and given
 //     back after it: a phone gets a frame or two a second and holds none
 //     between them;

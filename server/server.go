@@ -179,6 +179,11 @@ func New(cfg Config) *Server {
 		ErrorHandler:          s.handleError,
 		ReadTimeout:           30 * time.Second,
 		IdleTimeout:           2 * time.Minute,
+		// fasthttp lets go of a connection's 4 KiB read buffer once a
+		// request is read whole, rather than keeping it for the next one:
+		// a websocket's connection then reads without it for its whole
+		// life (conn.go), and an idle keep-alive connection holds none.
+		ReduceMemoryUsage: true,
 	})
 	// A websocket's goroutines outlive the upgrade's handler (conn.go):
 	// fasthttp must neither close its connection nor keep the request's

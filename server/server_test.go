@@ -788,3 +788,59 @@ func TestIdlePhoneHoldsOneGoroutine(t *testing.T) {
 		}
 	}
 }
+
+// TestIdlePhoneHoldsLittleHeap: what a connected phone costs the server's
+// heap between frames, its own phone-side connection included (this
+// test's phones share the process, with 256 B buffers). Every byte of it
+// is held for the whole game night and, under the collector's GOGC=100,
+// about twice over (docs/benchmarks.md, "Issue 26: memory per room"). It
+// was about 17 KiB (5-6 now): fasthttp's 4 KiB read buffer and request context kept
+// for the connection's life, copies of its headers, a waiting writer.
+func TestIdlePhoneHoldsLittleHeap(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory")
+	}
+	e := startWith(t, func(h *rooms.Config) { h.MaxSpectators = 300 })
+	code, _, _ := e.table(t, nil, 2)
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/ws/" + code
+	d := websocket.Dialer{ReadBufferSize: 256, WriteBufferSize: 256}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		for range 2 {
+			runtime.GC()
+		}
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	dial := func(n int) []*websocket.Conn {
+		crowd := make([]*websocket.Conn, n)
+		for i := range crowd {
+			ws, _, err := d.Dial(url, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { ws.Close() })
+			if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+				t.Fatal(err)
+			}
+			ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+			if _, f, err := ws.ReadMessage(); err != nil || !strings.Contains(string(f), `"t":"welcome"`) {
+				t.Fatalf("no welcome: %v %.80s", err, f)
+			}
+			crowd[i] = ws
+		}
+		return crowd
+	}
+	dial(8) // pools and first-use allocations
+	time.Sleep(100 * time.Millisecond)
+	before := heap()
+	const phones = 200
+	crowd := dial(phones)
+	time.Sleep(100 * time.Millisecond)
+	per := (float64(heap()) - float64(before)) / phones
+	t.Logf("%.0f B of heap per idle phone, both ends", per)
+	if per > 8<<10 {
+		t.Fatalf("%.1f KiB of heap per idle phone, want under 8 KiB", per/1024)
+	}
+	runtime.KeepAlive(crowd)
+}
