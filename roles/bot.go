@@ -236,7 +236,7 @@ func (g *Game) wake(c sonar.Crew) (time.Time, bool) {
 	if b == nil || g.match.Over() || g.opts.Rules.Mode != sonar.RealTime {
 		return time.Time{}, false
 	}
-	p := g.match.Public()
+	p := g.public() // this version's, built once
 	if !p.Playing {
 		return time.Time{}, false
 	}
@@ -283,7 +283,7 @@ func (g *Game) BotCommand(seat int) (json.RawMessage, bool) {
 func (g *Game) seatOrder(seat int) (json.RawMessage, bool) {
 	b := g.botsReady()
 	c := g.seats[seat].crew
-	v := g.view(seat)
+	v := g.viewOf(seat, false) // the decision reads it and drops it
 	if v.Own == nil {
 		return nil, false
 	}
@@ -333,7 +333,7 @@ func (g *Game) botTick(at time.Time) bool {
 // tracker, which knows only what the crew heard.
 func (g *Game) radioReport(c sonar.Crew, seat int) string {
 	b := g.bots
-	if b == nil || b.intel[c] == nil || !g.match.Public().Playing {
+	if b == nil || b.intel[c] == nil || !g.public().Playing {
 		return ""
 	}
 	radioBot := false

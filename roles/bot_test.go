@@ -25,6 +25,8 @@ type botRoom struct {
 	now  time.Time
 	log  []games.Command
 	cmds int // commands applied
+	// applied, if set, runs after every accepted command.
+	applied func()
 }
 
 func newBotRoom(t testing.TB, o Options, seed uint64, bot []bool) *botRoom {
@@ -54,6 +56,9 @@ func (r *botRoom) apply(seat int, body json.RawMessage) {
 	}
 	r.log = append(r.log, cmd)
 	r.cmds++
+	if r.applied != nil {
+		r.applied()
+	}
 }
 
 // settle lets the bots play until none has anything to do; every bot

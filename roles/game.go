@@ -173,6 +173,9 @@ type Game struct {
 	news [2]*sonar.Event
 	// views caches what every seat of a crew shares, until the next command.
 	views viewCache
+	// crewViews are the memory the crews' views are built into, version
+	// after version (views.crew points at them once built).
+	crewViews [2]sonar.CrewView
 	// bytes is the JSON of views' shared parts, until the next command;
 	// static that of the parts that never change (viewjson.go).
 	bytes  viewBytes
@@ -309,7 +312,9 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	g.views = viewCache{}
+	// A Radio Operator's picture changes only when its tracker hears
+	// something (track): it is kept, built and written, until then.
+	g.views = viewCache{radio: g.views.radio}
 	g.bytes.reset()
 	if !cmd.Bot && cmd.Seat >= 0 {
 		// A person gives this seat's orders now (the host took the seat
@@ -317,7 +322,12 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 		g.undeclare(cmd.Seat)
 	}
 	g.follow(evs)
-	g.track(evs)
+	for c, heard := range g.track(evs) {
+		if heard {
+			g.views.radio[c] = nil
+			g.bytes.resetRadio(c)
+		}
+	}
 	g.coachSaw(evs)
 	g.botsSaw(cmd.Seat, c, evs, cmd.Time)
 	out := make([]games.Event, len(evs))

@@ -49,7 +49,11 @@ func (g *Game) hintsFor(v View) []hint {
 	}
 	var out []hint
 	add := func(r sonar.Role, order sonar.CommandType, format string, args ...any) {
-		out = append(out, hint{role: r, order: order, text: fmt.Sprintf(format, args...)})
+		text := format // most tips are fixed words: no copy of them per seat and version
+		if len(args) > 0 {
+			text = fmt.Sprintf(format, args...)
+		}
+		out = append(out, hint{role: r, order: order, text: text})
 	}
 	has := func(r sonar.Role) bool { return slices.Contains(v.Roles, r) }
 	enemy := pub.Crews[own.Crew.Other()]

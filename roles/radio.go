@@ -8,11 +8,18 @@ import (
 // track feeds each crew's tracker with what the enemy announced in evs.
 // Only public events are used: the tracker knows what a Radio Operator at
 // the table hears, nothing more.
-func (g *Game) track(evs []sonar.Event) {
+//
+// It reports which crews' trackers heard something: the other's Radio
+// Operator's picture is the last version's.
+func (g *Game) track(evs []sonar.Event) (heard [2]bool) {
 	for _, c := range sonar.Crews {
-		for _, e := range evs {
-			if _, ok := observation(c, e); ok {
+		// The last such event, copied once (a pointer to the range
+		// variable would put every event on the heap).
+		for i := len(evs) - 1; i >= 0; i-- {
+			if _, ok := observation(c, evs[i]); ok {
+				e := evs[i]
 				g.news[c] = &e
+				break
 			}
 		}
 	}
@@ -26,6 +33,7 @@ func (g *Game) track(evs []sonar.Event) {
 			if !ok {
 				continue
 			}
+			heard[c] = true
 			if err := t.Observe(o); err != nil {
 				// The engine accepted what the tracker calls impossible:
 				// stop rather than show a wrong picture.
@@ -34,6 +42,7 @@ func (g *Game) track(evs []sonar.Event) {
 			}
 		}
 	}
+	return heard
 }
 
 // observation is what crew c's Radio Operator learns from e about the enemy.

@@ -32,6 +32,12 @@ type View struct {
 	Reveal *Reveal `json:"reveal,omitempty"`
 	// Coach is the first dive's lesson for this seat (coach.go).
 	Coach *Coach `json:"coach,omitempty"`
+
+	// tips and report are Hints not yet worded, in a view AppendView
+	// writes at once: the tips' role and sentence are written side by
+	// side, with no string made for each tip and seat.
+	tips   []hint
+	report string
 }
 
 // Chart is the map as the pages draw it.
@@ -94,7 +100,13 @@ func chartOf(m *sonar.Match) Chart {
 // View builds what seat may see.
 func (g *Game) View(seat int) any { return g.view(seat) }
 
-func (g *Game) view(seat int) View {
+func (g *Game) view(seat int) View { return g.viewOf(seat, true) }
+
+// viewOf builds seat's view. Unless kept, its roles are the seat's own
+// slice and its crew's state the one the next command's views are built
+// into (a view written at once, or read by a bot's decision, needs no copy
+// of them).
+func (g *Game) viewOf(seat int, kept bool) View {
 	v := View{
 		Game:   Definition.Name,
 		Seat:   games.Spectator,
@@ -105,18 +117,31 @@ func (g *Game) view(seat int) View {
 	}
 	if seat >= 0 && seat < len(g.seats) {
 		s := g.seats[seat]
-		v.Seat, v.Crew, v.Roles = seat, &s.crew, slices.Clone(s.roles)
+		v.Seat, v.Crew, v.Roles = seat, &s.crew, s.roles
+		if kept {
+			v.Roles = slices.Clone(s.roles)
+		}
 		v.Own = g.crewView(s.crew)
+		if kept {
+			own := v.Own.Clone()
+			v.Own = &own
+		}
 		if s.has(sonar.RadioOperator) {
 			v.Radio = g.radioView(s.crew)
 		}
 	}
 	if g.opts.Teaching && v.Own != nil {
-		v.Hints = g.hints(v)
+		if kept {
+			v.Hints = g.hints(v)
+		} else {
+			v.tips = g.hintsFor(v)
+		}
 	}
 	if v.Crew != nil {
-		if r := g.radioReport(*v.Crew, seat); r != "" {
+		if r := g.radioReport(*v.Crew, seat); r != "" && kept {
 			v.Hints = append(v.Hints, r)
+		} else if r != "" {
+			v.report = r
 		}
 	}
 	if g.match.Over() {
@@ -138,7 +163,10 @@ func (g *Game) public() *sonar.PublicView {
 
 func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
 	if g.views.crew[c] == nil {
-		v := g.match.Crew(c)
+		// Built into the last version's, which nothing holds any more:
+		// both crews' views are rebuilt after every command.
+		v := &g.crewViews[c]
+		g.match.CrewInto(c, v)
 		if g.match.Over() {
 			// After the end nobody owes anything: no charge, no mark, no
 			// inspection, no sonar answer, no turn to take.
@@ -151,7 +179,7 @@ func (g *Game) crewView(c sonar.Crew) *sonar.CrewView {
 				v.Turn = &t
 			}
 		}
-		g.views.crew[c] = &v
+		g.views.crew[c] = v
 	}
 	return g.views.crew[c]
 }
@@ -178,7 +206,7 @@ func (g *Game) reveal() *Reveal {
 	r := &Reveal{}
 	for _, c := range sonar.Crews {
 		own := g.crewView(c)
-		r.Crews[c] = RevealCrew{Crew: c, Track: append([]chart.Cell{}, g.tracks[c]...), Position: own.Position, Mines: own.Mines}
+		r.Crews[c] = RevealCrew{Crew: c, Track: append([]chart.Cell{}, g.tracks[c]...), Position: own.Position, Mines: slices.Clone(own.Mines)}
 	}
 	g.views.reveal = r
 	return r

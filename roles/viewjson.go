@@ -1,10 +1,13 @@
 package roles
 
 import (
+	"cmp"
 	"encoding/json"
 	"strconv"
 
 	"periscope/games"
+	"periscope/sonar"
+	"periscope/sonar/chart"
 )
 
 // staticBytes is the JSON of the view parts that never change in a match.
@@ -25,13 +28,19 @@ type viewBytes struct {
 	crew0, radio0    [2]bool
 }
 
-// reset forgets the parts' JSON for a new version, keeping the buffers.
+// reset forgets the parts' JSON for a new version, keeping the buffers;
+// the radio pictures' are forgotten crew by crew (resetRadio), when their
+// trackers heard something.
 func (b *viewBytes) reset() {
 	b.public, b.reveal = b.public[:0], b.reveal[:0]
 	for c := range b.crew {
-		b.crew[c], b.radio[c] = b.crew[c][:0], b.radio[c][:0]
+		b.crew[c] = b.crew[c][:0]
 	}
-	b.public0, b.reveal0, b.crew0, b.radio0 = false, false, [2]bool{}, [2]bool{}
+	b.public0, b.reveal0, b.crew0 = false, false, [2]bool{}
+}
+
+func (b *viewBytes) resetRadio(c int) {
+	b.radio[c], b.radio0[c] = b.radio[c][:0], false
 }
 
 // AppendView appends the JSON of View(seat) to dst: byte for byte what
@@ -40,7 +49,7 @@ func (b *viewBytes) reset() {
 // json.Marshal (games.ViewAppender): building and marshalling the same
 // parts for every seat was most of a command's cost.
 func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
-	v := g.view(seat)
+	v := g.viewOf(seat, false)
 	var err error
 	// The parts' values are boxed (x is called) only when their JSON is
 	// not cached yet: boxing a struct copies it to the heap, per seat.
@@ -69,18 +78,28 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	dst = append(dst, part(&g.static.game, func() any { return v.Game })...)
 	dst = append(dst, `,"seat":`...)
 	dst = strconv.AppendInt(dst, int64(v.Seat), 10)
+	// The crew, roles and hints, one seat's own and small, are written by
+	// hand too: reflection on them, eight times a version, cost as much as
+	// the shared parts.
+	var e error
 	if v.Crew != nil {
 		dst = append(dst, `,"crew":`...)
-		small(v.Crew)
+		dst, e = appendCrew(dst, *v.Crew)
+		err = cmp.Or(err, e)
 	}
 	dst = append(dst, `,"roles":`...)
-	small(v.Roles)
+	dst, e = appendRoles(dst, v.Roles)
+	err = cmp.Or(err, e)
 	dst = append(dst, `,"chart":`...)
 	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
 	dst = append(dst, `,"rules":`...)
 	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, `,"public":`...)
-	dst = append(dst, shared(&g.bytes.public, &g.bytes.public0, func() any { return v.Public })...)
+	if !g.bytes.public0 && err == nil {
+		g.bytes.public, err = v.Public.AppendJSON(g.bytes.public[:0])
+		g.bytes.public0 = err == nil
+	}
+	dst = append(dst, g.bytes.public...)
 	if v.Own != nil {
 		dst = append(dst, `,"own":`...)
 		if c := *v.Crew; !g.bytes.crew0[c] && err == nil {
@@ -95,11 +114,40 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if v.Radio != nil {
 		dst = append(dst, `,"radio":`...)
-		dst = append(dst, shared(&g.bytes.radio[*v.Crew], &g.bytes.radio0[*v.Crew], func() any { return v.Radio })...)
+		if c := *v.Crew; !g.bytes.radio0[c] && err == nil {
+			g.bytes.radio[c], err = v.Radio.appendJSON(g.bytes.radio[c][:0])
+			g.bytes.radio0[c] = err == nil
+		}
+		dst = append(dst, g.bytes.radio[*v.Crew]...)
 	}
-	if len(v.Hints) > 0 {
-		dst = append(dst, `,"hints":`...)
-		small(v.Hints)
+	if len(v.Hints) > 0 || len(v.tips) > 0 || v.report != "" {
+		// hints() words a tip "Role: sentence"; written in pieces, its
+		// escaping is the same (the pieces part at plain ASCII).
+		dst = append(dst, `,"hints":[`...)
+		n := 0
+		next := func() {
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			n++
+		}
+		for _, h := range v.Hints {
+			next()
+			dst = games.AppendString(dst, h)
+		}
+		for _, h := range v.tips {
+			next()
+			dst = append(dst, '"')
+			dst = games.AppendStringContent(dst, h.role.Title())
+			dst = append(dst, ": "...)
+			dst = games.AppendStringContent(dst, h.text)
+			dst = append(dst, '"')
+		}
+		if v.report != "" {
+			next()
+			dst = games.AppendString(dst, v.report)
+		}
+		dst = append(dst, ']')
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
@@ -111,4 +159,99 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	dst = append(dst, '}')
 	return dst, err
+}
+
+// appendRoles appends a seat's roles as json.Marshal writes them (their
+// MarshalText names, which need no escaping); a role out of range, which
+// no seat holds, is left to json.Marshal and its error.
+func appendRoles(dst []byte, rs []sonar.Role) ([]byte, error) {
+	if rs == nil {
+		return append(dst, "null"...), nil
+	}
+	for _, r := range rs {
+		if r > sonar.RadioOperator {
+			return games.AppendJSON(dst, rs)
+		}
+	}
+	dst = append(dst, '[')
+	for i, r := range rs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(append(append(dst, '"'), r.String()...), '"')
+	}
+	return append(dst, ']'), nil
+}
+
+// appendCrew appends a crew as json.Marshal writes it.
+func appendCrew(dst []byte, c sonar.Crew) ([]byte, error) {
+	if c > sonar.Red {
+		return games.AppendJSON(dst, c)
+	}
+	return append(append(append(dst, '"'), c.String()...), '"'), nil
+}
+
+// appendJSON appends json.Marshal(rv), written by hand: the tracker's
+// picture, a heat figure for each possible cell, is the largest part of a
+// Radio Operator's view after the crew's.
+func (rv *RadioView) appendJSON(dst []byte) ([]byte, error) {
+	dst = append(dst, `{"mode":`...)
+	dst = games.AppendString(dst, rv.Mode)
+	if rv.Lost {
+		dst = append(dst, `,"lost":true`...)
+	}
+	dst = append(dst, `,"hypotheses":`...)
+	dst = strconv.AppendInt(dst, int64(rv.Hypotheses), 10)
+	dst = append(dst, `,"exact":`...)
+	dst = strconv.AppendBool(dst, rv.Exact)
+	dst = append(dst, `,"cells":`...)
+	dst = appendCells(dst, rv.Cells)
+	dst = append(dst, `,"heat":`...)
+	if rv.Heat == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, h := range rv.Heat {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = games.AppendFloat(dst, h); err != nil {
+				return dst, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"sectors":`...)
+	if rv.Sectors == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, n := range rv.Sectors {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(n), 10)
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, '}'), nil
+}
+
+// appendCells appends cells as json.Marshal writes them: their names, null
+// for nil.
+func appendCells(dst []byte, cs []chart.Cell) []byte {
+	if cs == nil {
+		return append(dst, "null"...)
+	}
+	dst = append(dst, '[')
+	for i, c := range cs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst, _ = c.AppendText(dst)
+		dst = append(dst, '"')
+	}
+	return append(dst, ']')
 }

@@ -151,13 +151,26 @@ type wire struct {
 	Trace    Trace       `json:"trace,omitempty"`
 }
 
-func (w *wire) present() map[string]bool {
-	return map[string]bool{
-		fDir: w.Dir != nil, fDistance: w.Distance != nil, fCell: w.Cell != nil,
-		fSystem: w.System != nil, fPanel: w.Panel != nil, fSymbol: w.Symbol != nil,
-		fSector: w.Sector != nil, fSection: w.Section != nil, fFacts: w.Facts != nil,
-		fOK: w.OK != nil, fTrace: w.Trace != nil,
+// wireFields are the fields present reports on, in its order.
+var wireFields = [...]string{fDir, fDistance, fCell, fSystem, fPanel, fSymbol, fSector, fSection, fFacts, fOK, fTrace}
+
+// present reports which of wireFields the command gave (an array, not a
+// map: every phone's command is read so).
+func (w *wire) present() [len(wireFields)]bool {
+	return [...]bool{w.Dir != nil, w.Distance != nil, w.Cell != nil,
+		w.System != nil, w.Panel != nil, w.Symbol != nil,
+		w.Sector != nil, w.Section != nil, w.Facts != nil,
+		w.OK != nil, w.Trace != nil}
+}
+
+// wireField is field f's place in wireFields.
+func wireField(f string) int {
+	for i, x := range wireFields {
+		if x == f {
+			return i
+		}
 	}
+	panic("sonar: unknown command field " + f)
 }
 
 // MaxCommand bounds a command's size: a secure with its longest trace
@@ -217,17 +230,17 @@ func ParseOrder(b []byte) (Order, error) {
 	}
 	has := w.present()
 	for _, f := range want {
-		if !has[f] {
+		if !has[wireField(f)] {
 			return Order{}, refuseNow(CodeMalformed, "%s needs a %s", w.Type, f)
 		}
-		delete(has, f)
+		has[wireField(f)] = false
 	}
 	for _, f := range optional[w.Type] {
-		delete(has, f)
+		has[wireField(f)] = false
 	}
-	for f, p := range has {
+	for i, p := range has {
 		if p {
-			return Order{}, refuseNow(CodeMalformed, "%s takes no %s", w.Type, f)
+			return Order{}, refuseNow(CodeMalformed, "%s takes no %s", w.Type, wireFields[i])
 		}
 	}
 	if w.Dir != nil {

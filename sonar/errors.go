@@ -1,6 +1,11 @@
 package sonar
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+
+	"periscope/sonar/chart"
+)
 
 // Code is a refused command's rule, as a machine code: one code per rule,
 // the same for every refusal of that rule, so a page can react to the rule
@@ -132,16 +137,36 @@ func (e *RuleError) Why() string {
 	if len(e.params) == 0 {
 		return string(e.Code)
 	}
-	b := []byte(e.Code)
+	var buf [64]byte // one allocation, the string, for a short Why
+	b := append(buf[:0], e.Code...)
 	for i, p := range e.params {
 		if i == 0 {
 			b = append(b, ':')
 		} else {
 			b = append(b, ',')
 		}
-		b = fmt.Append(b, p)
+		b = appendParam(b, p)
 	}
 	return string(b)
+}
+
+// appendParam appends p as fmt's %v writes it, without fmt for the kinds
+// refusals name (words, numbers, cells, headings, systems).
+func appendParam(b []byte, p any) []byte {
+	switch x := p.(type) {
+	case string:
+		return append(b, x...)
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case chart.Cell:
+		b, _ = x.AppendText(b)
+		return b
+	case error, fmt.Formatter:
+		// fmt prefers these to String.
+	case fmt.Stringer:
+		return append(b, x.String()...)
+	}
+	return fmt.Append(b, p)
 }
 
 func (e *RuleError) Error() string { return e.worded().Message }

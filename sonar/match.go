@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"periscope/sonar/chart"
@@ -124,12 +125,17 @@ func (m *Match) Outcome() *Outcome {
 // Apply runs one command. It returns the events the command caused, or a
 // *RuleError that names the broken rule; a refused command changes nothing.
 func (m *Match) Apply(cmd Command) ([]Event, error) {
-	next := m.clone()
+	// The command runs on a copy, kept only if it is accepted. The copy is
+	// made into a spent state's lists (spares), and the state it replaces
+	// becomes a spare in turn: a command copies no list into new memory.
+	next := spares.Get().(*Match)
+	m.copyInto(next)
 	var was [2]bool
 	for _, c := range Crews {
 		was[c] = m.blackout(c)
 	}
 	if err := next.apply(cmd); err != nil {
+		spares.Put(next)
 		return nil, err.worded()
 	}
 	for _, c := range Crews {
@@ -140,8 +146,39 @@ func (m *Match) Apply(cmd Command) ([]Event, error) {
 	}
 	evs := next.log
 	next.log = nil
-	*m = *next
+	*m, *next = *next, *m
+	spares.Put(next)
 	return evs, nil
+}
+
+// spares are spent match states, whose lists Apply copies the next
+// command's match into. Nothing outside a match holds its lists (its views
+// and positions copy them), so a replaced state's lists are free.
+var spares = sync.Pool{New: func() any { return new(Match) }}
+
+// copyInto makes n the copy clone makes of m, in n's own lists.
+func (m *Match) copyInto(n *Match) {
+	crews, archer := n.crews, n.archerSpent
+	*n = *m
+	n.log = nil
+	n.archerSpent = reuse(archer, m.archerSpent)
+	for i := range n.crews {
+		s, b := &n.crews[i], &crews[i]
+		s.route = reuse(b.route, s.route)
+		s.onRoute = reuse(b.onRoute, s.onRoute)
+		s.mines = reuse(b.mines, s.mines)
+	}
+	if m.outcome.Winner != nil {
+		n.outcome.Winner = ptr(*m.outcome.Winner)
+	}
+}
+
+// reuse is slices.Clone(src) in buf's memory: nil for nil, as Clone.
+func reuse[T any](buf, src []T) []T {
+	if src == nil || buf == nil {
+		return slices.Clone(src)
+	}
+	return append(buf[:0], src...)
 }
 
 // Clone is an independent copy of the match: what-if questions (bots,

@@ -21,16 +21,53 @@ func (m *Match) stepErr(c Crew, from chart.Cell, d chart.Dir) (chart.Cell, *Rule
 
 // enterErr checks whether crew c's submarine may enter cell to.
 func (m *Match) enterErr(c Crew, to chart.Cell) *RuleError {
-	s := &m.crews[c]
-	switch {
-	case m.chart.Island(to):
+	switch m.enterRule(c, to) {
+	case CodeIsland:
 		return refuse(CodeIsland, "%s is an island: a submarine sails on water only", to)
-	case s.onRoute[m.chart.Index(to)]:
+	case CodeRoute:
 		return refuse(CodeRoute, "%s is on your route: a submarine never crosses its own route", to)
-	case s.hasMine(to):
+	case CodeOwnMine:
 		return refuse(CodeOwnMine, "%s holds one of your mines: a submarine never enters its own mine", to)
 	}
 	return nil
+}
+
+// enterRule is the rule that keeps crew c's submarine out of cell to (on
+// the map), "" if none: enterErr's checks without a refusal made, for the
+// views and the blackout, which ask about every heading after every
+// command.
+func (m *Match) enterRule(c Crew, to chart.Cell) Code {
+	s := &m.crews[c]
+	switch {
+	case m.chart.Island(to):
+		return CodeIsland
+	case s.onRoute[m.chart.Index(to)]:
+		return CodeRoute
+	case s.hasMine(to):
+		return CodeOwnMine
+	}
+	return ""
+}
+
+// canStep is stepErr's answer without its refusal: whether one course
+// step from a cell heading d is open, and to which cell.
+func (m *Match) canStep(c Crew, from chart.Cell, d chart.Dir) (chart.Cell, bool) {
+	to, ok := m.chart.Step(from, d)
+	return to, ok && m.enterRule(c, to) == ""
+}
+
+// steps counts the open course steps from the crew's position heading d,
+// up to max: how far a silence may go that way.
+func (m *Match) steps(c Crew, d chart.Dir, max int) int {
+	at := m.crews[c].pos
+	for n := range max {
+		next, ok := m.canStep(c, at, d)
+		if !ok {
+			return n
+		}
+		at = next
+	}
+	return max
 }
 
 func (s *sub) hasMine(c chart.Cell) bool {
@@ -49,7 +86,7 @@ func (m *Match) blackout(c Crew) bool {
 		return false
 	}
 	for _, d := range chart.Dirs {
-		if _, err := m.stepErr(c, s.pos, d); err == nil {
+		if _, ok := m.canStep(c, s.pos, d); ok {
 			return false
 		}
 	}

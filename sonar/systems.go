@@ -41,6 +41,17 @@ var activation = [numSystems]string{
 
 // systemErr is every check on activating a system except its target.
 func (m *Match) systemErr(c Crew, r Role, sys System) *RuleError {
+	if err := m.systemRoleErr(r, sys); err != nil {
+		return err
+	}
+	if err := m.systemNowErr(c, sys == Silence); err != nil {
+		return err
+	}
+	return m.gaugeErr(c, sys)
+}
+
+// systemRoleErr: the system exists and role r may activate it.
+func (m *Match) systemRoleErr(r Role, sys System) *RuleError {
 	if sys >= numSystems {
 		return refuse(CodeMalformed, "unknown system")
 	}
@@ -53,12 +64,21 @@ func (m *Match) systemErr(c Crew, r Role, sys System) *RuleError {
 	if m.gaugeSize(sys) == 0 {
 		return refuse(CodeNoScenario, "this map has no scenario system")
 	}
+	return nil
+}
+
+// systemNowErr: crew c may use a system now (a silence, isCourse, is the
+// turn's course too); the same for every system, so the crew view asks
+// once.
+func (m *Match) systemNowErr(c Crew, isCourse bool) *RuleError {
 	if err := m.underWayErr(c); err != nil {
 		return err
 	}
-	if err := m.timingErr(c, sys == Silence); err != nil {
-		return err
-	}
+	return m.timingErr(c, isCourse)
+}
+
+// gaugeErr: the system's gauge is full and its colour works.
+func (m *Match) gaugeErr(c Crew, sys System) *RuleError {
 	s := &m.crews[c]
 	if size := m.gaugeSize(sys); s.gauges[sys] < size {
 		return refuse(CodeNotReady, "%s is not ready: its gauge is %d/%d", sys.loud(), s.gauges[sys], size)
@@ -199,23 +219,42 @@ func (m *Match) dropMineErr(c Crew, r Role, at chart.Cell) *RuleError {
 	if err := m.systemErr(c, r, Mine); err != nil {
 		return err
 	}
-	s := &m.crews[c]
-	switch {
-	case !m.chart.Contains(at):
+	switch m.mineRule(c, at) {
+	case CodeOffMap:
 		return refuse(CodeOffMap, "%s is off the map: a mine goes on a cell of the map", at)
-	case !m.mineAdjacent(s.pos, at):
+	case CodeMineAdjacent:
 		if m.opts.MineAdjacency == 4 {
 			return refuse(CodeMineAdjacent, "a mine goes on a space next to your submarine (not diagonally): %s is not", at)
 		}
 		return refuse(CodeMineAdjacent, "a mine goes on a space next to your submarine: %s is not", at)
-	case m.chart.Island(at):
+	case CodeIsland:
 		return refuse(CodeIsland, "%s is an island: a mine goes on water only", at)
-	case s.onRoute[m.chart.Index(at)]:
+	case CodeMineOnRoute:
 		return refuse(CodeMineOnRoute, "%s is on your route: mines go off your route", at)
-	case s.hasMine(at):
+	case CodeMineTaken:
 		return refuse(CodeMineTaken, "%s already holds one of your mines: one mine a cell", at)
 	}
 	return nil
+}
+
+// mineRule is the rule that keeps crew c's mine off cell at, "" if none:
+// dropMineErr's checks on the target without a refusal made, for the
+// crew view's list of mine cells.
+func (m *Match) mineRule(c Crew, at chart.Cell) Code {
+	s := &m.crews[c]
+	switch {
+	case !m.chart.Contains(at):
+		return CodeOffMap
+	case !m.mineAdjacent(s.pos, at):
+		return CodeMineAdjacent
+	case m.chart.Island(at):
+		return CodeIsland
+	case s.onRoute[m.chart.Index(at)]:
+		return CodeMineOnRoute
+	case s.hasMine(at):
+		return CodeMineTaken
+	}
+	return ""
 }
 
 func (m *Match) dropMine(c Crew, r Role, at chart.Cell) *RuleError {
@@ -266,8 +305,59 @@ func (m *Match) inReach(pos, at chart.Cell) bool {
 		d := chart.Manhattan(pos, at)
 		return d >= 1 && d <= TorpedoRange
 	}
-	d, ok := m.chart.Reach(pos, TorpedoRange)[at]
-	return ok && d >= 1
+	r := m.torpedoReach(pos)
+	return r.dist(at) >= 1
+}
+
+// reach is how far a torpedo fired from a cell flies to each cell of the
+// box of TorpedoRange around it: its water distance, as chart.Map.Reach
+// counts it (-1 out of reach), without a map made for each question.
+type reach struct {
+	from chart.Cell
+	d    [2*TorpedoRange + 1][2*TorpedoRange + 1]int8
+}
+
+func (r *reach) dist(c chart.Cell) int {
+	i, j := c.Row-r.from.Row+TorpedoRange, c.Col-r.from.Col+TorpedoRange
+	if i < 0 || j < 0 || i >= len(r.d) || j >= len(r.d) {
+		return -1
+	}
+	return int(r.d[i][j])
+}
+
+// torpedoReach is the reach from a cell: a breadth-first walk over water,
+// up to TorpedoRange steps.
+func (m *Match) torpedoReach(from chart.Cell) reach {
+	const k = TorpedoRange
+	r := reach{from: from}
+	for i := range r.d {
+		for j := range r.d[i] {
+			r.d[i][j] = -1
+		}
+	}
+	r.d[k][k] = 0
+	if !m.chart.Water(from) {
+		return r
+	}
+	var queue [(2*k + 1) * (2*k + 1)]chart.Cell
+	queue[0] = from
+	for head, tail := 0, 1; head < tail; head++ {
+		c := queue[head]
+		d := r.dist(c)
+		if d == k {
+			continue
+		}
+		for _, dir := range chart.Dirs {
+			n := c.Add(dir)
+			if r.dist(n) != -1 || !m.chart.Water(n) {
+				continue
+			}
+			r.d[n.Row-from.Row+k][n.Col-from.Col+k] = int8(d + 1)
+			queue[tail] = n
+			tail++
+		}
+	}
+	return r
 }
 
 // timingErr holds the checks on when any system may be used: not while a

@@ -34,8 +34,16 @@ func (c Crew) Other() Crew { return 1 - c }
 
 func (c Crew) valid() bool { return c <= Red }
 
-// loud is the crew's name as the table says it: "BLUE".
-func (c Crew) loud() string { return strings.ToUpper(c.String()) }
+// loud is the crew's name as the table says it: "BLUE" (from a table:
+// refusals name the crew in turn dozens of times a version).
+func (c Crew) loud() string {
+	if c.valid() {
+		return crewLoud[c]
+	}
+	return strings.ToUpper(c.String())
+}
+
+var crewLoud = [2]string{"BLUE", "RED"}
 
 // MarshalText writes "blue" or "red".
 func (c Crew) MarshalText() ([]byte, error) {
@@ -190,11 +198,13 @@ func (s System) String() string {
 
 // loud is the system as the First Mate announces it: "TORPEDO".
 func (s System) loud() string {
-	if s == Scenario {
-		return "SCENARIO SYSTEM"
+	if s < numSystems {
+		return systemLoud[s]
 	}
 	return strings.ToUpper(s.String())
 }
+
+var systemLoud = [numSystems]string{"MINE", "TORPEDO", "DRONE", "SONAR", "SILENCE", "SCENARIO SYSTEM"}
 
 // Colour is the colour of the system on both sheets: a crossed-out symbol
 // of that colour anywhere on the Engineer sheet disables the system.

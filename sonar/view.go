@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"periscope/sonar/chart"
-
-	"periscope/games"
 )
 
 // CrewView is everything a crew knows about its own submarine: the
@@ -63,15 +61,10 @@ type crewWire struct {
 type crewFields CrewView // CrewView's fields without its methods
 
 // MarshalJSON writes the view with its reasons packed in why (PackWhy).
+// It is encoding/json's own encoding of the view, the reference that
+// AppendJSON, written by hand for the room, is checked against.
 func (v CrewView) MarshalJSON() ([]byte, error) {
 	return json.Marshal(crewWire{crewFields(v), v.PackWhy()})
-}
-
-// AppendJSON appends what MarshalJSON gives to dst, without making the
-// bytes in a buffer of their own first: the room writes a crew's view
-// into a buffer it keeps from version to version.
-func (v *CrewView) AppendJSON(dst []byte) ([]byte, error) {
-	return games.AppendJSON(dst, crewWire{crewFields(*v), v.PackWhy()})
 }
 
 // UnmarshalJSON reads a view written by MarshalJSON, reasons included.
@@ -315,22 +308,34 @@ func (m *Match) Public() PublicView {
 }
 
 // Crew is crew c's own view. It panics if c is not Blue or Red.
+//
+// The room builds it after every command, for both crews, so the checks
+// that many of the Captain's orders share (the match's state, the turn,
+// the crew's duties, a system's timing) are made once, and such a
+// refusal's brief (Why) is written once for every order it closes; an
+// order's own refusal is made only when it is refused.
+// TestCrewIsItsOrdersChecks holds it to every order's own checks.
 func (m *Match) Crew(c Crew) CrewView {
+	var v CrewView
+	m.CrewInto(c, &v)
+	return v
+}
+
+// CrewInto builds crew c's view into v, as Crew does, in the memory of
+// the lists v holds (the room builds both crews' views after every
+// command, into the same two views). Whoever still held v's lists sees
+// them overwritten. It panics if c is not Blue or Red.
+func (m *Match) CrewInto(c Crew, v *CrewView) {
 	if !c.valid() {
 		panic("sonar: invalid crew")
 	}
 	s := &m.crews[c]
-	v := CrewView{
+	old := *v
+	*v = CrewView{
 		Crew: c, Placed: s.placed, Damage: s.damage,
-		Route: slices.Clone(s.route), Mines: slices.Clone(s.mines),
+		Route: append(into(old.Route), s.route...), Mines: append(into(old.Mines), s.mines...),
 		Blackout: m.blackout(c), NeedsCourse: s.usedSystem,
 		Duties: Duties{FirstMate: s.fmDue, Engineer: s.engDue},
-	}
-	if v.Route == nil {
-		v.Route = []chart.Cell{}
-	}
-	if v.Mines == nil {
-		v.Mines = []chart.Cell{}
 	}
 	if s.placed {
 		v.Position = ptr(s.pos)
@@ -338,25 +343,25 @@ func (m *Match) Crew(c Crew) CrewView {
 	if s.engDue {
 		v.Duties.Panel = ptr(s.engPanel)
 	}
-	v.Gauges = make([]Gauge, 0, len(Systems))
-	v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
+	k := m.captainChecks(c)
+	v.Gauges = old.Gauges[:0]
+	if v.Gauges == nil {
+		v.Gauges = make([]Gauge, 0, len(Systems))
+	}
 	for _, sys := range Systems {
 		size := m.gaugeSize(sys)
 		if size == 0 {
 			continue
 		}
-		g := Gauge{System: sys, Marks: s.gauges[sys], Size: size}
-		if err := m.actErr(c); err != nil {
-			g.Blocked = err.Why()
-		} else if err := m.systemErr(c, Captain, sys); err != nil {
-			g.Blocked = err.Why()
-		} else {
-			g.Ready = true
-		}
-		v.Gauges = append(v.Gauges, g)
+		v.Gauges = append(v.Gauges, Gauge{System: sys, Marks: s.gauges[sys], Size: size,
+			Ready: k.ready[sys], Blocked: k.system[sys]})
 	}
 	if len(v.Gauges) == 0 {
 		v.Gauges = nil // as it always was: the wire says null
+	}
+	v.Sheet = old.Sheet[:0]
+	if v.Sheet == nil {
+		v.Sheet = make([]SheetSymbol, 0, len(Panels)*SymbolsPerPanel)
 	}
 	for p, d := range Panels {
 		for i := range SymbolsPerPanel {
@@ -366,13 +371,13 @@ func (m *Match) Crew(c Crew) CrewView {
 			if !ss.Marked {
 				trial := s.sheet
 				if o := trial.mark(p, i, m.opts.DamageBeforeRepair); o.damage != "" {
-					ss.Damage = "the " + o.damage
+					ss.Damage = damageWarning(o.damage)
 				}
 			}
 			v.Sheet = append(v.Sheet, ss)
 		}
 	}
-	v.Broken = []Colour{}
+	v.Broken = into(old.Broken)
 	for _, col := range []Colour{RedSymbol, GreenSymbol, YellowSymbol, RadiationSymbol} {
 		if s.sheet.broken(col) {
 			v.Broken = append(v.Broken, col)
@@ -391,31 +396,22 @@ func (m *Match) Crew(c Crew) CrewView {
 		if h, ok := m.SheetHolder(c); ok {
 			v.Surfacing.Holder = &h
 		}
-		for i, done := range s.secured {
-			if done {
-				v.Surfacing.Sections[i] = ptr(s.securedBy[i])
-			}
-			if s.redo[i] {
-				v.Surfacing.Redo[i] = ptr(s.securedBy[i])
-			}
-		}
+		v.Surfacing.Sections, v.Surfacing.Redo = m.Sections(c)
 		if m.awaitsInspection(c) {
 			v.Surfacing.InspectBy = ptr(s.inspectBy)
 		}
 	}
-	v.Courses = m.Courses(c)
-	v.Silences = m.SilenceOptions(c)
-	if err := m.actErr(c); err != nil {
-		v.SurfaceBlocked = err.Why()
-	} else if err := m.surfaceErr(c, Captain); err != nil {
-		v.SurfaceBlocked = err.Why()
-	}
-	v.TorpedoTargets = m.TorpedoTargets(c)
-	v.MineCells = m.MineCells(c)
-	v.Triggers = m.Triggers(c)
-	v.ArcherTargets = m.ArcherTargets(c)
+	v.Courses = m.courses(c, &k, old.Courses)
+	v.Silences = m.silenceOptions(c, &k, old.Silences)
+	v.SurfaceBlocked = k.move // surfaceErr is the Captain's movement checks
+	v.TorpedoTargets = m.torpedoTargets(c, k.ready[Torpedo], old.TorpedoTargets)
+	v.MineCells = m.mineCells(c, k.ready[Mine], old.MineCells)
+	v.Triggers = m.triggers(c, k.act, old.Triggers)
+	v.ArcherTargets = m.archerTargets(c, k.act, k.ready[Scenario], old.ArcherTargets)
 	v.SonarAnswers = m.SonarAnswers(c)
-	if m.actErr(c) == nil && m.inspectErr(c, Engineer) == nil {
+	// inspectErr(c, Engineer) is nil exactly when the enemy's sheet waits
+	// (awaitsInspection holds only in real time).
+	if k.act == nil && m.awaitsInspection(c.Other()) {
 		e := &m.crews[c.Other()]
 		in := &Inspection{RejectionsLeft: m.opts.InspectionRejections - e.rejections, By: e.inspectBy}
 		for i := range in.Sections {
@@ -423,7 +419,96 @@ func (m *Match) Crew(c Crew) CrewView {
 		}
 		v.Inspect = in
 	}
-	return v
+}
+
+// Clone is a copy of the view with lists of its own: a view built by
+// CrewInto is overwritten by the next one, its copy is not.
+func (v *CrewView) Clone() CrewView {
+	w := *v
+	w.Route, w.Mines = slices.Clone(v.Route), slices.Clone(v.Mines)
+	w.Gauges, w.Sheet, w.Broken = slices.Clone(v.Gauges), slices.Clone(v.Sheet), slices.Clone(v.Broken)
+	w.Courses, w.Silences = slices.Clone(v.Courses), slices.Clone(v.Silences)
+	w.TorpedoTargets, w.MineCells = slices.Clone(v.TorpedoTargets), slices.Clone(v.MineCells)
+	w.Triggers, w.ArcherTargets = slices.Clone(v.Triggers), slices.Clone(v.ArcherTargets)
+	return w
+}
+
+// into is buf emptied, to append a view's list into its memory; a new
+// empty list when there is none (the view's lists are [] rather than null
+// on the wire).
+func into[T any](buf []T) []T {
+	if buf == nil {
+		return []T{}
+	}
+	return buf[:0]
+}
+
+// damageWarnings are the sheet's warnings, written once: "the reactor",
+// "the NORTH panel".
+var damageWarnings = func() map[string]string {
+	w := map[string]string{"reactor": "the reactor"}
+	for _, d := range Panels {
+		w[strings.ToUpper(d.String())+" panel"] = "the " + strings.ToUpper(d.String()) + " panel"
+	}
+	return w
+}()
+
+func damageWarning(damage string) string {
+	if w, ok := damageWarnings[damage]; ok {
+		return w
+	}
+	return "the " + damage
+}
+
+// captainChecks are the checks the Captain's orders share, made once for
+// a crew view: the match's (act), the movement's (a course, a silence's
+// slot, surfacing) and each system's, with their refusals' briefs.
+type captainChecks struct {
+	act *RuleError
+	// move is the brief of movementErr's refusal (act's first), "" when the
+	// Captain may move the submarine now.
+	move string
+	// system is each system's brief (RuleError.Why), "" when ready.
+	system [numSystems]string
+	ready  [numSystems]bool
+}
+
+func (m *Match) captainChecks(c Crew) captainChecks {
+	var k captainChecks
+	k.act = m.actErr(c)
+	if k.act != nil {
+		why := k.act.Why()
+		k.move = why
+		for sys := range k.system {
+			k.system[sys] = why
+		}
+		return k
+	}
+	k.move = m.movementErr(c).Why()
+	// systemNowErr is the same for every system but silence (the turn's
+	// course too): two refusals at most, each written once.
+	var now [2]string
+	for i, isCourse := range []bool{false, true} {
+		now[i] = m.systemNowErr(c, isCourse).Why()
+	}
+	for _, sys := range Systems {
+		if m.gaugeSize(sys) == 0 {
+			// systemRoleErr's refusal; only the lists of targets read it.
+			continue
+		}
+		switch err := m.systemRoleErr(Captain, sys); {
+		case err != nil:
+			k.system[sys] = err.Why()
+		case sys == Silence && now[1] != "":
+			k.system[sys] = now[1]
+		case sys != Silence && now[0] != "":
+			k.system[sys] = now[0]
+		default:
+			k.system[sys] = m.gaugeErr(c, sys).Why()
+			k.ready[sys] = k.system[sys] == ""
+		}
+	}
+	return k
 }
 
 // Sections is crew c's real-time surfacing sheet, cheaply: who secured each
@@ -458,18 +543,24 @@ func (m *Match) actErr(c Crew) *RuleError {
 // Courses lists the four headings for crew c's Captain, each with the
 // reason it is refused now, if it is.
 func (m *Match) Courses(c Crew) []CourseOption {
-	out := make([]CourseOption, 0, len(chart.Dirs))
+	k := m.captainChecks(c)
+	return m.courses(c, &k, nil)
+}
+
+// courses is Courses with the shared checks made: a heading's own refusal
+// (courseErr's step) is made only for a heading that is closed.
+func (m *Match) courses(c Crew, k *captainChecks, buf []CourseOption) []CourseOption {
+	out := into(buf)
+	pos := m.crews[c].pos
 	for _, d := range chart.Dirs {
-		o := CourseOption{Dir: d}
-		err := m.actErr(c)
-		var to chart.Cell
-		if err == nil {
-			to, err = m.courseErr(c, d)
-		}
-		if err != nil {
-			o.Reason = err.Why()
-		} else {
-			o.Legal, o.To = true, ptr(to)
+		o := CourseOption{Dir: d, Reason: k.move}
+		if o.Reason == "" {
+			if to, ok := m.canStep(c, pos, d); ok {
+				o.Legal, o.To = true, ptr(to)
+			} else {
+				_, err := m.courseErr(c, d)
+				o.Reason = err.Why()
+			}
 		}
 		out = append(out, o)
 	}
@@ -479,19 +570,26 @@ func (m *Match) Courses(c Crew) []CourseOption {
 // SilenceOptions lists, for each heading, how far a silence may take crew
 // c's submarine now.
 func (m *Match) SilenceOptions(c Crew) []SilenceOption {
-	out := make([]SilenceOption, 0, len(chart.Dirs))
+	k := m.captainChecks(c)
+	return m.silenceOptions(c, &k, nil)
+}
+
+// silenceOptions is SilenceOptions with the shared checks made: the
+// silence's system checks once, then each heading's open steps counted; a
+// heading's refusal (silenceErr's) is made only when it is closed.
+func (m *Match) silenceOptions(c Crew, k *captainChecks, buf []SilenceOption) []SilenceOption {
+	out := into(buf)
+	least := m.opts.SilenceMin
 	for _, d := range chart.Dirs {
-		o := SilenceOption{Dir: d, Min: m.opts.SilenceMin}
-		if err := m.actErr(c); err != nil {
-			o.Reason = err.Why()
-		} else if _, err := m.silenceErr(c, Captain, d, o.Min); err != nil {
-			o.Reason = err.Why()
-		} else {
-			for n := 4; n >= o.Min; n-- {
-				if _, err := m.silenceErr(c, Captain, d, n); err == nil {
-					o.Max = n
-					break
-				}
+		o := SilenceOption{Dir: d, Min: least, Reason: k.system[Silence]}
+		if o.Reason == "" {
+			// silenceErr(n) holds for n in min..4 exactly when the first n
+			// steps are open (and a silence of 0 is no way out of a
+			// blackout): the longest is Max.
+			if n := m.steps(c, d, 4); least <= n && least <= 4 && !(least == 0 && m.blackout(c)) {
+				o.Max = n
+			} else if _, err := m.silenceErr(c, Captain, d, least); err != nil {
+				o.Reason = err.Why()
 			}
 		}
 		out = append(out, o)
@@ -502,29 +600,59 @@ func (m *Match) SilenceOptions(c Crew) []SilenceOption {
 // TorpedoTargets lists the cells crew c's torpedo may hit now (none when
 // the torpedo is not ready).
 func (m *Match) TorpedoTargets(c Crew) []chart.Cell {
-	out := []chart.Cell{}
-	if m.actErr(c) != nil || m.systemErr(c, Captain, Torpedo) != nil {
+	k := m.captainChecks(c)
+	return m.torpedoTargets(c, k.ready[Torpedo], nil)
+}
+
+// torpedoTargets lists, row by row, the water cells in the torpedo's
+// reach (torpedoErr's target checks), the reach walked once.
+func (m *Match) torpedoTargets(c Crew, ready bool, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
+	if !ready {
 		return out
 	}
+	const k = TorpedoRange
 	pos := m.crews[c].pos
-	for _, t := range m.chart.WaterCells() {
-		if chart.Manhattan(pos, t) <= TorpedoRange && m.inReach(pos, t) {
-			out = append(out, t)
+	orthogonal := m.opts.TorpedoRange == RangeOrthogonal
+	var r reach
+	if !orthogonal {
+		r = m.torpedoReach(pos)
+	}
+	for row := pos.Row - k; row <= pos.Row+k; row++ {
+		for col := pos.Col - k; col <= pos.Col+k; col++ {
+			t := chart.Cell{Col: col, Row: row}
+			d := chart.Manhattan(pos, t)
+			if d > k || !m.chart.Water(t) {
+				continue
+			}
+			if orthogonal && d >= 1 || !orthogonal && r.dist(t) >= 1 {
+				out = append(out, t)
+			}
 		}
 	}
-	chart.SortCells(out)
 	return out
 }
 
 // MineCells lists the cells where crew c may drop a mine now.
 func (m *Match) MineCells(c Crew) []chart.Cell {
-	out := []chart.Cell{}
-	if m.actErr(c) != nil || m.systemErr(c, Captain, Mine) != nil {
+	k := m.captainChecks(c)
+	return m.mineCells(c, k.ready[Mine], nil)
+}
+
+// mineCells lists the cells around the submarine (as chart.Neighbours
+// orders them) that dropMineErr's target checks leave open.
+func (m *Match) mineCells(c Crew, ready bool, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
+	if !ready {
 		return out
 	}
-	for _, t := range m.chart.Neighbours(m.crews[c].pos, true) {
-		if m.dropMineErr(c, Captain, t) == nil {
-			out = append(out, t)
+	pos := m.crews[c].pos
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			t := chart.Cell{Col: pos.Col + dc, Row: pos.Row + dr}
+			if t != pos && m.mineRule(c, t) == "" {
+				out = append(out, t)
+			}
 		}
 	}
 	return out
@@ -532,28 +660,41 @@ func (m *Match) MineCells(c Crew) []chart.Cell {
 
 // Triggers lists crew c's mines that its Captain may trigger now.
 func (m *Match) Triggers(c Crew) []chart.Cell {
-	out := []chart.Cell{}
-	if m.actErr(c) != nil {
+	return m.triggers(c, m.actErr(c), nil)
+}
+
+// triggers: triggerErr's checks are the same for each of the crew's own
+// mines (its last check, that the crew has a mine there, holds), so they
+// are made once.
+func (m *Match) triggers(c Crew, act *RuleError, buf []chart.Cell) []chart.Cell {
+	out := into(buf)
+	mines := m.crews[c].mines
+	if act != nil || len(mines) == 0 || m.triggerErr(c, Captain, mines[0]) != nil {
 		return out
 	}
-	for _, t := range m.crews[c].mines {
-		if m.triggerErr(c, Captain, t) == nil {
-			out = append(out, t)
-		}
-	}
-	return out
+	return append(out, mines...)
 }
 
 // ArcherTargets lists the Archer mines crew c may trigger now (Echo).
 func (m *Match) ArcherTargets(c Crew) []chart.Cell {
-	var out []chart.Cell
-	if m.actErr(c) != nil {
-		return out
+	k := m.captainChecks(c)
+	return m.archerTargets(c, k.act, k.ready[Scenario], nil)
+}
+
+// archerTargets: archerErr's checks but the spent mine are the scenario
+// system's, the same for every printed mine.
+func (m *Match) archerTargets(c Crew, act *RuleError, ready bool, buf []chart.Cell) []chart.Cell {
+	if act != nil || !ready {
+		return nil
 	}
+	out := buf[:0]
 	for _, t := range m.chart.ArcherMines() {
 		if m.archerErr(c, Captain, t) == nil {
 			out = append(out, t)
 		}
+	}
+	if len(out) == 0 {
+		return nil // none: as it always was, nil (the wire leaves it out)
 	}
 	return out
 }

@@ -38,6 +38,15 @@ func ParseCell(s string) (Cell, error) {
 // MarshalText writes the cell's name.
 func (c Cell) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
+// AppendText appends the cell's name to b: MarshalText's bytes without a
+// string or a slice of their own, for views written by hand.
+func (c Cell) AppendText(b []byte) ([]byte, error) {
+	if c.Col < 0 || c.Col >= 26 {
+		return append(b, c.String()...), nil
+	}
+	return strconv.AppendInt(append(b, byte('A'+c.Col)), int64(c.Row+1), 10), nil
+}
+
 // UnmarshalText reads a cell name.
 func (c *Cell) UnmarshalText(b []byte) error {
 	p, err := ParseCell(string(b))
