@@ -9,9 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/fasthttp/websocket"
-	"github.com/gofiber/fiber/v2"
-	"github.com/valyala/fasthttp"
+	fws "github.com/fasthttp/websocket"
+	"github.com/gofiber/contrib/websocket"
 
 	"periscope/rooms"
 )
@@ -30,17 +29,20 @@ var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSO
 // What a phone's websocket holds for its whole life is most of a room's
 // memory after the room's own state (docs/benchmarks.md, "Issue 26: memory
 // per room"), so it holds little:
+//   - the contrib handler (handOff) hands the websocket to goroutines of
+//     its own and returns at once: contrib then takes back its wrapper,
+//     with the copies of every header, cookie and query argument it made,
+//     and fasthttp its request context (headers, URI, buffers), at the
+//     upgrade rather than at the hang-up (the server keeps hijacked
+//     connections open: KeepHijackedConns, set in New); the reader's stack
+//     does not sit under fasthttp's handler chain either;
 //   - fasthttp's 4 KiB read buffer is let go once the upgrade request is
 //     read (ReduceMemoryUsage, set in New), and the websocket's own is
 //     small: a phone sends commands of a few hundred bytes (larger frames
 //     are read through it all the same, in more reads);
-//   - its write buffer is taken from a pool for each message and given
-//     back after it: a phone gets a frame or two a second and holds none
-//     between them;
-//   - the upgrade hands the connection to goroutines of its own and
-//     returns, so that fasthttp takes back the request's context (its
-//     headers, URI and buffers) at once rather than at the hang-up, and
-//     the reader's stack does not sit under fasthttp's handler chain.
+//   - the websocket's write buffer is taken from a pool for each message
+//     and given back after it: a phone gets a frame or two a second and
+//     holds none between them.
 const (
 	wsReadBuffer  = 256
 	wsWriteBuffer = 1024
@@ -50,10 +52,11 @@ const (
 // websocket.BufferPool).
 var wsWriteBuffers sync.Pool
 
-// newUpgrader is the server's websocket upgrader. Origins are checked in
-// upgrade, which also allows the server's own host.
-func newUpgrader() *websocket.FastHTTPUpgrader {
-	return &websocket.FastHTTPUpgrader{
+// socketConfig is the contrib websocket handler's configuration.
+func (s *Server) socketConfig() websocket.Config {
+	return websocket.Config{
+		// Origins are checked in upgrade, which also allows the server's own host.
+		Origins:          []string{"*"},
 		HandshakeTimeout: 10 * time.Second,
 		ReadBufferSize:   wsReadBuffer,
 		WriteBufferSize:  wsWriteBuffer,
@@ -62,33 +65,31 @@ func newUpgrader() *websocket.FastHTTPUpgrader {
 		// frames large enough to pay (welcomes with a match's log), see
 		// deflateFrom.
 		EnableCompression: true,
-		CheckOrigin:       func(*fasthttp.RequestCtx) bool { return true },
+		RecoverHandler: func(c *websocket.Conn) {
+			if r := recover(); r != nil {
+				s.log.Error("websocket handler panic", "panic", r)
+			}
+		},
 	}
 }
 
-// acceptSocket upgrades a request that upgrade let through and hands the
-// websocket to serveConn. The server keeps hijacked connections
-// (fasthttp's KeepHijackedConns, set in New): serveConn closes it.
-func (s *Server) acceptSocket(c *fiber.Ctx) error {
+// handOff is the contrib handler: it starts serveConn on the websocket
+// itself (contrib's wrapper is recycled when handOff returns) and returns.
+func (s *Server) handOff(c *websocket.Conn) {
 	room, ok := c.Locals("room").(*rooms.Room)
 	if !ok {
-		return fiber.ErrUpgradeRequired
+		_ = c.Close()
+		return
 	}
 	addr, _ := c.Locals("addr").(string)
-	err := s.upgrader.Upgrade(c.Context(), func(ws *websocket.Conn) {
-		go s.serveConn(ws, room, addr)
-	})
-	if err != nil {
-		return fiber.ErrUpgradeRequired
-	}
-	return nil
+	go s.serveConn(c.Conn, room, addr)
 }
 
 // serveConn is one phone's websocket. It is the connection's only reader;
 // writes are done by a goroutine started only when there is something to
 // write (phone.flush). It closes the connection once the reader is done
 // and no write is under way.
-func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
+func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
 	defer c.Close()
 	defer func() {
 		if r := recover(); r != nil {
@@ -152,7 +153,7 @@ func (s *Server) serveConn(c *websocket.Conn, room *rooms.Room, addr string) {
 // the ping timer or Shutdown has something for it, and flush returns once
 // it has written everything.
 type phone struct {
-	c                       *websocket.Conn
+	c                       *fws.Conn
 	sess                    *rooms.Session
 	pingEvery, writeTimeout time.Duration
 	ping                    *time.Timer
@@ -286,7 +287,7 @@ var errInflated = errors.New("message too big once inflated")
 // connection's read limit counts the bytes on the wire, and a compressed
 // frame within it may inflate a thousandfold: reading it whole would let
 // a phone make the server allocate gigabytes.
-func readFrame(c *websocket.Conn, limit int64) (int, []byte, error) {
+func readFrame(c *fws.Conn, limit int64) (int, []byte, error) {
 	kind, r, err := c.NextReader()
 	if err != nil {
 		return 0, nil, err

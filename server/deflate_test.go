@@ -114,7 +114,7 @@ func sonarFrames(tb testing.TB, orders int) (views, patches [][]byte) {
 }
 
 // deflateLink is a real websocket over loopback between a fasthttp/websocket
-// server (the package the server's upgrader is from: its upgrader has
+// server (what gofiber/contrib/websocket v1.3.4 wraps: its Config has
 // EnableCompression, its Conn EnableWriteCompression) and a client that
 // counts the bytes it reads off the wire.
 type deflateLink struct {

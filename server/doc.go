@@ -1,5 +1,5 @@
 // Package server is the HTTP and WebSocket face of Periscope, on Fiber v2
-// and fasthttp/websocket.
+// and its contrib websocket.
 //
 // It stays thin on purpose: the protocol lives in package rooms, and this
 // package only moves frames and JSON between the network and a rooms.Hub,

@@ -14,7 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/fasthttp/websocket"
+	fws "github.com/fasthttp/websocket"
+	"github.com/gofiber/contrib/websocket"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
 
@@ -108,16 +109,14 @@ type Server struct {
 	log  *slog.Logger
 	wg   sync.WaitGroup
 	mu   sync.Mutex
-	live map[*websocket.Conn]*phone // every open websocket, to close at Shutdown
+	live map[*fws.Conn]*phone // every open websocket, to close at Shutdown
 	// sockets counts the open websockets per address (phoneAddr).
 	sockets map[string]int
 	down    atomic.Bool
 
 	public  atomic.Pointer[string] // PublicURL, filled by Serve when empty
 	replays *replayCache
-	// upgrader turns /ws/ requests into websockets (conn.go).
-	upgrader *websocket.FastHTTPUpgrader
-	hist     historyState
+	hist    historyState
 	// httpRefusals counts the API's error answers by code, for /metrics.
 	httpRefusals codeCounts
 }
@@ -169,9 +168,8 @@ func New(cfg Config) *Server {
 	total, per := ConnLimits(cfg.FileLimit)
 	cfg.Conns = orDefault(cfg.Conns, total)
 	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
-	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]*phone), sockets: make(map[string]int)}
+	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*fws.Conn]*phone), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
-	s.upgrader = newUpgrader()
 	s.public.Store(&cfg.PublicURL)
 	s.app = fiber.New(fiber.Config{
 		DisableStartupMessage: true,
@@ -185,9 +183,9 @@ func New(cfg Config) *Server {
 		// life (conn.go), and an idle keep-alive connection holds none.
 		ReduceMemoryUsage: true,
 	})
-	// A websocket's goroutines outlive the upgrade's handler (conn.go):
-	// fasthttp must neither close its connection nor keep the request's
-	// context until then.
+	// A websocket's goroutines outlive the upgrade's handler (handOff in
+	// conn.go): fasthttp must neither close its connection when it
+	// returns nor keep the request's context until the phone hangs up.
 	s.app.Server().KeepHijackedConns = true
 	s.routes()
 	return s
@@ -219,7 +217,7 @@ func (s *Server) routes() {
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
 	})
-	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, s.acceptSocket)
+	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, websocket.New(s.handOff, s.socketConfig()))
 	if s.cfg.Static != nil {
 		s.staticRoutes(a)
 	}
@@ -360,7 +358,7 @@ func (s *Server) replay(c *fiber.Ctx) error {
 // upgrade checks a websocket request before the upgrade: a real websocket,
 // an allowed origin, a live room.
 func (s *Server) upgrade(c *fiber.Ctx) error {
-	if !websocket.FastHTTPIsWebSocketUpgrade(c.Context()) {
+	if !websocket.IsWebSocketUpgrade(c) {
 		return fiber.ErrUpgradeRequired
 	}
 	if s.down.Load() {
@@ -429,7 +427,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, p := range s.live {
 		p.stop()
 	}
-	s.live = map[*websocket.Conn]*phone{}
+	s.live = map[*fws.Conn]*phone{}
 	s.mu.Unlock()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
