@@ -58,10 +58,10 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	rec.Body = append(json.RawMessage(nil), body...)
 	// The log row commits while the seats' frames are built (the commit
 	// waits on SQLite, the frames on the CPU); the frames go out only once
-	// the row is committed, each as soon as both are done.
+	// the row is committed and all are built.
 	saved := make(chan error, 1)
 	go r.save(rec, saved)
-	out := newUpdate(rec, events, saved, len(r.sessions))
+	out := r.newUpdate(rec, events, saved)
 	crash := r.prepare(&out)
 	if err := out.wait(r); err != nil {
 		r.restore(out)
@@ -71,14 +71,14 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 	}
 	if crash != nil {
 		// The game panicked building a view, but the row is committed
-		// (and in the room's log, see wait): the seats not yet sent their
-		// frame get their feeds back, and the guard rebuilds the match.
+		// (and in the room's log, see wait): the seats get their feeds
+		// back, and the guard rebuilds the match.
 		r.restore(out)
-		r.dropFull(out)
 		panic(crash)
 	}
 	r.flush(&out)
 	r.dropFull(out)
+	clear(out.seats) // the frames and old views are the phones' now
 	if o := r.game.Outcome(); o != nil && r.rec.State != StateFinished {
 		r.finish(*o)
 	}
@@ -127,15 +127,34 @@ type update struct {
 	done bool
 	err  error
 
-	frames map[int][]byte
-	before map[int]*feed // each unsent seat's feed as it was; nil for a feed made now
-	pushed []bool        // by index in r.sessions: sent its frame
-	full   []bool        // by index in r.sessions: its queue was full
+	// seats is by seat+1 (the spectators first): its frame, once built,
+	// and its feed as it was until the frame leaves. The room keeps the
+	// slices from version to version (see Room.seatsBuf).
+	seats []seatFrame
+	full  []bool // by index in r.sessions: its queue was full
 }
 
-func newUpdate(rec CommandRecord, events []games.Event, saved <-chan error, sessions int) update {
-	return update{rec: rec, events: events, saved: saved, frames: map[int][]byte{}, before: map[int]*feed{},
-		pushed: make([]bool, sessions), full: make([]bool, sessions)}
+// seatFrame is one seat's part of an update.
+type seatFrame struct {
+	built bool
+	frame []byte // nil: the seat learns nothing
+	// unsent: the frame has not left, and before is the seat's feed as it
+	// was (had: there was one), to put back if the row is not committed.
+	unsent bool
+	had    bool
+	before feed
+}
+
+func (r *Room) newUpdate(rec CommandRecord, events []games.Event, saved <-chan error) update {
+	n := len(r.seats) + 1
+	for _, s := range r.sessions {
+		n = max(n, s.seat+2)
+	}
+	seats := r.seatsBuf[:0]
+	seats = append(seats, make([]seatFrame, n)...)
+	full := append(r.fullBuf[:0], make([]bool, len(r.sessions))...)
+	r.seatsBuf, r.fullBuf = seats, full
+	return update{rec: rec, events: events, saved: saved, seats: seats, full: full}
 }
 
 // wait blocks until the commit answers (if it has not yet), and moves the
@@ -145,19 +164,6 @@ func (u *update) wait(r *Room) error {
 		u.learn(r, <-u.saved)
 	}
 	return u.err
-}
-
-// committed reports, without blocking, whether the row is committed.
-func (u *update) committed(r *Room) bool {
-	if !u.done {
-		select {
-		case err := <-u.saved:
-			u.learn(r, err)
-		default:
-			return false
-		}
-	}
-	return u.err == nil
 }
 
 func (u *update) learn(r *Room, err error) {
@@ -170,33 +176,29 @@ func (u *update) learn(r *Room, err error) {
 // prepare builds the update's frame for every seat with phones: the events
 // it may see and what changed in its view, encoded once per seat. A seat
 // that learns nothing new gets no frame at all: its phone is not woken,
-// and it cannot tell that another side acted. Frames go out as they are
-// built once the row is committed, so the phones' sockets are written
-// while the next seats' views are built.
+// and it cannot tell that another side acted. The frames go out together
+// once the row is committed (flush).
 //
 // A panic in the game's view code is returned, not raised: the log row
 // may be committing meanwhile, and the room must learn its fate first.
 func (r *Room) prepare(u *update) (crash any) {
 	defer func() { crash = recover() }()
-	// The seats' views share parts (a team's state, the public state):
-	// each changed part is diffed once for all of them.
+	r.encodeEvents(u.rec.Version, u.events)
+	// The seats' views share parts (a crew's state): each changed part
+	// is walked once for all of them.
 	r.memo.reset()
 	defer r.memo.reset() // it holds this version's views: let them go
-	memo := &r.memo
 	for _, s := range r.sessions {
-		if _, ok := u.frames[s.seat]; ok {
+		sf := &u.seats[s.seat+1]
+		if sf.built {
 			continue
 		}
 		if f := r.feeds[s.seat]; f != nil {
-			old := *f
-			u.before[s.seat] = &old
-		} else {
-			u.before[s.seat] = nil
+			sf.had, sf.before = true, *f
 		}
-		u.frames[s.seat] = r.seatUpdate(s.seat, u.rec.Version, u.events, memo)
-		if u.committed(r) {
-			r.flush(u)
-		}
+		sf.unsent = true
+		sf.frame = r.seatUpdate(s.seat, u.rec.Version, u.events)
+		sf.built = true
 	}
 	return nil
 }
@@ -204,28 +206,34 @@ func (r *Room) prepare(u *update) (crash any) {
 // restore puts the feeds of the seats not yet sent their frame back as
 // they were before prepare.
 func (r *Room) restore(u update) {
-	for seat, old := range u.before {
-		if old == nil {
-			delete(r.feeds, seat)
-		} else {
-			*r.feeds[seat] = *old
+	for i := range u.seats {
+		sf := &u.seats[i]
+		switch {
+		case !sf.unsent:
+		case sf.had:
+			*r.feeds[i-1] = sf.before
+		default:
+			delete(r.feeds, i-1)
 		}
 	}
 }
 
-// flush sends every frame built so far that has not gone out, once the row
-// is committed. A phone whose queue is full is marked, to be dropped (it
-// resyncs) by dropFull.
+// flush queues every seat's frame once the row is committed, then wakes
+// the phones' transports together: the scheduler starts one thread for
+// the lot, where waking each as its frame was queued cost a futex call a
+// phone (see Session.pushQuiet). A phone whose queue is full is marked, to
+// be dropped (it resyncs) by dropFull.
 func (r *Room) flush(u *update) {
 	for i, s := range r.sessions {
-		f, built := u.frames[s.seat]
-		if !built || u.pushed[i] {
-			continue
-		}
-		u.pushed[i] = true
-		delete(u.before, s.seat) // the seat's phones now hold its feed
-		if f != nil && !s.push(f) {
+		sf := &u.seats[s.seat+1]
+		sf.unsent = false // the seat's phones now hold its feed
+		if sf.frame != nil && !s.pushQuiet(sf.frame) {
 			u.full[i] = true
+		}
+	}
+	for i, s := range r.sessions {
+		if !u.full[i] && u.seats[s.seat+1].frame != nil {
+			s.wake()
 		}
 	}
 }
@@ -247,28 +255,91 @@ func (r *Room) dropFull(u update) {
 }
 
 // seatUpdate is seat's frame for version v, or nil when the seat has
-// nothing to learn.
-func (r *Room) seatUpdate(seat int, v int64, events []games.Event, memo *diffMemo) []byte {
-	visible := appendVisible(nil, v, events, seat)
+// nothing to learn. prepare has encoded the version's events
+// (encodeEvents).
+func (r *Room) seatUpdate(seat int, v int64, events []games.Event) []byte {
+	var visible []WireEvent
+	var ev []byte
+	if r.evOK {
+		ev = r.seatEvents(seat, events)
+	} else {
+		visible = appendVisible(nil, v, events, seat)
+	}
 	f := r.feeds[seat]
 	if f == nil {
 		f = &feed{}
 		r.feeds[seat] = f
 	}
-	d := f.nextInto(v, r.view(seat), memo, r.patchBuf)
+	d := f.nextInto(v, r.view(seat), r.patchBuf, &r.memo)
 	if !d.changed {
-		if len(visible) == 0 {
+		if len(ev) == 0 && len(visible) == 0 {
 			return nil
 		}
 		f.eventsSent(v)
 	}
-	frame := updateFrameInto(&r.eventsBuf, v, visible, d)
+	var frame []byte
+	if r.evOK {
+		frame = updateFrameJSON(v, ev, d)
+	} else {
+		frame = updateFrameInto(&r.seatEvBuf, v, visible, d)
+	}
 	if d.patch != nil {
 		// The frame holds a copy: the next seat's patch goes in the same
 		// buffer, grown once to the room's largest instead of per seat.
 		r.patchBuf = d.patch[:0]
 	}
 	return frame
+}
+
+// encodeEvents writes each of version v's events as JSON once, into a
+// buffer the room keeps, for every seat's frame to take those it may see
+// (seatEvents): encoding them for each seat, through reflection, was a
+// tenth of a room's time. evOK is false if one does not encode (a game's
+// Data that is not JSON): the seats' frames are then encoded as before.
+func (r *Room) encodeEvents(v int64, events []games.Event) {
+	r.evJSON, r.evEnds, r.evOK = r.evJSON[:0], r.evEnds[:0], true
+	if len(events) == 0 {
+		return
+	}
+	w := bytes.NewBuffer(r.evJSON)
+	enc := json.NewEncoder(w)
+	for _, e := range events {
+		// An Encoder writes the bytes json.Marshal returns, and a
+		// newline; nothing when it fails.
+		if err := enc.Encode(WireEvent{V: v, Event: e}); err != nil {
+			r.evOK = false
+			return
+		}
+		w.Truncate(w.Len() - 1)
+		r.evEnds = append(r.evEnds, w.Len())
+	}
+	r.evJSON = w.Bytes()
+}
+
+// seatEvents is the JSON array of the events seat may see, from those
+// encodeEvents wrote: byte for byte encoding/json's array of them
+// (TestSeatEventsAreEncode); nil when it sees none. It lives in a buffer
+// the room keeps, until the next seat's.
+func (r *Room) seatEvents(seat int, events []games.Event) []byte {
+	b := r.seatEvBuf[:0]
+	start := 0
+	for i, e := range events {
+		end := r.evEnds[i]
+		if e.VisibleTo(seat) {
+			if len(b) == 0 {
+				b = append(b, '[')
+			} else {
+				b = append(b, ',')
+			}
+			b = append(b, r.evJSON[start:end]...)
+		}
+		start = end
+	}
+	if len(b) > 0 {
+		b = append(b, ']')
+	}
+	r.seatEvBuf = b
+	return b
 }
 
 func updateFrame(v int64, events []WireEvent, d delta) []byte {
@@ -280,9 +351,6 @@ func updateFrame(v int64, events []WireEvent, d delta) []byte {
 // *scratch first (a buffer the room keeps), so that the frame, made to
 // its size, is the only buffer a seat's update allocates.
 func updateFrameInto(scratch *[]byte, v int64, events []WireEvent, d delta) []byte {
-	// Written by hand, byte for byte what encode gives (TestUpdateFrame
-	// IsEncode): encoding/json would scan and copy the patch or the view
-	// once more, for every seat of every version.
 	var ev []byte
 	if len(events) > 0 {
 		w := bytes.NewBuffer((*scratch)[:0])
@@ -294,7 +362,16 @@ func updateFrameInto(scratch *[]byte, v int64, events []WireEvent, d delta) []by
 		ev = *scratch
 		ev = ev[:len(ev)-1]
 	}
-	// The fixed parts with two versions of up to 20 digits each.
+	return updateFrameJSON(v, ev, d)
+}
+
+// updateFrameJSON is the update frame with its events given as their JSON
+// array (empty: none).
+func updateFrameJSON(v int64, ev []byte, d delta) []byte {
+	// Written by hand, byte for byte what encode gives (TestUpdateFrame
+	// IsEncode): encoding/json would scan and copy the patch or the view
+	// once more, for every seat of every version. The fixed parts with two
+	// versions of up to 20 digits each:
 	b := make([]byte, 0, 96+len(d.patch)+len(d.full)+len(ev))
 	b = append(b, `{"t":"`+TypeUpdate+`","v":`...)
 	b = strconv.AppendInt(b, v, 10)

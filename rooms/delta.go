@@ -13,8 +13,7 @@ type feed struct {
 	raw []byte // that view as sent
 	// spare is a buffer no one holds any more (the view raw replaced, or
 	// a view equal to raw): the seat's next view is written into it, so a
-	// seat does not allocate a view per version. The frames copy views,
-	// and a version's diff memo is gone before the next version is built.
+	// seat does not allocate a view per version. The frames copy views.
 	spare []byte
 }
 
@@ -39,15 +38,16 @@ func (f *feed) reset(v int64, view []byte) {
 // next moves the feed to view at version v and says what the phones need.
 // An unchanged view is not news. A patch is sent only when it is smaller
 // than the view itself (a new match phase may rewrite everything).
-//
-// memo is shared by the seats of one version (see diffJSON); nil is fine.
-func (f *feed) next(v int64, view []byte, memo *diffMemo) delta {
-	return f.nextInto(v, view, memo, nil)
+func (f *feed) next(v int64, view []byte) delta {
+	return f.nextInto(v, view, nil, nil)
 }
 
 // nextInto is next with the patch written into scratch (nil: a new
 // buffer). The patch lives in scratch until the caller reuses it.
-func (f *feed) nextInto(v int64, view []byte, memo *diffMemo, scratch []byte) delta {
+//
+// memo is shared by the seats of one version (see diffJSONInto); nil is
+// fine.
+func (f *feed) nextInto(v int64, view []byte, scratch []byte, memo *diffMemo) delta {
 	if f.raw != nil && bytes.Equal(f.raw, view) {
 		// The phones' view still holds. If events go out alone, they
 		// say which version that is; the feed moves on only then (see

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/wI2L/jsondiff"
+
+	"periscope/roles"
 )
 
 // sonarViews reads 200 versions of two seats' views (a Captain and a
@@ -41,7 +43,7 @@ func TestDiffOnRealViews(t *testing.T) {
 		var f feed
 		f.reset(0, seq[0])
 		for i, v := range seq[1:] {
-			d := f.next(int64(i+1), v, nil)
+			d := f.next(int64(i+1), v)
 			if d.patch == nil {
 				continue
 			}
@@ -77,27 +79,7 @@ func BenchmarkSeatDiff(b *testing.B) {
 		for b.Loop() {
 			for _, seq := range seqs {
 				for i := 1; i < len(seq); i++ {
-					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]), nil)
-					if ok {
-						sum += len(p)
-					} else {
-						sum += len(seq[i])
-					}
-					n++
-				}
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n)/1000, "µs/seat-version")
-		b.ReportMetric(float64(sum)/float64(n), "B/frame")
-	})
-	// Both seats of a version with one memo, as a room's broadcast does.
-	b.Run("bytes-diff-memo", func(b *testing.B) {
-		var sum, n int
-		for b.Loop() {
-			for i := 1; i < len(seqs[0]); i++ {
-				memo := &diffMemo{}
-				for _, seq := range seqs {
-					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
+					p, ok := diffJSON(seq[i-1], seq[i], len(seq[i]))
 					if ok {
 						sum += len(p)
 					} else {
@@ -129,5 +111,44 @@ func BenchmarkSeatDiff(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n)/1000, "µs/seat-version")
 		b.ReportMetric(float64(sum)/float64(n), "B/frame")
+	})
+}
+
+// BenchmarkVersionDiff is a version's diffs in a Captain Sonar room: a
+// bots' match (teaching, radio heat, turn-based), each version's nine
+// views (eight seats, the spectators) diffed against the last into one
+// buffer with one memo, as prepare does. "before" is the diff before
+// issue 26's work (jsondelta_old_test.go), with its own memo shared by
+// the seats of a version, as the room used it.
+func BenchmarkVersionDiff(b *testing.B) {
+	views := matchViews(b, roles.Definition, `{"mode":"turnbased","teaching":true,"radio":"heat"}`, 1, 400)
+	run := func(b *testing.B, reset func(), diff func(dst, a, b []byte) ([]byte, bool)) {
+		var sum, n int
+		buf := make([]byte, 0, 4096)
+		for b.Loop() {
+			for v := 1; v < len(views); v++ {
+				reset()
+				for s := range views[v] {
+					p, ok := diff(buf, views[v-1][s], views[v][s])
+					if ok {
+						sum += len(p)
+						buf = p[:0]
+					} else {
+						sum += len(views[v][s])
+					}
+					n++
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(n)/1000, "µs/seat-version")
+		b.ReportMetric(float64(sum)/float64(n), "B/frame")
+	}
+	b.Run("now", func(b *testing.B) {
+		memo := &diffMemo{}
+		run(b, memo.reset, func(dst, x, y []byte) ([]byte, bool) { return diffJSONInto(dst, x, y, len(y), memo) })
+	})
+	b.Run("before", func(b *testing.B) {
+		memo := &oldDiffMemo{}
+		run(b, memo.reset, func(dst, x, y []byte) ([]byte, bool) { return oldDiffJSONInto(dst, x, y, len(y), memo) })
 	})
 }

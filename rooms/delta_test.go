@@ -28,7 +28,7 @@ func FuzzPatchRoundTrip(f *testing.F) {
 		b, _ = json.Marshal(db)
 		var fd feed
 		fd.reset(1, a)
-		d := fd.next(2, b, nil)
+		d := fd.next(2, b)
 		if d.base != 1 {
 			t.Fatalf("update of v2 based on v%d, but the phones hold v1", d.base)
 		}
@@ -60,44 +60,18 @@ func FuzzPatchRoundTrip(f *testing.F) {
 func TestEventsOnlyUpdateNamesTheHeldVersion(t *testing.T) {
 	var f feed
 	f.reset(3, []byte(`{"a":1}`))
-	d := f.next(4, []byte(`{"a":1}`), nil)
+	d := f.next(4, []byte(`{"a":1}`))
 	if d.changed || d.base != 3 {
 		t.Fatalf("unchanged view: %+v, want base 3", d)
 	}
 	// Version 4 went out with events; version 5 changed nothing and was
 	// sent to nobody: version 6's patch is against version 4.
 	f.eventsSent(4)
-	if d = f.next(5, []byte(`{"a":1}`), nil); d.changed || d.base != 4 {
+	if d = f.next(5, []byte(`{"a":1}`)); d.changed || d.base != 4 {
 		t.Fatalf("unchanged view: %+v, want base 4", d)
 	}
-	if d = f.next(6, []byte(`{"a":2}`), nil); !d.changed || d.base != 4 {
+	if d = f.next(6, []byte(`{"a":2}`)); !d.changed || d.base != 4 {
 		t.Fatalf("changed view after a silent version: %+v, want base 4", d)
-	}
-}
-
-// TestDiffMemoGivesTheSamePatch: two seats of one crew (a real match's
-// Captain and Radio Operator) diffed with one memo per version get the
-// very patches they get alone, and the second seat reuses the first's
-// walks of the parts they share (its ops replayed under its own path).
-func TestDiffMemoGivesTheSamePatch(t *testing.T) {
-	seqs := sonarViews(t)
-	hits := 0
-	// One memo for the whole match, emptied for each version, as a room
-	// keeps it.
-	memo := &diffMemo{}
-	for i := 1; i < len(seqs[0]); i++ {
-		memo.reset()
-		for s, seq := range seqs {
-			alone, okA := diffJSON(seq[i-1], seq[i], len(seq[i]), nil)
-			shared, okS := diffJSON(seq[i-1], seq[i], len(seq[i]), memo)
-			if okA != okS || string(alone) != string(shared) {
-				t.Fatalf("version %d, seat %d: with the memo %s (%v), alone %s (%v)", i, s, shared, okS, alone, okA)
-			}
-		}
-		hits += len(memo.entries)
-	}
-	if hits == 0 {
-		t.Fatal("the memo never kept a subtree")
 	}
 }
 
@@ -132,10 +106,48 @@ func TestUpdateFrameIsEncode(t *testing.T) {
 	}
 }
 
-// TestDiffMemoReplaysUnderItsPath: a subtree pair met again at another
-// place of the document (or of another seat's) gets its memoized ops with
-// that place's path, nested entries and array indices included.
-func TestDiffMemoReplaysUnderItsPath(t *testing.T) {
+// TestSeatEventsAreEncode: a version's events encoded once and picked for
+// each seat (encodeEvents, seatEvents) make, in every shape of frame, the
+// very bytes encoding/json makes of that seat's visible events; and an
+// event that does not encode sends the room back to encoding/json.
+func TestSeatEventsAreEncode(t *testing.T) {
+	events := []games.Event{
+		{Kind: "moved", Text: `Blue's tank moved to "C4" \ & <here>`, Data: json.RawMessage(`{"from":"B4", "to":"C4"}`)},
+		{Kind: "secret", Text: "only seats 0 and 2", Seats: []int{0, 2}},
+		{Text: "everyone, \u2028 and é"},
+		{Kind: "own", Text: "seat 1 alone", Seats: []int{1}, Data: json.RawMessage(`[1,2]`)},
+		{Kind: "nobody", Text: "no seat", Seats: []int{}},
+	}
+	var r Room
+	for _, evs := range [][]games.Event{events, events[1:2], nil} {
+		r.encodeEvents(9, evs)
+		if !r.evOK {
+			t.Fatal("events that encode were not encoded")
+		}
+		for seat := games.Spectator; seat < 4; seat++ {
+			visible := appendVisible(nil, 9, evs, seat)
+			for _, d := range []delta{
+				{base: 8},
+				{changed: true, base: 8, patch: json.RawMessage(`[{"op":"replace","path":"/a","value":2}]`)},
+				{changed: true, base: 8, full: []byte(`{"a":1}`)},
+			} {
+				got, want := updateFrameJSON(9, r.seatEvents(seat, evs), d), updateFrameEncoded(9, visible, d)
+				if !bytes.Equal(got, want) {
+					t.Errorf("seat %d:\n got %s\nwant %s", seat, got, want)
+				}
+			}
+		}
+	}
+	r.encodeEvents(9, []games.Event{{Text: "bad", Data: json.RawMessage(`{"x":`)}})
+	if r.evOK {
+		t.Fatal("an event whose Data is not JSON was taken as encoded")
+	}
+}
+
+// TestDiffPathsAreTheDocuments: a change deep in nested objects and
+// arrays, under keys that a JSON Pointer escapes, is patched at its own
+// path, the one the diff before issue 26 gave, and the patch gives b.
+func TestDiffPathsAreTheDocuments(t *testing.T) {
 	long := strings.Repeat("x", 300)
 	inner := func(n int) string {
 		return fmt.Sprintf(`{"pad":%q,"list":[%d,2,3],"deep":{"k":%d,"pad":%q}}`, long, n, n, long)
@@ -143,23 +155,16 @@ func TestDiffMemoReplaysUnderItsPath(t *testing.T) {
 	sub := func(n int) string { return fmt.Sprintf(`{"a":%s,"b":[%s,%d]}`, inner(n), inner(n), n) }
 	a := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(1), sub(1), sub(1)))
 	b := []byte(fmt.Sprintf(`{"p":%s,"q":{"r~/s":%s},"t":[%s]}`, sub(7), sub(7), sub(7)))
-	memo := &diffMemo{}
-	for round := range 2 {
-		memo.reset()
-		alone, okA := diffJSON(a, b, 1<<20, nil)
-		shared, okS := diffJSON(a, b, 1<<20, memo)
-		if !okA || !okS || string(alone) != string(shared) {
-			t.Fatalf("round %d: with the memo %s (%v), alone %s (%v)", round, shared, okS, alone, okA)
-		}
-		if !strings.Contains(string(shared), `"/q/r~0~1s/b/0/deep/k"`) || !strings.Contains(string(shared), `"/t/0/b/1"`) {
-			t.Fatalf("the replayed paths are not the document's: %s", shared)
-		}
-		if len(memo.entries) == 0 {
-			t.Fatal("the memo kept nothing")
-		}
-		got, err := ApplyPatch(a, shared)
-		if err != nil || string(got) != string(mustCanon(b)) {
-			t.Fatalf("the patch does not give b: %v\n%s", err, got)
-		}
+	sameDiff(t, "nested", a, b, &diffMemo{})
+	patch, ok := diffJSON(a, b, 1<<20)
+	if !ok {
+		t.Fatal("no patch")
+	}
+	if !strings.Contains(string(patch), `"/q/r~0~1s/b/0/deep/k"`) || !strings.Contains(string(patch), `"/t/0/b/1"`) {
+		t.Fatalf("the paths are not the document's: %s", patch)
+	}
+	got, err := ApplyPatch(a, patch)
+	if err != nil || string(got) != string(mustCanon(b)) {
+		t.Fatalf("the patch does not give b: %v\n%s", err, got)
 	}
 }

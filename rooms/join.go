@@ -5,6 +5,7 @@ package rooms
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"periscope/games"
@@ -134,7 +135,7 @@ func (r *Room) handle(s *Session, req Request) {
 	key := clientKey{s.seat, req.ID}
 	if v, ok := r.seen[key]; ok {
 		// The original version, so the phone can tell which update was its own.
-		s.push(encode(Message{T: TypeAck, V: v, ID: req.ID, Dup: true}))
+		s.push(ackFrame(v, req.ID, true))
 		return
 	}
 	var err error
@@ -154,7 +155,31 @@ func (r *Room) handle(s *Session, req Request) {
 		return
 	}
 	r.seen[key] = v
-	s.push(encode(Message{T: TypeAck, V: v, ID: req.ID}))
+	s.push(ackFrame(v, req.ID, false))
+}
+
+// ackFrame is encode(Message{T: TypeAck, V: v, ID: id, Dup: dup}), written
+// by hand for the ids phones send (TestAckFrameIsEncode): one a command.
+func ackFrame(v int64, id string, dup bool) []byte {
+	if id == "" {
+		return encode(Message{T: TypeAck, V: v, Dup: dup})
+	}
+	for i := 0; i < len(id); i++ {
+		// What encoding/json writes otherwise: escapes.
+		if c := id[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return encode(Message{T: TypeAck, V: v, ID: id, Dup: dup})
+		}
+	}
+	b := make([]byte, 0, 48+len(id))
+	b = append(b, `{"t":"`+TypeAck+`","v":`...)
+	b = strconv.AppendInt(b, v, 10)
+	b = append(b, `,"id":"`...)
+	b = append(b, id...)
+	b = append(b, '"')
+	if dup {
+		b = append(b, `,"dup":true`...)
+	}
+	return append(b, '}')
 }
 
 // reply acknowledges a request that changes no version, or refuses it.
@@ -268,7 +293,7 @@ func (r *Room) catchUp(seat int) (int64, []byte) {
 	}
 	// The seat's phones move to the current version (with what changed,
 	// if anything), so that the next patch's base is one they all hold.
-	if d := f.next(r.version, view, nil); d.changed || f.v != r.version {
+	if d := f.next(r.version, view); d.changed || f.v != r.version {
 		if !d.changed {
 			f.eventsSent(r.version)
 		}

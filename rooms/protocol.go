@@ -77,6 +77,15 @@ type Request struct {
 // fields only, with the fields its type needs. Its errors are *Error with
 // CodeBadRequest and say what is wrong in plain words.
 func DecodeRequest(data []byte) (Request, error) {
+	if r, ok := decodeQuick(data); ok {
+		return r, nil
+	}
+	return decodeStrict(data)
+}
+
+// decodeStrict is DecodeRequest through encoding/json: every message
+// decodeQuick does not take, and the wording of every refusal.
+func decodeStrict(data []byte) (Request, error) {
 	var r Request
 	if len(data) > MaxRequest {
 		return r, errorf(CodeBadRequest, "message too large: %d bytes, the limit is %d", len(data), MaxRequest)

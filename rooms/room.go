@@ -71,12 +71,19 @@ type Room struct {
 	// patchBuf is the buffer the seats' patches are diffed into (see
 	// seatUpdate); owned by the room goroutine.
 	patchBuf []byte
+	// A version's events, each encoded once (encodeEvents), and the
+	// buffer a seat's array of them is made in (seatEvents).
+	evJSON    []byte
+	evEnds    []int
+	evOK      bool
+	seatEvBuf []byte
 	// memo is the seats' shared diff memo (see prepare), emptied for each
-	// version and kept for its tables' room; owned by the room goroutine.
+	// version and kept for its room.
 	memo diffMemo
-	// eventsBuf is where a seat's events are encoded before its frame is
-	// made to size (see updateFrameInto); owned by the room goroutine.
-	eventsBuf []byte
+	// seatsBuf and fullBuf are an update's slices (newUpdate), kept from
+	// version to version.
+	seatsBuf []seatFrame
+	fullBuf  []bool
 }
 
 type clientKey struct {

@@ -154,6 +154,19 @@ func (s *Session) Close() {
 
 // push queues one message without waiting; a full outbox drops the session.
 func (s *Session) push(b []byte) bool {
+	if !s.pushQuiet(b) {
+		return false
+	}
+	s.wake()
+	return true
+}
+
+// pushQuiet is push without waking the transport: the room queues a
+// version's frames for all its phones, then wakes them together (see
+// Room.flush), so that the scheduler starts one thread for the lot
+// instead of waking one (a futex call) for each phone as its frame is
+// built. The caller must call wake once it is done.
+func (s *Session) pushQuiet(b []byte) bool {
 	select {
 	case <-s.dropped:
 		return false
@@ -166,9 +179,17 @@ func (s *Session) push(b []byte) bool {
 		return false
 	}
 	s.queue = append(s.queue, b)
-	s.signal()
 	s.mu.Unlock()
 	return true
+}
+
+// wake tells the transport that frames wait. A wake that finds them
+// taken already only costs the transport a Take that returns nil.
+func (s *Session) wake() {
+	select {
+	case s.ready <- struct{}{}:
+	default:
+	}
 }
 
 // canTake reports whether n more messages fit in the outbox now. Besides

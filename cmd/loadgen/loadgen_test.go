@@ -90,4 +90,25 @@ func TestLoadCountsUpdatesAndBytes(t *testing.T) {
 	}
 	t.Logf("real: %d applied, p50 %v, %.0f B/frame, %.2f frames/update; bare: %d, p50 %v, %.0f B/frame",
 		real.Accepted, real.Latency.P50, real.All.Payload, real.FramesPerUpdate, bare.Accepted, bare.Latency.P50, bare.All.Payload)
+
+	// A room recorded before its first order (its trace holds the host's
+	// start alone) has nothing to replay: the bare rooms play the others
+	// (this panicked, index out of range, when a room came to such a trace).
+	startOnly := &load.Trace{Welcome: real.Traces[0].Welcome, Steps: real.Traces[0].Steps[:1]}
+	mixed := []*load.Trace{startOnly, real.Traces[0], startOnly, real.Traces[1]}
+	bs2 := load.NewBareServer(mixed)
+	ln2, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go bs2.Serve(ln2)
+	defer bs2.Close()
+	again, err := load.RunBare(ctx, load.BareConfig{Base: "http://" + ln2.Addr().String(), Traces: mixed, Rooms: 4,
+		Rate: 20, Duration: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Mismatch != 0 || again.Lost != 0 || again.Accepted == 0 {
+		t.Fatalf("bare with start-only traces: %d mismatched, %d lost, %d acks", again.Mismatch, again.Lost, again.Accepted)
+	}
 }

@@ -54,6 +54,7 @@ func main() {
 	flag.StringVar(&o.serverCPUs, "server-cpus", "", "CPU list (0,1 or 0-1) the spawned server and the bare broadcast run on, with GOMAXPROCS set to its size (Linux); empty: anywhere")
 	flag.StringVar(&o.toolCPUs, "tool-cpus", "", "CPU list the load tool itself runs on (Linux); empty: anywhere")
 	cpuprofile := flag.String("cpuprofile", "", "write the tool's own CPU profile to this file (where its share of the cores goes)")
+	flag.StringVar(&o.bareProfile, "bare-cpuprofile", "", "write the bare broadcast's CPU profile to this file (beside a server's own, PERISCOPE_CPUPROFILE, to compare where each spends)")
 	flag.Parse()
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -99,6 +100,7 @@ func main() {
 type options struct {
 	addr, spawn, db, rooms, modes string
 	serverCPUs, toolCPUs          string
+	bareProfile                   string
 	pid, capture                  int
 	rate                          float64
 	duration                      time.Duration
@@ -193,7 +195,11 @@ func (o options) bareRun(ctx context.Context, rooms int, traces []*load.Trace, l
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(self, "-serve-bare", f.Name(), "-listen", addr)
+	args := []string{"-serve-bare", f.Name(), "-listen", addr}
+	if o.bareProfile != "" {
+		args = append(args, "-cpuprofile", o.bareProfile)
+	}
+	cmd := exec.Command(self, args...)
 	cmd.Stdout, cmd.Stderr = io.Discard, logw
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	release, err := startPinned(cmd, o.serverCPUs)
@@ -225,6 +231,7 @@ func runBareServer(path, addr string) error {
 	go func() {
 		<-ctx.Done()
 		ln.Close()
+		pprof.StopCPUProfile() // os.Exit skips main's deferred stop
 		os.Exit(0)
 	}()
 	return srv.Serve(ln)

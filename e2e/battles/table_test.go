@@ -32,6 +32,8 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 	tv, r := phone.CheckTable(t, phone.TableSpec{
 		Definition: battles.Definition,
 		Seats:      2,
+		Turns:      2,
+		Words:      ".bt-uhead > span, .bt-troop > span",
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

@@ -17,8 +17,13 @@ import (
 // order, one at a time at a pace a person can follow, then stays marked
 // (where the unit was and went, its target, hit or not, what was lost)
 // with a "their turn" card telling it in words, until this player's own
-// next action; a tap on Skip shows the rest at once. Then the battle is
+// next action; a tap on Skip shows the rest at once. The marks go around
+// the units, their words in strips of their own, never on a unit's words. Then the battle is
 // conceded and its replay marks a step the same way.
+// unitWords are the words of a unit on the battlefield: its mark, number,
+// Order tokens and contacts, each troop's name, dice and Wound points.
+const unitWords = "#battlefield .bt-uhead > span, #battlefield .bt-troop > span"
+
 func TestOpponentTurnPlayed(t *testing.T) {
 	base := phone.ServeSeeded(t, []uint64{1}, battles.Definition)
 	p := phone.New(t, phone.Browser(t, 6*time.Minute, phone.Moving.Device), screens(t), phone.Moving)
@@ -39,7 +44,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 	// ▲1 / ▼3 and names them by their troops.
 	words.Forbid = map[string]*regexp.Regexp{"unit id": regexp.MustCompile(`\b[ab][1-9]\b`)}
 
-	var played, paced, moved, struck, lost, skipped bool
+	var played, paced, moved, struck, lost, skipped, covered bool
 	deadline := time.Now().Add(200 * time.Second)
 	for time.Now().Before(deadline) && !(played && paced && moved && struck && skipped) {
 		words.Look(p, "battle")
@@ -73,6 +78,16 @@ func TestOpponentTurnPlayed(t *testing.T) {
 		// This phone's turn, the bot's before it shown and settled.
 		if m := p.Marked(); len(m.Card) > 0 {
 			seen := p.Turns()
+			// The marks go around the units; their words never cover a
+			// unit's own.
+			if !covered {
+				if over := p.MarksCover(unitWords); len(over) > 0 {
+					covered = true
+					p.ShowTurn()
+					p.Screenshot("turn-covered.png")
+					t.Errorf("the marks cover the units' words: %q", over)
+				}
+			}
 			if !played && len(seen.Counts) > 0 {
 				if !seen.OneByOne(1) || !seen.Played || !seen.Moving || !seen.Card {
 					t.Errorf("the bot's turn was shown %v, drawn %v, moving %v, card playing %v; want it played on the battlefield", seen.Counts, seen.Played, seen.Moving, seen.Card)

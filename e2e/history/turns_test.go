@@ -3,6 +3,7 @@ package history_test
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"periscope/debrief/debrieftest"
 	"periscope/games"
+	"periscope/games/battles"
 	"periscope/games/gridtactics"
 	"periscope/games/pocketsub"
 	"periscope/games/saga"
@@ -26,12 +28,14 @@ type logEvent struct {
 }
 
 // acts are the event kinds that are a step of a side's turn.
-var acts = map[string]bool{"move": true, "roll": true, "assault": true, "summon": true, "home": true}
+var acts = map[string]bool{"move": true, "roll": true, "assault": true, "summon": true, "home": true, "charge": true, "redeploy": true, "deploy": true, "shoot": true}
 
 // A pocket game's debrief plays each turn as the phones saw it: stepping
 // onto a version with a side's second move animates that move, leaves the
 // turn's earlier step marked on the board, and tells both in words under
-// the board.
+// the board. In Pocket Battles the step followed is a charge, whose marks
+// lie on an HTML battlefield: they go around the units, and their words in
+// strips of their own, never on a unit's words.
 func TestDebriefPlaysEachTurn(t *testing.T) {
 	for _, tc := range []struct {
 		def  games.Definition
@@ -40,13 +44,26 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 		// least: a Pocket Sub turn is one move, along a path of regions;
 		// a Saga turn is one action.
 		steps int
-		// clear is the board's own text no mark of the turn may cover,
-		// nor one another: Tactics' unit numbers and edge labels.
+		// clear is the board's own text no mark of the turn may cover
+		// (unless the word is drawn again above the marks, as turnplay
+		// raises it), nor one another: Tactics' unit numbers and edge
+		// labels, Pocket Sub's region numbers and tile letters, Saga's tile
+		// labels, terrain letters and unit names, Battles' unit heads and
+		// troop lines.
 		clear string
+		// touching: the board's own words may touch one another by their
+		// boxes (Saga's terrain letters reach the box of the label of the
+		// tile above, not its letters); else they may not.
+		touching bool
+		// kind is the event followed ("move" when empty); says, when
+		// set, a word of the card's line for it (else its log text or
+		// its place).
+		kind, says string
 	}{
-		{gridtactics.Definition, "TURNT", 2, ".uid, .coord"},
-		{pocketsub.Definition, "TURNP", 1, ""},
-		{saga.Definition, "TURNX", 1, ""},
+		{def: gridtactics.Definition, code: "TURNT", steps: 2, clear: ".uid, .coord"},
+		{def: pocketsub.Definition, code: "TURNP", steps: 1, clear: ".labels text, .num"},
+		{def: saga.Definition, code: "TURNX", steps: 1, clear: ".hexlabel, .tletter, .baseword, .unit .tag", touching: true},
+		{def: battles.Definition, code: "TURNW", steps: 1, clear: ".bt-uhead > span, .bt-troop > span", kind: "charge", says: "charged with"},
 	} {
 		t.Run(tc.def.Name, func(t *testing.T) {
 			h := newHouse(t)
@@ -61,11 +78,18 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var log []logEvent
-			err = json.NewDecoder(resp.Body).Decode(&log)
+			body, err := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if err != nil {
 				t.Fatal(err)
+			}
+			var log []logEvent
+			if err := json.Unmarshal(body, &log); err != nil {
+				t.Fatalf("the match's log: %v (%d %.200s)", err, resp.StatusCode, body)
+			}
+			kind := tc.kind
+			if kind == "" {
+				kind = "move"
 			}
 			// A move that is not its side's first step of the turn.
 			var move *logEvent
@@ -83,7 +107,7 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 				if !acts[e.Kind] || json.Unmarshal(e.Data, &d) != nil || d.Seat == nil {
 					continue
 				}
-				if e.Kind == "move" && e.V > 1 && (tc.steps == 1 && (len(d.Path) > 1 || d.To != "") || *d.Seat == prev.seat && e.V > prev.v) {
+				if e.Kind == kind && e.V > 1 && (tc.steps == 1 && (len(d.Path) > 1 || d.To != "") || *d.Seat == prev.seat && e.V > prev.v) {
 					to = d.To
 					if len(d.Path) > 0 {
 						to = d.Path[len(d.Path)-1]
@@ -114,9 +138,11 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 				Words  []string
 				Header string
 			}
+			// The step of the move: the one played last that goes somewhere
+			// (in Battles a charge's contact follows it, at its version).
 			p.eval(`(() => {
   const g = document.querySelector('[data-board] .tp-marks');
-  const now = g.querySelector('.tp-step.now');
+  const now = [...g.querySelectorAll('.tp-step')].reverse().find((st) => st.querySelector('.tp-to'));
   return {
     Steps: Number(g.dataset.steps),
     To: ((now && now.querySelector('.tp-to')) || {getAttribute: () => ''}).getAttribute('data-place') || '',
@@ -132,7 +158,8 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 			if !got.Path {
 				t.Error("the move's way is not drawn")
 			}
-			if got.To != to {
+			// Battles names a zone with its side: "Union's left engagement".
+			if place := strings.ReplaceAll(to, "_", " "); got.To != to && !(tc.def.Name == battles.Definition.Name && strings.HasSuffix(got.To, "'s "+place)) {
 				t.Errorf("the step played ends on %q, want %q (%s)", got.To, to, move.Text)
 			}
 			if got.First == 0 {
@@ -141,7 +168,11 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
 			if len(got.Words) != got.Steps {
 				t.Errorf("the card tells %d steps (%q), the board marks %d", len(got.Words), got.Words, got.Steps)
 			}
-			if n := len(got.Words); n > 0 {
+			if n := len(got.Words); n > 0 && tc.says != "" {
+				if !strings.Contains(strings.Join(got.Words, "\n"), tc.says) {
+					t.Errorf("the card reads %q, want a line on the %s (%q)", got.Words, kind, tc.says)
+				}
+			} else if n > 0 {
 				last := got.Words[n-1]
 				if !strings.Contains(last, strings.TrimSuffix(move.Text, ".")) && !strings.Contains(last, to) {
 					t.Errorf("the card's last step reads %q, want the move %q", last, move.Text)
@@ -161,13 +192,16 @@ func TestDebriefPlaysEachTurn(t *testing.T) {
   const box = (e) => e.getBoundingClientRect();
   const over = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const say = (e) => (e.getAttribute('class') || e.tagName) + ' ' + JSON.stringify(e.textContent.trim());
-  const own = [...document.querySelectorAll('[data-board] svg :is(%s)')].filter((e) => !e.closest('.tp-marks'));
+  const own = [...document.querySelectorAll('[data-board] :is(%s)')].filter((e) => !e.closest('.tp-marks'));
   const marks = [...document.querySelectorAll('[data-board] .tp-marks :is(.tp-label, .tp-num)')];
+  // A word a mark lies on is drawn again above the marks, the same.
+  const copies = [...document.querySelectorAll('[data-board] .tp-marks .tp-words > *')];
+  const raised = (e) => copies.some((c) => c.textContent === e.textContent && ['left', 'top', 'right', 'bottom'].every((k) => Math.abs(box(c)[k] - box(e)[k]) < 1.5));
   const out = [];
-  for (const m of marks) for (const e of own) if (over(box(m), box(e))) out.push(say(m) + ' covers ' + say(e));
-  own.forEach((a, i) => own.slice(i + 1).forEach((b) => { if (a.getAttribute('class') !== b.getAttribute('class') && over(box(a), box(b))) out.push(say(a) + ' overlaps ' + say(b)); }));
+  for (const m of marks) for (const e of own) if (over(box(m), box(e)) && !raised(e)) out.push(say(m) + ' covers ' + say(e));
+  if (!%v) own.forEach((a, i) => own.slice(i + 1).forEach((b) => { if (a.getAttribute('class') !== b.getAttribute('class') && over(box(a), box(b))) out.push(say(a) + ' overlaps ' + say(b)); }));
   return out;
-})()`, tc.clear), &overlaps)
+})()`, tc.clear, tc.touching), &overlaps)
 				if len(overlaps) > 0 {
 					t.Errorf("marks and labels overlap on the board: %q", overlaps)
 				}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"periscope/e2e/hostbot"
@@ -47,6 +48,9 @@ type TableSpec struct {
 	// (../../static/js/turnplay.js), as the phones show them; 0 checks
 	// nothing (a game whose turns have no adapter yet).
 	Turns int
+	// Words are the board's own words (a selector under #tv-board) that
+	// no mark of a turn may hide, at any look.
+	Words string
 }
 
 // CheckTable follows a match of the host's seat and the room's bots on
@@ -105,7 +109,7 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 	// The match is watched in turns on a 1280x720 laptop and a 1920x1080
 	// TV, the screen changing every few seconds: at every look, on either,
 	// nothing may scroll.
-	scrolled, cut, cutLine := false, false, ""
+	scrolled, cut, cutLine, covered := false, false, "", false
 	for polls := 0; ; polls++ {
 		if polls%25 == 24 {
 			if tv.W == 1280 {
@@ -127,6 +131,13 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		}
 		if st.Turn != "" {
 			turns[st.Turn] = true
+		}
+		if s.Words != "" && !covered {
+			if over := tv.MarksCover("#tv-board :is(" + s.Words + ")"); len(over) > 0 {
+				covered = true
+				tv.Screenshot(fmt.Sprintf("tv-covered-%d.png", tv.H))
+				t.Errorf("at %dx%d the turn's marks hide the board's words: %q", tv.W, tv.H, over)
+			}
 		}
 		// A line cut on two looks in a row: a screen just resized gets a
 		// frame to refit its events first.
@@ -171,6 +182,17 @@ func CheckTable(t *testing.T, s TableSpec) (*Phone, hostbot.Played) {
 		}
 		if m := tv.Marked(); !m.Any("from") && !m.Any("to") && !m.Any("target") {
 			t.Errorf("at the end the last turn is not marked on the table's board: %v", m.Places)
+		}
+		if s.Words != "" {
+			for _, size := range [][2]int{{1920, 1080}, {1280, 720}} {
+				tv.Resize(size[0], size[1])
+				if over := tv.MarksCover("#tv-board :is(" + s.Words + ")"); len(over) > 0 {
+					t.Errorf("at the end, at %dx%d, the turn's marks hide the board's words: %q", size[0], size[1], over)
+				}
+				if astray := tv.Astray(); len(astray) > 0 {
+					t.Errorf("at the end, at %dx%d, words drawn again above the marks are not on their own: %q", size[0], size[1], astray)
+				}
+			}
 		}
 	}
 	// The outcome, on both screens, without scrolling, and nothing on it
@@ -218,6 +240,11 @@ func (p *Phone) Resize(w, h int) {
 	p.Run(fmt.Sprintf("a %dx%d screen", w, h), emulation.SetDeviceMetricsOverride(int64(w), int64(h), 1, false))
 	p.W, p.H = w, h
 	p.Run("the screen lays out", chromedp.Poll(fmt.Sprintf(`innerWidth === %d && innerHeight === %d`, w, h), nil))
+	// Two frames: a page that redraws on a new size (its marks laid in
+	// its board's pixels) has done so.
+	var ok bool
+	p.Run("the page redraws", chromedp.Evaluate(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, &ok,
+		func(ep *cdpruntime.EvaluateParams) *cdpruntime.EvaluateParams { return ep.WithAwaitPromise(true) }))
 }
 
 // NoButtons checks the table screen shows no button nor link to tap,

@@ -1,6 +1,7 @@
 package phone
 
 import (
+	"fmt"
 	"strings"
 	"time"
 )
@@ -181,4 +182,65 @@ func (p *Phone) ReplayToMarks(v, max int) (int, bool) {
 		}
 	}
 	return v, false
+}
+
+// MarksCover lists where a word of the marks (a label, a step's number)
+// covers the board's own words (the elements matching own outside the
+// marks: a unit's name, a square's label), each as "mark covers word". A
+// word drawn again above the marks, the same at the same place (turnplay
+// raises the words of an SVG board), is not covered.
+func (p *Phone) MarksCover(own string) []string {
+	p.T.Helper()
+	var out []string
+	p.Eval(fmt.Sprintf(`(() => {
+  const box = (e) => e.getBoundingClientRect();
+  const over = (a, b) => a.width > 0 && b.width > 0 && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const say = (e) => (e.getAttribute('class') || e.tagName) + ' ' + JSON.stringify(e.textContent.trim().slice(0, 24));
+  const own = [...document.querySelectorAll(%q)].filter((e) => !e.closest('.tp-marks') && e.textContent.trim());
+  const copies = [...document.querySelectorAll('.tp-marks .tp-words > *')];
+  const raised = (e) => copies.some((c) => c.textContent === e.textContent && ['left', 'top', 'right', 'bottom'].every((k) => Math.abs(box(c)[k] - box(e)[k]) < 1.5));
+  const out = [];
+  for (const m of document.querySelectorAll('.tp-marks :is(.tp-label rect, .tp-num)')) {
+    for (const e of own) if (over(box(m), box(e)) && !raised(e)) out.push(say(m.closest('.tp-label') || m) + ' covers ' + say(e));
+  }
+  return out;
+})()`, own), &out)
+	return out
+}
+
+// Astray lists the board's words drawn again above the marks (turnplay's
+// raised words) that are not where the word itself is, each with its
+// distance: a raised word must lie exactly on its original.
+func (p *Phone) Astray() []string {
+	p.T.Helper()
+	var out []string
+	p.Eval(`(() => {
+  const out = [];
+  for (const c of document.querySelectorAll('.tp-marks .tp-words > *')) {
+    const svg = c.ownerSVGElement;
+    const b = c.getBoundingClientRect();
+    let best = Infinity;
+    for (const e of svg.querySelectorAll('text')) {
+      if (e.closest('.tp-marks') || e.textContent !== c.textContent) continue;
+      const r = e.getBoundingClientRect();
+      best = Math.min(best, Math.hypot(r.left - b.left, r.top - b.top) + Math.abs(r.width - b.width) + Math.abs(r.height - b.height));
+    }
+    if (best > 1.5) out.push(JSON.stringify(c.textContent) + ' off by ' + best.toFixed(1) + ' px');
+  }
+  return out;
+})()`, &out)
+	return out
+}
+
+// WordsClear fails the test where the marks of the turn hide one of the
+// board's own words (own, a selector), or a word drawn again above them
+// is not on its own; when says the moment.
+func (p *Phone) WordsClear(own, when string) {
+	p.T.Helper()
+	if over := p.MarksCover(own); len(over) > 0 {
+		p.T.Errorf("%s: the turn's marks hide the board's words: %q", when, over)
+	}
+	if astray := p.Astray(); len(astray) > 0 {
+		p.T.Errorf("%s: words drawn again above the marks are not on their own: %q", when, astray)
+	}
 }

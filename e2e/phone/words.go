@@ -23,7 +23,8 @@ import (
 // Scan gathers, over a whole match, what a page's visible text
 // (document.body.innerText) shows that a player should never read: a rule
 // code (alone or as "rule: too_far"), axial coordinates ("0,-9"), region
-// ids ("A2"). Rule codes always fail the test; Axial and IDs say whether those
+// ids ("A2"), a count that shirks its number ("token(s)"). Rule codes and
+// such plurals always fail the test; Axial and IDs say whether those
 // patterns fail it too (a game whose board labels its squares A1..H8
 // names them so on purpose), else they are only logged, as what remains.
 type Scan struct {
@@ -122,6 +123,7 @@ const readWords = `(() => {
   grab("rule", /\brule:\s*([a-z][a-z0-9_]*)/gi);
   grab("axial", /(?<![\w.,])(-?\d{1,2},\s?-?\d{1,2})(?![\d,])/g);
   grab("id", /\b([A-Z][0-9]{1,2})\b/g);
+  grab("plural", /\b([A-Za-z]+\(s\))/g);
   return out;
 })()`
 
@@ -186,7 +188,7 @@ func (s *Scan) Report(t *testing.T, game string) {
 	left := map[string][]string{}
 	for _, k := range keys {
 		kind, what, _ := strings.Cut(k, " ")
-		fail := kind == "code" || kind == "rule" || kind == "forbidden" || (kind == "axial" && s.Axial) || (kind == "id" && s.IDs)
+		fail := kind == "code" || kind == "rule" || kind == "forbidden" || kind == "plural" || (kind == "axial" && s.Axial) || (kind == "id" && s.IDs)
 		if fail {
 			t.Errorf("%s: a player reads %s (%s)", game, k, s.found[k])
 		} else {
@@ -261,7 +263,8 @@ func (p *Phone) SmallType(root string, min float64) []string {
 // phone in a word and a shape (Victory ★, Defeat ✕, Draw =), then What
 // next: a rematch with the same seats or the sides swapped, the replay
 // and the debrief of /match/CODE, the stats, the lobby, and for the host
-// the room's closing. It answers the result ("victory", "defeat", "draw").
+// the room's closing, each a 44 px target. It answers the result
+// ("victory", "defeat", "draw").
 func (p *Phone) EndScreen(host bool) string {
 	p.T.Helper()
 	var code string
@@ -306,6 +309,12 @@ func (p *Phone) EndScreen(host bool) string {
 	}
 	if !end.First || !end.Next {
 		p.T.Errorf("the result and what next are not first on the page, together (first %v, together %v)", end.First, end.Next)
+	}
+	// Each choice is a thumb's 44 px.
+	var small []string
+	p.Eval(`[...document.querySelectorAll('#what-next :is(a, button)')].filter((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && (r.width < 43.5 || r.height < 43.5); }).map((e) => (e.id || e.textContent.trim()).slice(0, 24))`, &small)
+	if len(small) > 0 {
+		p.T.Errorf("what next: choices under 44 px: %q", small)
 	}
 	return end.Result
 }

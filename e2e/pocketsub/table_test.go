@@ -21,6 +21,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Options:    map[string]any{"players": 4},
 		Seats:      4,
 		Turns:      1,
+		Words:      ".labels text, .num",
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Board:      `#tv-board polygon.hit[data-region="H6"]`,

@@ -52,11 +52,13 @@ outer:
 			}
 			p.Fits("their turn")
 			p.ShowTurn()
+			p.WordsClear("#board :is(.labels text, .num)", "their turn")
 			p.Screenshot("turn-1-bots-moved.png")
 			played = true
 		}
 		if len(m.Card) > 0 && m.Any("lost") {
 			p.ShowTurn()
+			p.WordsClear("#board :is(.labels text, .num)", "their turn")
 			p.Screenshot("turn-2-loss.png")
 		}
 		// This phone's move: taps until it is confirmed.

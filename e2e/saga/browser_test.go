@@ -248,6 +248,18 @@ func playMatch(t *testing.T, p *phone.Phone) played {
 				t.Errorf("%s: this player's base is not at the bottom of the map", phase)
 			}
 			p.Fits(phase)
+			// On this phone's turn the whole map shows: its top row is
+			// not under the sticky top bar and its duty banner.
+			if phase == "playing" {
+				var at struct {
+					Turn     bool
+					Map, Bar float64
+				}
+				p.Eval(`({Turn: (document.getElementById('duty-banner')?.textContent || '').includes('YOUR TURN'), Map: document.getElementById('map').getBoundingClientRect().top, Bar: document.querySelector('.topbar').getBoundingClientRect().bottom})`, &at)
+				if at.Turn && at.Map < at.Bar-1 {
+					t.Errorf("on this phone's turn the map's top is at %.0f px, under the top bar (to %.0f px)", at.Map, at.Bar)
+				}
+			}
 			p.Screenshot("2-" + phase + ".png")
 		}
 		if !m.cardRead && phase == "playing" {

@@ -20,6 +20,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Definition: saga.Definition, // seed 1: a match with assaults to show
 		Seats:      2,
 		Turns:      1,
+		Words:      ".hexlabel, .tletter, .baseword, .unit .tag",
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

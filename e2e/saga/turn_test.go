@@ -46,6 +46,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 				}
 				p.Fits("their turn")
 				p.ShowTurn()
+				p.WordsClear("#map :is(.hexlabel, .tletter, .baseword, .unit .tag)", "their turn")
 				p.Screenshot("turn-1-bot-moved.png")
 				moved = true
 			}
@@ -54,6 +55,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 					t.Errorf("the card says %q, want the assault in words", m.Card)
 				}
 				p.ShowTurn()
+				p.WordsClear("#map :is(.hexlabel, .tletter, .baseword, .unit .tag)", "their turn")
 				p.Screenshot("turn-2-bot-assault.png")
 				attacked = true
 			}
@@ -63,6 +65,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 					t.Errorf("a hit is marked but no loss (%v), and the card says %q", m.Places, m.Card)
 				}
 				p.ShowTurn()
+				p.WordsClear("#map :is(.hexlabel, .tletter, .baseword, .unit .tag)", "their turn")
 				p.Screenshot("turn-3-bot-assault-ended.png")
 				resolved = true
 			}

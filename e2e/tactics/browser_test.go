@@ -66,6 +66,10 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("Red's seat reads %q, want Red: Ada (you)", got)
 	}
 	p.Fits("lobby")
+	// Every control a thumb's 44 px, here and at each step below.
+	if small := p.SmallTargets(); len(small) > 0 {
+		t.Errorf("lobby: controls under 44 px: %q", small)
+	}
 	p.Screenshot("1-lobby.png")
 	p.BotAndStart()
 	p.Wait(`body[data-phase="setup"] #ready`)
@@ -91,6 +95,9 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("placed %q along the back row, want SSSTTAA", got)
 	}
 	p.Fits("setup")
+	if small := p.SmallTargets(); len(small) > 0 {
+		t.Errorf("setup: controls under 44 px: %q", small)
+	}
 	p.Screenshot("2-setup.png")
 	p.MustTap("#ready:not([disabled])")
 	p.Wait(`body[data-phase="play"]`)
@@ -158,6 +165,9 @@ func TestPlayAgainstBot(t *testing.T) {
 			}
 			if small := p.SmallRegions("rect.hit"); len(small) > 0 {
 				t.Errorf("squares under 44 px: %q", small)
+			}
+			if small := p.SmallTargets(); len(small) > 0 {
+				t.Errorf("play: controls under 44 px: %q", small)
 			}
 			p.Screenshot("3-target.png")
 		}

@@ -22,6 +22,7 @@ func TestTableScreenFollowsABotMatch(t *testing.T) {
 		Definition: gridtactics.Definition,
 		Seats:      2,
 		Turns:      2,
+		Words:      ".coord, .uid",
 		Device:     onPhone.Device,
 		Screens:    screens,
 		Waiting: func(tv *phone.Phone) {

@@ -72,6 +72,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 				}
 				p.Fits("their turn")
 				p.ShowTurn()
+				p.WordsClear("#board :is(.coord, .uid)", "their turn")
 				p.Screenshot("turn-1-bot-moved.png")
 				shots++
 				played = true
@@ -84,6 +85,7 @@ func TestOpponentTurnPlayed(t *testing.T) {
 					t.Errorf("turn %d: a hit and a loss are marked, but the card says %q", turn, m.Card)
 				}
 				p.ShowTurn()
+				p.WordsClear("#board :is(.coord, .uid)", "their turn")
 				p.Screenshot("turn-2-bot-attacked.png")
 				shots++
 				attacked = true

@@ -102,6 +102,24 @@ func (g *Game) battleCommand(seat int, c Command, log *events) error {
 
 func words(zone string) string { return strings.ReplaceAll(zone, "_", " ") }
 
+// counted is n of noun in words, singular or plural as a person writes
+// it: "1 Order token", "2 Order tokens".
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// comeOff says how many Wound tokens a heal took off: "1 Wound token
+// comes", "2 Wound tokens come".
+func comeOff(n int) string {
+	if n == 1 {
+		return "1 Wound token comes"
+	}
+	return counted(n, "Wound token") + " come"
+}
+
 func (g *Game) waitSentence(w *op) string {
 	u := g.unit(w.a)
 	switch w.kind {
@@ -144,7 +162,7 @@ func (g *Game) checkOrder(seat int, u *unit) error {
 		return refuse("redeployed_unit", "%s was redeployed this turn: it takes no order until your next turn.", u.name())
 	}
 	if s := g.sides[seat]; u.cost() > s.unused {
-		return refuse("not_enough_tokens", "An order to %s costs %d token(s) (its %d Order token(s) plus one): you have %d.", u.name(), u.cost(), u.orders, s.unused)
+		return refuse("not_enough_tokens", "An order to %s costs %s (its %s plus one): you have %d.", u.name(), counted(u.cost(), "token"), counted(u.orders, "Order token"), s.unused)
 	}
 	return nil
 }
@@ -425,7 +443,7 @@ func (g *Game) act(seat int, c Command, log *events) {
 	switch c.Type {
 	case TypeMove:
 		col, at, _ := parseZone(seat, c.To)
-		log.add("move", "%s moves %s to its %s (%d token(s)).", me, u.name(), words(c.To), u.orders)
+		log.add("move", "%s moves %s to its %s (%s on it now).", me, u.name(), words(c.To), counted(u.orders, "Order token"))
 		from := zoneOf(u)
 		u.col, u.at = col, at
 		log.data(moved(seat, u, from))
@@ -488,7 +506,7 @@ func (g *Game) useTrait(seat int, u *unit, c Command, paid int, log *events) {
 		// House rule: Command takes back no more than its own order cost,
 		// once a unit a round, so it never makes tokens: a round ends.
 		n := min(t.orders, paid)
-		log.add("trait", "%s uses %s with %s: %d of %s's Order token(s) come back.", g.name(seat), tr.Name, u.name(), n, t.name())
+		log.add("trait", "%s uses %s with %s: %s back from %s.", g.name(seat), tr.Name, u.name(), counted(n, "Order token"), t.name())
 		log.data(traitData(seat, u, t, tr, ""))
 		s.unused += n
 		t.orders -= n
@@ -502,7 +520,7 @@ func (g *Game) useTrait(seat int, u *unit, c Command, paid int, log *events) {
 			}
 		}
 		s.unused += n
-		log.add("trait", "%s uses %s with %s: %d Wound token(s) come off %s.", g.name(seat), tr.Name, u.name(), n, t.name())
+		log.add("trait", "%s uses %s with %s: %s off %s.", g.name(seat), tr.Name, u.name(), comeOff(n), t.name())
 		log.data(traitData(seat, u, t, tr, ""))
 	case HookRelayMove:
 		col, at, _ := parseZone(seat, c.To)
@@ -893,7 +911,7 @@ func (g *Game) react(seat int, c Command, log *events) error {
 		return refuse("no_shooting_dice", "%s shows no Shooting dice (white): it cannot shoot.", u.name())
 	}
 	if u.cost() > g.sides[seat].unused {
-		return refuse("not_enough_tokens", "An order to %s costs %d token(s): you have %d.", u.name(), u.cost(), g.sides[seat].unused)
+		return refuse("not_enough_tokens", "An order to %s costs %s: you have %d.", u.name(), counted(u.cost(), "token"), g.sides[seat].unused)
 	}
 	g.pay(u)
 	if c.Type == TypeIntercept {

@@ -327,7 +327,7 @@ func (g *Game) recoveryCommand(seat int, c Command, log *events) error {
 			return err
 		}
 		s.unused += t.wounds
-		log.add("sacrifice", "%s sacrifices %s to recover %d Wound token(s).", g.name(seat), t.tile.Name, t.wounds)
+		log.add("sacrifice", "%s sacrifices %s to recover %s.", g.name(seat), t.tile.Name, counted(t.wounds, "Wound token"))
 		log.data(struck(u, t.tile.ID))
 		t.wounds = 0
 		g.kill(u, t, log)

@@ -283,7 +283,7 @@ func (g *Game) legalFor(seat int) []Legal {
 		for _, u := range g.own(seat) {
 			for _, t := range u.live() {
 				if t.wounds > 0 {
-					add(Command{Type: TypeSacrifice, Troop: t.tile.ID}, 0, "Sacrifice %s (recover %d token(s))", t.tile.Name, t.wounds)
+					add(Command{Type: TypeSacrifice, Troop: t.tile.ID}, 0, "Sacrifice %s (recover %s)", t.tile.Name, counted(t.wounds, "token"))
 				}
 			}
 		}

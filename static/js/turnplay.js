@@ -154,16 +154,103 @@ export function turnPlay(app, adapter) {
     const wide = svg.getBoundingClientRect().width;
     const perPx = vb && vb.width && wide ? vb.width / wide : 1;
     const f = Math.max(r * 0.36, 12 * perPx);
+    const lh = f * 1.4; // a label's height
+    // A board whose places hold words of their own (Battles' units) gives
+    // each place's box: the marks go around it, and their words in strips
+    // the board opens at its top (from, to, target, the step's number) and
+    // bottom (lost, wounded), never on the place's own words. A board that
+    // cannot grow (a TV's, of a fixed height) opens none (room answers
+    // false): the words then go where its line(place) has room, in the
+    // free part of a unit's top line, or are left to the rings' shapes.
+    const boxed = !!adapter.box;
+    let strips = false;
+    if (boxed && adapter.room) {
+      const tops = [], bottoms = [];
+      for (const st of steps) {
+        // A shooter's place has no words: only where a piece left does.
+        const went = st.path ? st.path[st.path.length - 1] : st.to;
+        for (const p of [went ? st.from : null, went, st.at]) if (p) tops.push(p);
+        for (const p of st.lost) bottoms.push(p);
+        for (const n of st.notes || []) bottoms.push(n.at);
+      }
+      strips = adapter.room(tops, bottoms, (lh + 4) / perPx) !== false;
+    }
+    const box = (p) => (boxed && p ? adapter.box(p) : null);
     const g = s("g", { class: "tp-marks", "data-steps": steps.length, "aria-hidden": "true" });
-    const label = (pt, text, cls) => {
-      const w = text.length * f * 0.62 + f * 0.8;
+    // tag draws text on a tag centred on pt, in letters of fs.
+    const tag = (pt, text, cls, fs = f) => {
+      const w = width(text, fs);
       return s("g", { class: "tp-label " + cls },
-        s("rect", { x: pt.x - w / 2, y: pt.y - r * 0.8 - f * 0.75, width: w, height: f * 1.4, rx: f * 0.3 }),
-        s("text", { x: pt.x, y: pt.y - r * 0.8, "text-anchor": "middle", "dominant-baseline": "central", "font-size": f }, text));
+        s("rect", { x: pt.x - w / 2, y: pt.y - fs * 0.7, width: w, height: fs * 1.4, rx: fs * 0.3 }),
+        s("text", { x: pt.x, y: pt.y, "text-anchor": "middle", "dominant-baseline": "central", "font-size": fs }, text));
+    };
+    const width = (text, fs = f) => text.length * fs * 0.62 + fs * 0.8;
+    // A word on a unit's own line is as tall as the line lets it (not
+    // under 11 px).
+    const lineFont = (line) => Math.max(11 * perPx, Math.min(f, line.h / 1.3));
+    // A label of place: in its box's strip (top: left end; bottom: left,
+    // or right for a note), else above its ring (below with dy > 0).
+    // Several steps may mark one place: their words line up along its
+    // strip (the same word once), and their numbers side by side.
+    const used = new Map();
+    const take = (key, text, w) => {
+      const u = used.get(key) || { at: 0, said: new Set() };
+      used.set(key, u);
+      if (text && u.said.has(text)) return -1;
+      if (text) u.said.add(text);
+      u.at += w + 3;
+      return u.at - w - 3;
+    };
+    // inLine places a word of w on place's free line: its x and y, or
+    // null when the line has no room left for it.
+    const inLine = (p, b, text, w) => {
+      const line = adapter.line && adapter.line(p);
+      if (!line) return null;
+      const fs = lineFont(line);
+      if (typeof w === "function") w = w(fs);
+      const at = take(`line ${b.x} ${b.y}`, text, w);
+      if (at < 0 || line.x0 + at + w > line.x1) return null;
+      return { x: line.x0 + at + w / 2, y: line.y, fs };
+    };
+    const label = (p, text, cls, where = "top", dy = 0) => {
+      const b = box(p);
+      if (b && !strips) {
+        const pt = inLine(p, b, text, (fs) => width(text, fs));
+        return pt ? tag(pt, text, cls, pt.fs) : null;
+      }
+      if (b) {
+        const w = width(text);
+        const at = take(`${where === "top" ? "top" : "bottom"}${where === "right" ? "R" : "L"} ${b.x} ${b.y}`, text, w);
+        if (at < 0) return null;
+        const x = where === "right" ? b.x + b.w - 4 - at - w / 2 : b.x + 4 + at + w / 2;
+        const y = where === "top" ? b.y + 2 + lh / 2 : b.y + b.h - 2 - lh / 2;
+        return tag({ x, y }, text, cls);
+      }
+      const pt = adapter.center(p);
+      // The same word at the same spot (two shots at one target) once.
+      if (!pt || take(`at ${pt.x} ${pt.y + dy}`, text, 0) < 0) return null;
+      return tag({ x: pt.x, y: pt.y - r * 0.8 + dy }, text, cls);
+    };
+    // ring draws a mark around place: a rectangle around its box, else a
+    // circle of k times the mark's radius.
+    const ring = (p, k, cls, pt) => {
+      const b = box(p);
+      const data = { class: cls, "data-place": adapter.name(p) };
+      if (b) return s("rect", { x: b.x - 3, y: b.y - 3, width: b.w + 6, height: b.h + 6, rx: 8, ...data });
+      return s("circle", { cx: pt.x, cy: pt.y, r: r * k, ...data });
+    };
+    // edge is where the way from a to z leaves place's box (or its ring).
+    const edge = (p, pt, toward, k) => {
+      const dx = toward.x - pt.x, dy = toward.y - pt.y;
+      if (!dx && !dy) return pt;
+      const len = Math.hypot(dx, dy);
+      const b = box(p);
+      const t = b ? Math.min(dx ? (b.w / 2 + 4) / Math.abs(dx) : Infinity, dy ? (b.h / 2 + 4) / Math.abs(dy) : Infinity) * len : r * k;
+      return { x: pt.x + (dx / len) * t, y: pt.y + (dy / len) * t };
     };
     const lay = adapter.layout || {};
     // Where the "from" word goes: above the ring, or inside it.
-    const fromAt = (p) => (lay.from === "centre" ? { x: p.x, y: p.y + r * 0.8 } : p);
+    const fromDy = lay.from === "centre" ? r * 0.8 : 0;
     const last = steps[steps.length - 1];
     const replaying = !!(tp.replaying && app.replay);
     steps.forEach((st, i) => {
@@ -174,76 +261,168 @@ export function turnPlay(app, adapter) {
       const now = st === last && (replaying ? st.seq > tp.played : tp.playing());
       const elapsed = performance.now() - st.t0;
       const anim = now && st.seq > tp.played && !tp.skipping && !reduced.matches && elapsed < STEP;
-      const pts = [st.from, ...(st.path || (st.to ? [st.to] : []))].filter(Boolean).map(adapter.center).filter(Boolean);
+      const places = [st.from, ...(st.path || (st.to ? [st.to] : []))].filter(Boolean).filter((p) => adapter.center(p));
+      const pts = places.map(adapter.center);
       const sg = s("g", { class: "tp-step" + (now ? " now" : "") + (anim ? " anim" : ""), "data-step": n, style: anim ? `--tp-delay: ${-elapsed.toFixed(0)}ms` : null });
+      const add = (...els) => sg.append(...els.filter(Boolean));
       if (st.from && pts.length > 1) {
         const a = pts[0];
-        sg.append(s("circle", { cx: a.x, cy: a.y, r: r * 0.8, class: "tp-from", "data-place": adapter.name(st.from) }));
-        sg.append(label(fromAt(a), "from", "from"));
-        const d = "M" + pts.map((p) => `${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join("L");
-        sg.append(s("path", { d, class: "tp-path", pathLength: 100 }));
+        add(ring(places[0], 0.8, "tp-from", a), label(places[0], "from", "from", "top", fromDy));
         const z = pts[pts.length - 1];
         const p = pts[pts.length - 2];
+        // The way starts at the edge of where the piece was (a box) and
+        // ends at the edge of where it went, its head touching it.
+        const way = boxed ? [edge(places[0], a, pts[1], 0), ...pts.slice(1, -1), edge(places[places.length - 1], z, p, 0.85)] : pts;
+        const d = "M" + way.map((q) => `${q.x.toFixed(1)} ${q.y.toFixed(1)}`).join("L");
+        add(s("path", { d, class: "tp-path", pathLength: 100 }));
         const ang = Math.atan2(z.y - p.y, z.x - p.x);
-        const tip = { x: z.x - Math.cos(ang) * r * 0.85, y: z.y - Math.sin(ang) * r * 0.85 };
+        const tip = boxed ? way[way.length - 1] : { x: z.x - Math.cos(ang) * r * 0.85, y: z.y - Math.sin(ang) * r * 0.85 };
         const side = (k) => `${(tip.x - Math.cos(ang + k) * r * 0.35).toFixed(1)} ${(tip.y - Math.sin(ang + k) * r * 0.35).toFixed(1)}`;
-        sg.append(s("path", { d: `M${tip.x.toFixed(1)} ${tip.y.toFixed(1)}L${side(0.5)}L${side(-0.5)}Z`, class: "tp-head" }));
-        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.path ? st.path[st.path.length - 1] : st.to) }));
+        add(s("path", { d: `M${tip.x.toFixed(1)} ${tip.y.toFixed(1)}L${side(0.5)}L${side(-0.5)}Z`, class: "tp-head" }));
+        const end = places[places.length - 1];
+        add(ring(end, 0.85, "tp-to", z));
         if (anim) {
           // A ghost of the piece sails from where it was to where it went.
-          const ghost = s("circle", { cx: z.x, cy: z.y, r: r * 0.55, class: "tp-ghost" });
+          const ghost = s("circle", { cx: z.x, cy: z.y, r: r * 0.55, class: "tp-ghost" + (boxed ? " boxed" : "") });
           sg.append(ghost);
           requestAnimationFrame(() => {
             if (!ghost.animate) return;
-            const frames = pts.map((p) => ({ transform: `translate(${p.x - z.x}px, ${p.y - z.y}px)` }));
+            const frames = pts.map((q) => ({ transform: `translate(${q.x - z.x}px, ${q.y - z.y}px)` }));
             ghost.animate(frames, { duration: STEP * 0.7, delay: -elapsed, easing: "ease-in-out", fill: "forwards" });
           });
         }
       }
       if (pts.length === 1 && !st.at) {
         // Put on the board from off it (a unit summoned from the reserves).
-        const z = pts[0];
-        sg.append(s("circle", { cx: z.x, cy: z.y, r: r * 0.85, class: "tp-to", "data-place": adapter.name(st.to || st.from) }));
-        sg.append(label(z, st.to ? "new" : "left", "from"));
+        add(ring(places[0], 0.85, "tp-to", pts[0]), label(places[0], st.to ? "new" : "left", "from"));
       }
       if (st.at) {
         const t = adapter.center(st.at);
         if (t) {
           const src = st.from ? adapter.center(st.from) : null;
-          if (src && !st.to) {
-            sg.append(s("circle", { cx: src.x, cy: src.y, r: r * 0.8, class: "tp-from tp-shooter", "data-place": adapter.name(st.from) }));
-            sg.append(s("line", { x1: src.x, y1: src.y, x2: t.x, y2: t.y, class: "tp-shot", pathLength: 100 }));
+          // (A unit striking one in its own place has no line to draw.)
+          if (src && !st.to && (src.x !== t.x || src.y !== t.y)) {
+            add(ring(st.from, 0.8, "tp-from tp-shooter", src));
+            const a = boxed ? edge(st.from, src, t, 0) : src;
+            const z = boxed ? edge(st.at, t, src, 0) : t;
+            add(s("line", { x1: a.x, y1: a.y, x2: z.x, y2: z.y, class: "tp-shot", pathLength: 100 }));
           }
           // An assault whose dice are still rolling is a target, not yet a hit or a miss.
           const how = st.hit === undefined ? "pending" : st.hit ? "hit" : "miss";
-          sg.append(s("circle", { cx: t.x, cy: t.y, r: r * 0.9, class: "tp-target " + how, "data-place": adapter.name(st.at) }));
-          sg.append(label(t, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
+          // A target lost says "✕ lost", which tells the hit too.
+          const gone = st.lost.some((q) => adapter.name(q) === adapter.name(st.at));
+          add(ring(st.at, 0.9, "tp-target " + how, t), gone ? null : label(st.at, { pending: "⚔ target", hit: "✸ hit", miss: "miss" }[how], how));
         }
       }
       for (const note of st.notes || []) {
-        const t = adapter.center(note.at);
-        if (t) sg.append(label({ x: t.x, y: t.y + r * 1.6 }, note.label, "note"));
+        if (adapter.center(note.at)) add(label(note.at, note.label, "note", "right", r * 1.6));
       }
       for (const at of st.lost) {
         const t = adapter.center(at);
         if (!t) continue;
-        sg.append(s("path", { d: `M${t.x - r * 0.45} ${t.y - r * 0.45}L${t.x + r * 0.45} ${t.y + r * 0.45}M${t.x + r * 0.45} ${t.y - r * 0.45}L${t.x - r * 0.45} ${t.y + r * 0.45}`, class: "tp-lost", "data-place": adapter.name(at) }));
-        sg.append(label({ x: t.x, y: t.y + r * 1.55 }, "✕ lost", "lost"));
+        const b = box(at);
+        // A cross on the place, or around a box with words in it: its
+        // outline in red, and "✕ lost" in its bottom strip.
+        if (b) add(s("rect", { x: b.x - 1, y: b.y - 1, width: b.w + 2, height: b.h + 2, rx: 7, class: "tp-lost boxed", "data-place": adapter.name(at) }));
+        else add(s("path", { d: `M${t.x - r * 0.45} ${t.y - r * 0.45}L${t.x + r * 0.45} ${t.y + r * 0.45}M${t.x + r * 0.45} ${t.y - r * 0.45}L${t.x - r * 0.45} ${t.y + r * 0.45}`, class: "tp-lost", "data-place": adapter.name(at) }));
+        add(b ? label(at, "✕ lost", "lost", "bottom") : lostLabel(at, t));
       }
       // The step's number, as the card numbers it.
-      const spot = adapter.center(st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from);
+      const numAt = st.to || (st.path && st.path[st.path.length - 1]) || st.at || st.from;
+      const spot = adapter.center(numAt);
       if (spot) {
         const nr = Math.max(r * 0.26, f * 0.72);
-        const ny = spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
-        sg.append(s("circle", { cx: spot.x + r * 0.7, cy: ny, r: nr, class: "tp-num" }));
-        sg.append(s("text", { x: spot.x + r * 0.7, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.max(r * 0.34, f) }, String(n)));
+        const b = box(numAt);
+        const free = b && !strips ? inLine(numAt, b, "", (fs) => fs * 1.4) : null;
+        // Several steps' numbers on one place sit side by side.
+        const nx = free ? free.x : b ? b.x + b.w - 4 - nr - take(`num ${b.x} ${b.y}`, "", nr * 2) : spot.x + r * 0.7 - take(`num ${spot.x} ${spot.y}`, "", nr * 2);
+        const ny = free ? free.y : b ? b.y + 2 + lh / 2 : spot.y + (lay.num === "top" ? -r * 0.55 : r * 0.55);
+        if (!b || strips || free) {
+          add(s("circle", { cx: nx, cy: ny, r: free ? free.fs * 0.7 : nr, class: "tp-num" }));
+          add(s("text", { x: nx, y: ny + r * 0.01, class: "tp-numtext", "text-anchor": "middle", "dominant-baseline": "central", "font-size": free ? free.fs : Math.max(r * 0.34, f) }, String(n)));
+        }
       }
       g.append(sg);
     });
+    // The marks' words lie above every ring, way and cross, and the
+    // steps' numbers above them.
+    const words = s("g", { class: "tp-labels" });
+    for (const l of g.querySelectorAll(".tp-label, .tp-num, .tp-numtext")) words.append(l);
+    for (const l of [...words.querySelectorAll(":scope > .tp-num, :scope > .tp-numtext")]) words.append(l);
+    g.append(words);
     // A replayed step plays once; a live one for its first moments.
     if (replaying) tp.played = Math.max(tp.played, last.seq);
     svg.append(g);
+    raise(svg, g);
+
+    // lostLabel is "✕ lost" under a lost piece's cross, or higher, just
+    // under its middle, where the board writes its own labels at the
+    // bottom of the place (adapter.bottom(place): Tactics' bottom row,
+    // whose squares carry the column letters).
+    function lostLabel(at, t) {
+      const up = adapter.bottom && adapter.bottom(at);
+      return tag({ x: t.x, y: t.y + (up ? r * 0.2 : r * 0.75) }, "✕ lost", "lost");
+    }
   };
+
+  // raise keeps the board's own words readable over the marks: each of
+  // them (adapter.words, a selector of the SVG board's texts) that a mark
+  // lies on is drawn again, as it is, above the marks.
+  function raise(svg, g) {
+    if (!adapter.words) return;
+    const words = [...svg.querySelectorAll(adapter.words)].filter((w) => !w.closest(".tp-marks"));
+    nudge(svg, g, words.map((w) => w.getBoundingClientRect()).filter((r) => r.width));
+    const near = [...g.querySelectorAll(".tp-label, .tp-num, .tp-from, .tp-to, .tp-target, .tp-lost, .tp-path, .tp-shot, .tp-head")].map((e) => e.getBoundingClientRect());
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const ctm = svg.getScreenCTM();
+    if (!ctm || !near.length) return;
+    const back = ctm.inverse();
+    const layer = s("g", { class: "tp-words" });
+    for (const w of words) {
+      const r = w.getBoundingClientRect();
+      if (!r.width || !near.some((m) => over(m, r))) continue;
+      const cs = getComputedStyle(w);
+      if (cs.display === "none" || cs.visibility === "hidden") continue;
+      const c = w.cloneNode(true);
+      for (const k of [...c.attributes].map((x) => x.name)) if (k === "id" || k === "class" || k.startsWith("data-") || k === "transform") c.removeAttribute(k);
+      c.setAttribute("class", "tp-word");
+      for (const k of ["fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "paint-order", "font-family", "font-size", "font-weight", "letter-spacing", "opacity", "text-anchor", "dominant-baseline"]) {
+        c.style.setProperty(k, cs.getPropertyValue(k));
+      }
+      const m = back.multiply(w.getScreenCTM());
+      c.setAttribute("transform", `matrix(${[m.a, m.b, m.c, m.d, m.e, m.f].map((x) => +x.toFixed(3)).join(" ")})`);
+      layer.append(c);
+    }
+    if (layer.firstChild) g.append(layer);
+  }
+
+  // nudge moves a mark's word that lies on one of the board's (rects, on
+  // screen) to the nearest spot around it clear of them, of the marks'
+  // other words and of the board's edge; one with no such spot stays, and
+  // the board's word is drawn above it.
+  function nudge(svg, g, rects) {
+    const ctm = svg.getScreenCTM();
+    if (!ctm || !rects.length) return;
+    const edge = svg.getBoundingClientRect();
+    const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const inside = (r) => r.left >= edge.left && r.right <= edge.right && r.top >= edge.top && r.bottom <= edge.bottom;
+    const labels = [...g.querySelectorAll(".tp-label")];
+    const placed = labels.map((l) => l.getBoundingClientRect());
+    const nums = [...g.querySelectorAll(".tp-num")].map((n) => n.getBoundingClientRect());
+    labels.forEach((l, i) => {
+      const r = placed[i];
+      const others = [...placed.filter((_, j) => j !== i), ...nums];
+      if (!rects.some((w) => over(w, r))) return;
+      const w = r.width * 0.6, ht = r.height + 2;
+      for (const [dx, dy] of [[0, -ht], [0, ht], [-w, 0], [w, 0], [-w, -ht], [w, -ht], [-w, ht], [w, ht], [0, -2 * ht], [0, 2 * ht]]) {
+        const m = { left: r.left + dx, right: r.right + dx, top: r.top + dy, bottom: r.bottom + dy };
+        if (!inside(m) || rects.some((x) => over(x, m)) || others.some((x) => over(x, m))) continue;
+        l.setAttribute("transform", `translate(${(dx / ctm.a).toFixed(1)} ${(dy / ctm.d).toFixed(1)})`);
+        placed[i] = m;
+        return;
+      }
+    });
+  }
 
   tp.card = () => {
     const steps = current();

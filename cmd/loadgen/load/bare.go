@@ -228,12 +228,31 @@ type BareConfig struct {
 	Log      io.Writer
 }
 
-// RunBare replays the traces through the bare server: room i plays trace
-// i mod Traces, one step per 1/Rate, and starts the trace again on new
+// hasCommand reports whether tr holds a game command.
+func hasCommand(tr *Trace) bool {
+	for _, st := range tr.Steps {
+		if st.Cmd {
+			return true
+		}
+	}
+	return false
+}
+
+// RunBare replays the traces through the bare server: room i plays the
+// (i mod n)th of the n traces that hold a command, one step per 1/Rate, and starts the trace again on new
 // connections (a new match) once it has played it all.
 func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
-	if len(cfg.Traces) == 0 {
-		return nil, errors.New("load: no traces to replay")
+	// Rooms replay only traces with a command after the host's start: a
+	// room recorded before its first order has nothing to play (and the
+	// indices stay the bare server's, which reads the same traces).
+	var playable []int
+	for k, tr := range cfg.Traces {
+		if hasCommand(tr) {
+			playable = append(playable, k)
+		}
+	}
+	if len(playable) == 0 {
+		return nil, errors.New("load: no trace with a command to replay")
 	}
 	if cfg.Setup <= 0 {
 		cfg.Setup = 16
@@ -282,7 +301,7 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			b, err := open(i, i%len(cfg.Traces), 0)
+			b, err := open(i, playable[i%len(playable)], 0)
 			if err != nil {
 				errs <- err
 				return

@@ -74,7 +74,10 @@ function absorb(events) {
 // the view of the whole arriving with the last one.
 const adapter = turnAdapter(app);
 function split(msg) {
-  if (msg.t !== "update" || app.seat < 0 || !msg.events) return msg;
+  if (msg.t !== "update" || !msg.events) return msg;
+  // A phone, and the table screen (which plays each side's turn as the
+  // phones do); a watcher's page is the table screen once the match runs.
+  if (app.seat < 0 && !document.body.classList.contains("tv")) return msg;
   const at = [];
   msg.events.forEach((e, i) => {
     const st = adapter.step(e, dataOf(e) || {}, app);
@@ -335,7 +338,22 @@ function tableScreen(box, waiting) {
     extra: v.phase === "over" ? null : roll(v),
     events: lastEvents(events, 6),
   });
+  // The turn being played, and the last one marked, on the TV's battlefield.
+  tp.overlay(overlay(box.querySelector("#tv-board")));
 }
+
+// The marks lie on the battlefield in its pixels: a new size (a phone
+// turned, a TV window resized) draws them again where the units now are.
+// A phone's height alone changes as its address bar comes and goes: its
+// battlefield stays as it was.
+let resized = 0, size = "";
+addEventListener("resize", () => {
+  const now = document.body.classList.contains("tv") ? `${innerWidth}x${innerHeight}` : String(innerWidth);
+  if (now === size) return;
+  size = now;
+  cancelAnimationFrame(resized);
+  resized = requestAnimationFrame(() => app.view && render());
+});
 
 const lost = connectionBanner();
 $("conn").before(rulesButton(() => withHouseRules(rules(app.view), "battles", app.lobby?.options)));

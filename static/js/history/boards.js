@@ -8,9 +8,8 @@
 // An entry's turn loads the game's turn.js adapter (../turnplay.js): with
 // it the debrief plays each turn's moves on the board in order and keeps
 // them marked, as the game's own page does. A game gets it by adding its
-// adapter here. Battles' adapter is not listed yet: it is built for the
-// live battlefield, and listed here a Battles debrief stepped onto a
-// charge played nothing (tried with TestDebriefPlaysEachTurn, 2026-11-27).
+// adapter here. An adapter whose board is HTML (Battles' battlefield)
+// gives canvas(board): the SVG it lays over the drawing for the marks.
 
 import { h } from "../ui.js";
 
@@ -36,10 +35,11 @@ const BOARDS = {
   },
   battles: {
     page: "battles",
+    turn: () => import("../battles/turn.js"),
     draw: async (view) => {
       const f = await import("../battles/field.js");
       // A spectator's view: the field draws no buttons for it.
-      return [h("div", { class: "bt-sides" }, f.sides(view)), view.phase === "army_building" ? null : f.field({}, view)];
+      return h("div", { class: "bt-board" }, h("div", { class: "bt-sides" }, f.sides(view)), view.phase === "army_building" ? null : f.field({}, view));
     },
   },
 };

@@ -220,7 +220,8 @@ async function playTurn(board, view, want) {
   const { tapp, tp } = app.turns;
   tapp.view = view;
   tapp.replay.snap.view = view;
-  const svg = board.matches?.("svg") ? board : board.querySelector?.("svg");
+  const { adapter } = app.turns;
+  const svg = adapter.canvas ? adapter.canvas(board) : board.matches?.("svg") ? board : board.querySelector?.("svg");
   if (!svg) return;
   const slot = h("div", { class: "tp-slot", id: "turn-slot" });
   svg.closest("[data-board]").append(slot);

@@ -18,6 +18,9 @@ export function turnAdapter(app) {
   };
   return {
     size: R * 0.3,
+    // The regions' numbers and the tiles' letters stay readable over the
+    // marks: drawn again above them where a mark lies on one.
+    words: ".labels text, .num, .mletter, .cclabel",
     name: (r) => r,
     center: (name) => regions()?.get(name)?.at || null,
     step: (e, d) => {

@@ -239,6 +239,7 @@ function render() {
   // This phone's re-roll (its dice, the clock) comes into view by itself.
   const f = v.fight;
   askInView(app, f && owes(v) ? `${v.turn_number}#${f.combat}#${f.counter_strike}#${f.stage}` : "", $("fight-now"));
+  mapInView(owes(v) && !f ? `${v.phase}#${v.turn_number}` : "");
   // The card of the selected unit, or of what was tapped.
   let shown = null;
   const focusUnit = app.focus && v.units.find((u) => u.at === app.focus);
@@ -258,6 +259,24 @@ function render() {
 
 // owes is what this phone owes now, "" when nothing: its turn, or its
 // re-rolls in an assault (the view's turn is then the seat to re-roll).
+// mapInView brings the map into view when this phone's turn (key names
+// it, "" when none) begins: its top just under the top bar, whose duty
+// banner would hide the top row of tiles, unless it already shows in the
+// upper half of the screen. The same turn redrawn leaves the page where
+// the player holds it.
+function mapInView(key) {
+  if (!key || key === app.mapAsked) {
+    if (!key) app.mapAsked = "";
+    return;
+  }
+  app.mapAsked = key;
+  const map = $("board");
+  if (!map?.firstChild) return;
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom || 0;
+  const top = map.getBoundingClientRect().top;
+  if (top < bar || top > innerHeight / 2) scrollBy({ top: top - bar - 6, behavior: "instant" });
+}
+
 function owes(v) {
   if (app.replay || v.seat < 0 || v.turn !== v.seat || v.phase === "over") return "";
   if (v.fight) return "YOUR RE-ROLL: tap a die to re-roll it, or keep your dice";

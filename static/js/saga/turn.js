@@ -11,6 +11,12 @@ export function turnAdapter(app) {
   const view = () => app.replay?.snap?.view || app.view;
   return {
     size: SIZE * 0.9,
+    // A tile's label sits low on its right, its terrain's letters at its
+    // top: "from" goes in the middle of the tile the unit left, the step's
+    // number at the top right; the words a mark still lies on are drawn
+    // again above it.
+    layout: { from: "centre", num: "top" },
+    words: ".hexlabel, .tletter, .baseword, .unit .tag, .markletter, .chance",
     name: (at) => at,
     center: (at) => {
       const v = view();

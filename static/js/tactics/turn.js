@@ -14,12 +14,20 @@ export function turnAdapter(app) {
     // number goes to the top right, and "from" inside the square the unit
     // left, clear of the number of the unit above it.
     layout: { from: "centre", num: "top" },
+    // The squares' letters and the units' numbers stay readable.
+    words: ".coord, .uid",
     name: (sq) => sq,
     center: (sq) => {
       const v = app.replay?.snap?.view || app.view;
       if (!v || typeof sq !== "string") return null;
       const p = place(sq, v.size, v.seat === 1);
       return { x: p.x + CELL / 2, y: p.y + CELL / 2 };
+    },
+    // The squares of the bottom row carry the column letters at their
+    // bottom: a loss there is told higher in the square.
+    bottom: (sq) => {
+      const v = app.replay?.snap?.view || app.view;
+      return !!v && typeof sq === "string" && place(sq, v.size, v.seat === 1).y === (v.size - 1) * CELL;
     },
     step: (e, d) => {
       switch (e.kind) {
