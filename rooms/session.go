@@ -32,7 +32,7 @@ type Session struct {
 	lobby   chan []byte   // the newest lobby frame only
 	dropped chan struct{}
 	once    sync.Once
-	wake    func() // OnWake's; nil for none
+	onWake  func() // OnWake's; nil for none
 
 	// Owned by the room goroutine.
 	seat      int
@@ -92,15 +92,11 @@ func (s *Session) Next(ctx context.Context) ([]byte, error) {
 	}
 }
 
-// signal leaves a token on ready if none is there, and wakes the
-// transport. Called with mu held.
+// signal leaves a token on ready if none is there. Called with mu held.
 func (s *Session) signal() {
 	select {
 	case s.ready <- struct{}{}:
 	default:
-	}
-	if s.wake != nil {
-		s.wake()
 	}
 }
 
@@ -109,10 +105,8 @@ func (s *Session) signal() {
 // only when there is something to write: a phone gets a frame or two a
 // second, and a goroutine waiting on Ready for each connection held a
 // stack of its own the whole time (docs/benchmarks.md, "Issue 26: memory
-// per room"). f must not block nor call the Session back while it runs:
-// it may be called with the outbox's lock held. Set it before the first
-// Receive.
-func (s *Session) OnWake(f func()) { s.wake = f }
+// per room"). f must not block. Set it before the first Receive.
+func (s *Session) OnWake(f func()) { s.onWake = f }
 
 // LobbyFrames yields the newest lobby frame whenever the lobby changed. It
 // is apart from Outbox so that a crowd coming and going never fills the
@@ -190,6 +184,9 @@ func (s *Session) wake() {
 	case s.ready <- struct{}{}:
 	default:
 	}
+	if s.onWake != nil {
+		s.onWake()
+	}
 }
 
 // canTake reports whether n more messages fit in the outbox now. Besides
@@ -217,16 +214,16 @@ func (s *Session) pushLobby(b []byte) {
 	case s.lobby <- b:
 	default:
 	}
-	if s.wake != nil {
-		s.wake()
+	if s.onWake != nil {
+		s.onWake()
 	}
 }
 
 func (s *Session) drop() {
 	s.once.Do(func() {
 		close(s.dropped)
-		if s.wake != nil {
-			s.wake()
+		if s.onWake != nil {
+			s.onWake()
 		}
 	})
 }
