@@ -67,6 +67,9 @@ func CheckKeys(data []byte, v any) error {
 	if v != nil {
 		shape.t = reflect.TypeOf(v)
 	}
+	if plainKeys(data, shape) {
+		return nil
+	}
 	first, again, twice := duplicateKey(data, shape)
 	switch {
 	case !twice:
@@ -213,6 +216,263 @@ func duplicateKey(data []byte, shape keyShape) (first, again string, twice bool)
 	}
 	walk(shape)
 	return first, again, twice
+}
+
+// plainKeys reports, without a decoder, that data (of shape s) is one
+// JSON value, and whitespace, that gives no key twice: every command is
+// checked, and the decoder's walk (duplicateKey) costs a token boxed per
+// value, a map per object and a buffer. It answers only for the plain
+// documents commands are: false means "ask duplicateKey", for a repeated
+// key and for anything it does not read itself (a key escaped or not
+// ASCII, a number with an exponent or over 64 bytes, more than 16 keys in
+// an object, deeper than 32, data that is not JSON), so that CheckKeys
+// answers as it did. TestCheckKeysIsTheWalk and FuzzCheckKeys hold it to
+// the walk.
+func plainKeys(data []byte, s keyShape) bool {
+	p := keyScan{data: data}
+	if !p.value(s, 0) {
+		return false
+	}
+	p.space()
+	return p.i == len(p.data)
+}
+
+// keyScan reads JSON for plainKeys: i is the next byte to read.
+type keyScan struct {
+	data []byte
+	i    int
+}
+
+func (p *keyScan) space() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// value reads one value at depth d; false if it is not plain or gives a
+// key twice.
+func (p *keyScan) value(s keyShape, d int) bool {
+	p.space()
+	if p.i == len(p.data) || d > 32 {
+		return false
+	}
+	switch c := p.data[p.i]; {
+	case c == '{':
+		return p.object(s.deref(), d)
+	case c == '[':
+		return p.array(s.deref(), d)
+	case c == '"':
+		_, _, ok := p.str()
+		return ok
+	case c == 't':
+		return p.word("true")
+	case c == 'f':
+		return p.word("false")
+	case c == 'n':
+		return p.word("null")
+	case c == '-' || c >= '0' && c <= '9':
+		return p.number()
+	}
+	return false
+}
+
+func (p *keyScan) word(w string) bool {
+	if len(p.data)-p.i < len(w) || string(p.data[p.i:p.i+len(w)]) != w {
+		return false
+	}
+	p.i += len(w)
+	return true
+}
+
+// number reads a number without an exponent, as JSON writes one, of up to
+// 64 bytes (a float64 the decoder reads without fail).
+func (p *keyScan) number() bool {
+	start := p.i
+	if p.data[p.i] == '-' {
+		p.i++
+	}
+	digits := func() int {
+		n := 0
+		for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
+			p.i++
+			n++
+		}
+		return n
+	}
+	if p.i < len(p.data) && p.data[p.i] == '0' {
+		p.i++
+	} else if digits() == 0 {
+		return false
+	}
+	if p.i < len(p.data) && p.data[p.i] == '.' {
+		p.i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
+		return false
+	}
+	return p.i-start <= 64
+}
+
+// str reads a string; ok is false if it is not JSON. key is its bytes
+// between the quotes, and plain whether they are a key plainKeys compares
+// itself (ASCII, no escape).
+func (p *keyScan) str() (key []byte, plain, ok bool) {
+	p.i++ // the quote
+	start, plain := p.i, true
+	for p.i < len(p.data) {
+		c := p.data[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			return p.data[start : p.i-1], plain, true
+		case c < 0x20:
+			return nil, false, false
+		case c >= 0x80:
+			plain = false
+			p.i++
+		case c == '\\':
+			plain = false
+			p.i++
+			if p.i == len(p.data) {
+				return nil, false, false
+			}
+			switch p.data[p.i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				p.i++
+			case 'u':
+				if len(p.data)-p.i < 5 {
+					return nil, false, false
+				}
+				for _, h := range p.data[p.i+1 : p.i+5] {
+					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+						return nil, false, false
+					}
+				}
+				p.i += 5
+			default:
+				return nil, false, false
+			}
+		default:
+			p.i++
+		}
+	}
+	return nil, false, false
+}
+
+func (p *keyScan) object(s keyShape, d int) bool {
+	p.i++ // {
+	var keys [16][]byte
+	n := 0
+	fold := s.folds()
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == '}' {
+		p.i++
+		return true
+	}
+	for {
+		p.space()
+		if p.i == len(p.data) || p.data[p.i] != '"' || n == len(keys) {
+			return false
+		}
+		key, plain, ok := p.str()
+		if !ok || !plain {
+			return false
+		}
+		for _, k := range keys[:n] {
+			if sameKey(k, key, fold) {
+				return false // duplicateKey words the refusal
+			}
+		}
+		keys[n] = key
+		n++
+		p.space()
+		if p.i == len(p.data) || p.data[p.i] != ':' {
+			return false
+		}
+		p.i++
+		p.space()
+		// A scalar's shape matters not: the member's is found (by
+		// reflection, for a struct) only for an object or a list.
+		var ms keyShape
+		if p.i < len(p.data) && (p.data[p.i] == '{' || p.data[p.i] == '[') {
+			ms = s.member(string(key))
+		}
+		if !p.value(ms, d+1) {
+			return false
+		}
+		p.space()
+		if p.i == len(p.data) {
+			return false
+		}
+		switch p.data[p.i] {
+		case ',':
+			p.i++
+		case '}':
+			p.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+func (p *keyScan) array(s keyShape, d int) bool {
+	p.i++ // [
+	p.space()
+	if p.i < len(p.data) && p.data[p.i] == ']' {
+		p.i++
+		return true
+	}
+	for {
+		if !p.value(s.elem(), d+1) {
+			return false
+		}
+		p.space()
+		if p.i == len(p.data) {
+			return false
+		}
+		switch p.data[p.i] {
+		case ',':
+			p.i++
+		case ']':
+			p.i++
+			return true
+		default:
+			return false
+		}
+	}
+}
+
+// sameKey compares two plain keys as duplicateKey does: folded (for ASCII,
+// foldKey is upper case), or as written.
+func sameKey(a, b []byte, fold bool) bool {
+	if !fold {
+		return string(a) == string(b)
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if 'a' <= x && x <= 'z' {
+			x -= 'a' - 'A'
+		}
+		if 'a' <= y && y <= 'z' {
+			y -= 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // foldKey folds a key as encoding/json does when it matches a field name:

@@ -184,6 +184,16 @@ type Game struct {
 	bots *bots
 	// coaching is the first dive's lessons done (coach.go).
 	coaching coaching
+	// eventBuf and eventEnds are where a command's events are written
+	// before they get their own memory (roomEvents), command after command.
+	eventBuf  []byte
+	eventEnds [][2]int
+	// seatLists[c] is crew c's seats, once seatsListed[c] (seatsOf).
+	seatLists   [2][]int
+	seatsListed [2]bool
+	// heard, set by tests, is given every accepted command's events and
+	// what the room gets of them.
+	heard func(evs []sonar.Event, out []games.Event)
 }
 
 // New seats a new match.
@@ -330,20 +340,65 @@ func (g *Game) Apply(cmd games.Command) ([]games.Event, error) {
 	}
 	g.coachSaw(evs)
 	g.botsSaw(cmd.Seat, c, evs, cmd.Time)
+	out := g.roomEvents(evs)
+	if g.heard != nil {
+		g.heard(evs, out)
+	}
+	return out, nil
+}
+
+// roomEvents are the match's events as the room sends them. The sentence
+// travels once, as the event's text; data holds the facts the pages draw
+// from, json.Marshal's bytes of the event without its text, written by
+// hand (Event.AppendJSON) into one allocation for the command's events
+// (each event's data capped at its own end). An event encoding/json
+// would refuse has no data, as before (TestRoomEventsAreMarshal).
+func (g *Game) roomEvents(evs []sonar.Event) []games.Event {
 	out := make([]games.Event, len(evs))
-	for i, e := range evs {
-		// The sentence travels once, as the event's text; data holds the
-		// facts the pages draw from.
-		bare := e
-		bare.Text = ""
-		data, _ := json.Marshal(bare)
-		re := games.Event{Text: e.Text, Kind: string(e.Kind), Data: data}
+	buf := g.eventBuf[:0]
+	ends := g.eventEnds[:0]
+	for i := range evs {
+		e := &evs[i]
+		// Written without its sentence: taken out for the write, put back.
+		text := e.Text
+		e.Text = ""
+		start := len(buf)
+		var err error
+		buf, err = e.AppendJSON(buf)
+		e.Text = text
+		if err != nil {
+			start = -1 // no data: Marshal would have failed
+		}
+		ends = append(ends, [2]int{start, len(buf)})
+	}
+	g.eventBuf, g.eventEnds = buf, ends
+	data := make([]byte, len(buf))
+	copy(data, buf)
+	for i := range evs {
+		e := &evs[i]
+		re := games.Event{Text: e.Text, Kind: string(e.Kind)}
+		if at := ends[i]; at[0] >= 0 {
+			re.Data = data[at[0]:at[1]:at[1]]
+		}
 		if e.To != nil {
-			re.Seats = g.crewSeats(*e.To)
+			re.Seats = g.seatsOf(*e.To)
 		}
 		out[i] = re
 	}
-	return out, nil
+	return out
+}
+
+// seatsOf is crewSeats(c), listed once a match: every private event names
+// its crew's seats. Capped at its length, so that an append copies it.
+func (g *Game) seatsOf(c sonar.Crew) []int {
+	if c > sonar.Red {
+		return g.crewSeats(c)
+	}
+	if !g.seatsListed[c] {
+		s := g.crewSeats(c)
+		g.seatLists[c], g.seatsListed[c] = s[:len(s):len(s)], true
+	}
+	return g.seatLists[c]
 }
 
 // follow extends each crew's voyage with the cells its events sailed.

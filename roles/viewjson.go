@@ -3,6 +3,7 @@ package roles
 import (
 	"cmp"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"periscope/games"
@@ -58,21 +59,6 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 			*cache, err = json.Marshal(x())
 		}
 		return *cache
-	}
-	// shared writes a version's shared part into its kept buffer.
-	shared := func(buf *[]byte, done *bool, x func() any) []byte {
-		if !*done && err == nil {
-			*buf, err = games.AppendJSON((*buf)[:0], x())
-			*done = err == nil
-		}
-		return *buf
-	}
-	// small appends a seat's own small part straight to dst.
-	small := func(x any) {
-		var e error
-		if dst, e = games.AppendJSON(dst, x); e != nil && err == nil {
-			err = e
-		}
 	}
 	dst = append(dst, `{"game":`...)
 	dst = append(dst, part(&g.static.game, func() any { return v.Game })...)
@@ -151,14 +137,128 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	}
 	if v.Reveal != nil {
 		dst = append(dst, `,"reveal":`...)
-		dst = append(dst, shared(&g.bytes.reveal, &g.bytes.reveal0, func() any { return v.Reveal })...)
+		if !g.bytes.reveal0 && err == nil {
+			g.bytes.reveal, err = v.Reveal.appendJSON(g.bytes.reveal[:0])
+			g.bytes.reveal0 = err == nil
+		}
+		dst = append(dst, g.bytes.reveal...)
 	}
 	if v.Coach != nil {
 		dst = append(dst, `,"coach":`...)
-		small(v.Coach)
+		dst, e = v.Coach.appendJSON(dst)
+		err = cmp.Or(err, e)
 	}
 	dst = append(dst, '}')
 	return dst, err
+}
+
+// appendJSON appends json.Marshal(r), written by hand: the end's reveal,
+// both voyages, shared by every seat.
+func (r *Reveal) appendJSON(dst []byte) ([]byte, error) {
+	dst = append(dst, `{"crews":[`...)
+	for i, c := range r.Crews {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		var err error
+		dst = append(dst, `{"crew":`...)
+		if dst, err = appendCrew(dst, c.Crew); err != nil {
+			return dst, err
+		}
+		dst = append(dst, `,"track":`...)
+		dst = appendCells(dst, c.Track)
+		if c.Position != nil {
+			dst = append(dst, `,"position":"`...)
+			dst, _ = c.Position.AppendText(dst)
+			dst = append(dst, '"')
+		}
+		dst = append(dst, `,"mines":`...)
+		dst = appendCells(dst, c.Mines)
+		dst = append(dst, '}')
+	}
+	return append(dst, "]}"...), nil
+}
+
+// appendJSON appends json.Marshal(c), written by hand: the first dive's
+// card, every seat's own, after every command of a training match. The
+// advice is written in its keys' order, as encoding/json sorts a map.
+func (c *Coach) appendJSON(dst []byte) ([]byte, error) {
+	dst = append(dst, '{')
+	if l := c.Lesson; l != nil {
+		dst = append(dst, `"lesson":{"id":`...)
+		dst = games.AppendString(dst, l.ID)
+		dst = append(dst, `,"key":`...)
+		dst = games.AppendString(dst, l.Key)
+		dst = append(dst, `,"role":`...)
+		var err error
+		if dst, err = appendRole(dst, l.Role); err != nil {
+			return dst, err
+		}
+		dst = append(dst, `,"title":`...)
+		dst = games.AppendString(dst, l.Title)
+		dst = append(dst, `,"text":`...)
+		dst = games.AppendString(dst, l.Text)
+		if l.Why != "" {
+			dst = append(dst, `,"why":`...)
+			dst = games.AppendString(dst, l.Why)
+		}
+		if len(l.Steps) > 0 {
+			dst = append(dst, `,"steps":`...)
+			dst = games.AppendStrings(dst, l.Steps)
+		}
+		if l.Repeat {
+			dst = append(dst, `,"repeat":true`...)
+		}
+		dst = append(dst, "},"...)
+	}
+	dst = append(dst, `"done":`...)
+	dst = games.AppendStrings(dst, c.Done)
+	dst = append(dst, `,"lessons":`...)
+	dst = strconv.AppendInt(dst, int64(c.Lessons), 10)
+	dst = append(dst, `,"advice":`...)
+	if c.Advice == nil {
+		dst = append(dst, "null"...)
+	} else {
+		var room [16]string
+		keys := room[:0]
+		for k := range c.Advice {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		dst = append(dst, '{')
+		for i, k := range keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = games.AppendString(dst, k)
+			dst = append(dst, ':')
+			dst = games.AppendString(dst, c.Advice[k])
+		}
+		dst = append(dst, '}')
+	}
+	if cl := c.Closing; cl != nil {
+		dst = append(dst, `,"closing":{"title":`...)
+		dst = games.AppendString(dst, cl.Title)
+		dst = append(dst, `,"learned":`...)
+		dst = games.AppendStrings(dst, cl.Learned)
+		if len(cl.Missed) > 0 {
+			dst = append(dst, `,"missed":`...)
+			dst = games.AppendStrings(dst, cl.Missed)
+		}
+		dst = append(dst, `,"next":`...)
+		dst = games.AppendString(dst, cl.Next)
+		dst = append(dst, '}')
+	}
+	return append(dst, '}'), nil
+}
+
+// appendRole appends a role as json.Marshal writes it; one out of range is
+// left to json.Marshal and its error.
+func appendRole(dst []byte, r sonar.Role) ([]byte, error) {
+	if r > sonar.RadioOperator {
+		return games.AppendJSON(dst, r)
+	}
+	return append(append(append(dst, '"'), r.String()...), '"'), nil
 }
 
 // appendRoles appends a seat's roles as json.Marshal writes them (their

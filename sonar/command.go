@@ -156,11 +156,9 @@ var wireFields = [...]string{fDir, fDistance, fCell, fSystem, fPanel, fSymbol, f
 
 // present reports which of wireFields the command gave (an array, not a
 // map: every phone's command is read so).
-func (w *wire) present() [len(wireFields)]bool {
-	return [...]bool{w.Dir != nil, w.Distance != nil, w.Cell != nil,
-		w.System != nil, w.Panel != nil, w.Symbol != nil,
-		w.Sector != nil, w.Section != nil, w.Facts != nil,
-		w.OK != nil, w.Trace != nil}
+func (v *wireValues) present() [len(wireFields)]bool {
+	return [...]bool{v.has(pfDir), v.has(pfDistance), v.has(pfCell), v.has(pfSystem), v.has(pfPanel),
+		v.has(pfSymbol), v.has(pfSector), v.has(pfSection), v.has(pfFacts), v.has(pfOK), v.has(pfTrace)}
 }
 
 // wireField is field f's place in wireFields.
@@ -205,84 +203,410 @@ func ParseOrder(b []byte) (Order, error) {
 	if len(b) > MaxCommand {
 		return Order{}, refuseNow(CodeMalformed, "command too long")
 	}
-	var w wire
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&w); err != nil {
-		return Order{}, refuseNow(CodeMalformed, "malformed command: %v", err)
+	var v wireValues
+	if given, ok := v.readPlain(b); ok {
+		v.given = given
+	} else {
+		w, err := decodeWire(b)
+		if err != nil {
+			return Order{}, err
+		}
+		v = wireValues{}
+		v.from(&w)
 	}
-	if d.More() {
-		return Order{}, refuseNow(CodeMalformed, "malformed command: trailing data")
-	}
-	want, ok := shapes[w.Type]
+	want, ok := shapes[v.typ]
 	if !ok {
-		return Order{}, refuseNow(CodeMalformed, "unknown command type %q", w.Type)
+		return Order{}, refuseNow(CodeMalformed, "unknown command type %q", v.typ)
 	}
-	cmd := Command{Type: w.Type}
-	if roomOnly(w.Type) && (w.Crew != nil || w.Role != nil) {
-		return Order{}, refuseNow(CodeMalformed, "%s takes no crew or role", w.Type)
+	crewGiven, roleGiven := v.has(pfCrew), v.has(pfRole)
+	if roomOnly(v.typ) && (crewGiven || roleGiven) {
+		return Order{}, refuseNow(CodeMalformed, "%s takes no crew or role", v.typ)
 	}
-	if w.Crew != nil {
-		cmd.Crew = *w.Crew
-	}
-	if w.Role != nil {
-		cmd.Role = *w.Role
-	}
-	has := w.present()
+	has := v.present()
 	for _, f := range want {
 		if !has[wireField(f)] {
-			return Order{}, refuseNow(CodeMalformed, "%s needs a %s", w.Type, f)
+			return Order{}, refuseNow(CodeMalformed, "%s needs a %s", v.typ, f)
 		}
 		has[wireField(f)] = false
 	}
-	for _, f := range optional[w.Type] {
+	for _, f := range optional[v.typ] {
 		has[wireField(f)] = false
 	}
 	for i, p := range has {
 		if p {
-			return Order{}, refuseNow(CodeMalformed, "%s takes no %s", w.Type, wireFields[i])
+			return Order{}, refuseNow(CodeMalformed, "%s takes no %s", v.typ, wireFields[i])
 		}
 	}
-	if w.Dir != nil {
-		cmd.Dir = *w.Dir
-	}
-	if w.Distance != nil {
-		cmd.Distance = *w.Distance
-	}
-	if w.Cell != nil {
-		cmd.Cell = *w.Cell
-	}
-	if w.System != nil {
-		cmd.System = *w.System
-	}
-	if w.Panel != nil {
-		cmd.Panel = *w.Panel
-	}
-	if w.Symbol != nil {
-		cmd.Symbol = *w.Symbol
-	}
-	if w.Sector != nil {
-		cmd.Sector = *w.Sector
-	}
-	if w.Section != nil {
-		cmd.Section = *w.Section
-	}
-	if w.OK != nil {
-		cmd.OK = *w.OK
-	}
-	if w.Trace != nil {
-		if err := w.Trace.check(); err != nil {
+	// A field not given is zero in v, as in a Command.
+	cmd := Command{Type: v.typ, Crew: v.crew, Role: v.role, Dir: v.dir, Distance: v.distance, Cell: v.cell,
+		System: v.system, Panel: v.panel, Symbol: v.symbol, Sector: v.sector, Section: v.section, OK: v.ok}
+	if v.trace != nil {
+		if err := v.trace.check(); err != nil {
 			return Order{}, err
 		}
-		cmd.Trace = w.Trace
+		cmd.Trace = v.trace
 	}
-	if w.Type == TypeSonarAnswer {
-		if len(w.Facts) != 2 {
+	if v.typ == TypeSonarAnswer {
+		if len(v.facts) != 2 {
 			return Order{}, refuseNow(CodeTwoFacts, "a sonar answer gives exactly two facts")
 		}
-		cmd.Facts = w.Facts
+		cmd.Facts = v.facts
 	}
-	return Order{Command: cmd, CrewGiven: w.Crew != nil, RoleGiven: w.Role != nil}, nil
+	return Order{Command: cmd, CrewGiven: crewGiven, RoleGiven: roleGiven}, nil
+}
+
+// decodeWire reads a command by reflection: what readPlain leaves, with
+// encoding/json's own refusals.
+func decodeWire(b []byte) (wire, *RuleError) {
+	var w wire
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&w); err != nil {
+		return wire{}, refuseNow(CodeMalformed, "malformed command: %v", err)
+	}
+	if d.More() {
+		return wire{}, refuseNow(CodeMalformed, "malformed command: trailing data")
+	}
+	return w, nil
+}
+
+// wireValues is a command as read: each field's value, zero if not
+// given, and given, a bit per field (by place in plainFields) given.
+type wireValues struct {
+	given                             uint16
+	typ                               CommandType
+	facts                             []Fact
+	trace                             Trace
+	crew                              Crew
+	role                              Role
+	dir, panel                        chart.Dir
+	cell                              chart.Cell
+	system                            System
+	distance, symbol, sector, section int
+	ok                                bool
+}
+
+// readPlain reads b into v, without a decoder, and gives the fields it
+// held (a bit per place in plainFields, for wire):
+// every phone's order is read, and a decoder costs a buffer, a value per
+// field and reflection. It reads only what encoding/json surely reads, to
+// the same wire, without a refusal: one object, then whitespace, of
+// distinct keys, each one of the fields as they are spelt (not facts or
+// a trace), each value a string of printable ASCII without escapes (read
+// by its type's own UnmarshalText, which must accept it), a whole number
+// of at most 18 digits, true or false. Anything else, a refusal included,
+// is decodeWire's (false).
+// TestParseOrderIsTheDecoder and FuzzParseOrder hold ParseOrder to the
+// decoder alone.
+func (v *wireValues) readPlain(b []byte) (given uint16, ok bool) {
+	i := 0
+	space := func() {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+			i++
+		}
+	}
+	// str reads a plain string's bytes, between its quotes.
+	str := func() ([]byte, bool) {
+		if i == len(b) || b[i] != '"' {
+			return nil, false
+		}
+		i++
+		start := i
+		for ; i < len(b); i++ {
+			switch c := b[i]; {
+			case c == '"':
+				i++
+				return b[start : i-1], true
+			case c < 0x20 || c >= 0x7f || c == '\\':
+				return nil, false
+			}
+		}
+		return nil, false
+	}
+	// num reads a whole number as JSON writes it.
+	num := func(n *int) bool {
+		start := i
+		if i < len(b) && b[i] == '-' {
+			i++
+		}
+		digits := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		if i == digits || i-digits > 18 || b[digits] == '0' && i-digits > 1 {
+			return false
+		}
+		if i < len(b) && (b[i] == '.' || b[i] == 'e' || b[i] == 'E') {
+			return false
+		}
+		x, err := strconv.ParseInt(string(b[start:i]), 10, 64)
+		*n = int(x)
+		return err == nil
+	}
+	space()
+	if i == len(b) || b[i] != '{' {
+		return 0, false
+	}
+	i++
+	for first := true; ; first = false {
+		space()
+		if first && i < len(b) && b[i] == '}' {
+			i++
+			break
+		}
+		key, ok := str()
+		if !ok {
+			return 0, false
+		}
+		space()
+		if i == len(b) || b[i] != ':' {
+			return 0, false
+		}
+		i++
+		space()
+		f := plainField(key)
+		if f < 0 || given&(1<<f) != 0 {
+			return 0, false
+		}
+		given |= 1 << f
+		switch f {
+		case pfType:
+			s, ok := str()
+			if !ok {
+				return 0, false
+			}
+			v.typ = commandType(s)
+		case pfCrew, pfRole, pfDir, pfPanel, pfCell, pfSystem:
+			s, ok := str()
+			if !ok || !v.text(f, s) {
+				return 0, false
+			}
+		case pfDistance, pfSymbol, pfSector, pfSection:
+			n := [...]*int{pfDistance: &v.distance, pfSymbol: &v.symbol, pfSector: &v.sector, pfSection: &v.section}[f]
+			if !num(n) {
+				return 0, false
+			}
+		case pfOK:
+			switch {
+			case len(b)-i >= 4 && string(b[i:i+4]) == "true":
+				v.ok, i = true, i+4
+			case len(b)-i >= 5 && string(b[i:i+5]) == "false":
+				v.ok, i = false, i+5
+			default:
+				return 0, false
+			}
+		}
+		space()
+		if i == len(b) {
+			return 0, false
+		}
+		if b[i] == '}' {
+			i++
+			break
+		}
+		if b[i] != ',' {
+			return 0, false
+		}
+		i++
+	}
+	space()
+	return given, i == len(b)
+}
+
+func (v *wireValues) has(f int) bool { return v.given&(1<<f) != 0 }
+
+// from reads what decodeWire read into v, which is zero.
+func (v *wireValues) from(w *wire) {
+	v.typ, v.facts, v.trace = w.Type, w.Facts, w.Trace
+	set := func(f int, given bool) {
+		if given {
+			v.given |= 1 << f
+		}
+	}
+	set(pfFacts, w.Facts != nil)
+	set(pfTrace, w.Trace != nil)
+	if set(pfCrew, w.Crew != nil); w.Crew != nil {
+		v.crew = *w.Crew
+	}
+	if set(pfRole, w.Role != nil); w.Role != nil {
+		v.role = *w.Role
+	}
+	if set(pfDir, w.Dir != nil); w.Dir != nil {
+		v.dir = *w.Dir
+	}
+	if set(pfDistance, w.Distance != nil); w.Distance != nil {
+		v.distance = *w.Distance
+	}
+	if set(pfCell, w.Cell != nil); w.Cell != nil {
+		v.cell = *w.Cell
+	}
+	if set(pfSystem, w.System != nil); w.System != nil {
+		v.system = *w.System
+	}
+	if set(pfPanel, w.Panel != nil); w.Panel != nil {
+		v.panel = *w.Panel
+	}
+	if set(pfSymbol, w.Symbol != nil); w.Symbol != nil {
+		v.symbol = *w.Symbol
+	}
+	if set(pfSector, w.Sector != nil); w.Sector != nil {
+		v.sector = *w.Sector
+	}
+	if set(pfSection, w.Section != nil); w.Section != nil {
+		v.section = *w.Section
+	}
+	if set(pfOK, w.OK != nil); w.OK != nil {
+		v.ok = *w.OK
+	}
+}
+
+// The fields readPlain reads, by place.
+const (
+	pfType = iota
+	pfCrew
+	pfRole
+	pfDir
+	pfDistance
+	pfCell
+	pfSystem
+	pfPanel
+	pfSymbol
+	pfSector
+	pfSection
+	pfOK
+	pfFacts // read by decodeWire alone
+	pfTrace // read by decodeWire alone
+)
+
+var plainFields = [...]string{pfType: "type", pfCrew: "crew", pfRole: "role", pfDir: fDir, pfDistance: fDistance,
+	pfCell: fCell, pfSystem: fSystem, pfPanel: fPanel, pfSymbol: fSymbol, pfSector: fSector, pfSection: fSection, pfOK: fOK}
+
+// plainField is key's place in plainFields, or -1: the key is not one
+// readPlain reads (facts, trace, a field spelt otherwise, an unknown one).
+func plainField(key []byte) int {
+	for i, f := range plainFields {
+		if string(key) == f {
+			return i
+		}
+	}
+	return -1
+}
+
+// commandType is s as a type: a known type's own string, not a copy.
+func commandType(s []byte) CommandType {
+	for _, t := range commandTypes {
+		if string(s) == string(t) {
+			return t
+		}
+	}
+	return CommandType(s)
+}
+
+// commandTypes lists the types of shapes (a list: a map's walk is slower).
+var commandTypes = func() []CommandType {
+	var ts []CommandType
+	for t := range shapes {
+		ts = append(ts, t)
+	}
+	return ts
+}()
+
+// text reads field f's string s as encoding/json does, by the type's
+// UnmarshalText, into v; the usual spellings
+// first, without the copies UnmarshalText makes. false if UnmarshalText
+// refuses s (decodeWire words it).
+func (v *wireValues) text(f int, s []byte) bool {
+	switch f {
+	case pfCrew:
+		if v.crew.UnmarshalText(s) != nil {
+			return false
+		}
+	case pfRole:
+		if !roleKey(s, &v.role) && v.role.UnmarshalText(s) != nil {
+			return false
+		}
+	case pfDir, pfPanel:
+		d := &v.dir
+		if f == pfPanel {
+			d = &v.panel
+		}
+		if !plainDir(s, d) && d.UnmarshalText(s) != nil {
+			return false
+		}
+	case pfCell:
+		if !plainCell(s, &v.cell) && v.cell.UnmarshalText(s) != nil {
+			return false
+		}
+	case pfSystem:
+		if v.system.UnmarshalText(s) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// roleKey reads a role's key as written ("first_mate"), as UnmarshalText
+// would.
+func roleKey(s []byte, r *Role) bool {
+	for i, k := range roleKeys {
+		if string(s) == k {
+			*r = Role(i)
+			return true
+		}
+	}
+	return false
+}
+
+// plainDir reads a heading of letters alone ("NORTH", "n") as
+// chart.ParseDir would.
+func plainDir(s []byte, d *chart.Dir) bool {
+	var up [5]byte
+	if len(s) == 0 || len(s) > len(up) {
+		return false
+	}
+	for i, c := range s {
+		switch {
+		case c >= 'a' && c <= 'z':
+			c -= 'a' - 'A'
+		case c < 'A' || c > 'Z':
+			return false
+		}
+		up[i] = c
+	}
+	switch string(up[:len(s)]) {
+	case "N", "NORTH":
+		*d = chart.North
+	case "E", "EAST":
+		*d = chart.East
+	case "S", "SOUTH":
+		*d = chart.South
+	case "W", "WEST":
+		*d = chart.West
+	default:
+		return false
+	}
+	return true
+}
+
+// plainCell reads a cell's name of a letter and a row of one or two digits,
+// not starting with 0 ("C6", "o15"), as chart.ParseCell would.
+func plainCell(s []byte, c *chart.Cell) bool {
+	if len(s) < 2 || len(s) > 3 || s[1] < '1' || s[1] > '9' || len(s) == 3 && (s[2] < '0' || s[2] > '9') {
+		return false
+	}
+	col := s[0]
+	switch {
+	case col >= 'a' && col <= 'z':
+		col -= 'a' - 'A'
+	case col < 'A' || col > 'Z':
+		return false
+	}
+	row := int(s[1] - '0')
+	if len(s) == 3 {
+		row = row*10 + int(s[2]-'0')
+	}
+	*c = chart.Cell{Col: int(col - 'A'), Row: row - 1}
+	return true
 }
 
 // MarshalJSON writes the command in the shape ParseCommand reads: only the

@@ -1,6 +1,7 @@
 package sonar
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -428,4 +429,42 @@ func TestEchoArcherMines(t *testing.T) {
 	// Other maps have no scenario system.
 	a := placed(t, Options{}, "E5", "K11")
 	refused(t, a, CodeNoScenario, "no Archer mines", `{"type":"archer","crew":"blue","role":"captain","cell":"L2"}`)
+}
+
+// The fastest silences the rules allow: the gauge has 6 spaces (on every
+// map, whatever the options: only the scenario gauge has a size option) and
+// the First Mate marks one space a course, a silence counting as one. A crew
+// that charges nothing else silences every sixth move, five courses between
+// two: the silent enemy the Radio Operator's tracker is measured on
+// (sonar/radio's BenchmarkStress and TestExactWithoutObservations).
+func TestSilenceEverySixthMoveAtBest(t *testing.T) {
+	m := placed(t, Options{}, "E5", "K11")
+	ready(m, Blue)
+	silence := `{"type":"silence","crew":"blue","role":"captain","dir":"E","distance":%d}`
+	do(t, m, silence, 0)
+	duties(t, m, Blue, Silence, 0) // 1/6 at once: the gauge was emptied first
+	for marks := 2; marks <= 6; marks++ {
+		m.crews[Blue].sheet = sheet{} // no breakdown in the way
+		step(t, m, Blue, "E", Silence, 0)
+		if marks < 6 {
+			refused(t, m, CodeNotReady, fmt.Sprintf("SILENCE is not ready: its gauge is %d/6", marks), silence, 1)
+		}
+	}
+	do(t, m, silence, 1)
+	for _, name := range chart.Names() {
+		for _, mode := range []Mode{RealTime, TurnBased} {
+			for _, gauge := range []int{0, 4, 6} {
+				if gauge != 0 && name != "echo" {
+					continue
+				}
+				mt, err := New(Options{Map: name, Mode: mode, ScenarioGauge: gauge}, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := mt.gaugeSize(Silence); got != 6 {
+					t.Errorf("%s %s scenario gauge %d: silence gauge %d, want 6", name, mode, gauge, got)
+				}
+			}
+		}
+	}
 }

@@ -46,6 +46,15 @@ func pct(ds []time.Duration, p int) time.Duration {
 	return ds[min(len(ds)*p/100, len(ds)-1)]
 }
 
+// permille is pct in thousandths: permille(ds, 999) is the p99.9.
+func permille(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[min(len(ds)*p/1000, len(ds)-1)]
+}
+
 func us(d time.Duration) string { return fmt.Sprintf("%.1f µs", float64(d)/1e3) }
 
 // table formats p50/p99/max per kind as a markdown table for the docs.
@@ -306,5 +315,54 @@ func BenchmarkStress(b *testing.B) {
 		}
 		b.Logf("%d observations, most hypotheses held %d, %d matches merged (%d too big to compare; the unbounded tracker held up to %d); extra cells per observation in merged matches: p50 %d p90 %d p99 %d max %d over %d observations%s",
 			len(all), maxHyp, merged, skipped, exactMax, pi(50), pi(90), pi(99), pi(100), len(extras), tm.table())
+	}
+}
+
+var (
+	corpusMatches = flag.Int("corpus-matches", 100, "matches per map side in BenchmarkCorpus")
+	corpusTurns   = flag.Int("corpus-turns", 60, "enemy turns of a quiet match in BenchmarkCorpus (-naive-corpus quiet)")
+)
+
+// BenchmarkCorpus replays -corpus-matches matches per map side of
+// -naive-corpus (real, mines, quiet with -corpus-turns turns, third) as a
+// room runs them (default budget, or the smallest one match in ten) and
+// reports each update's time and the observations shown inexact, over every
+// match: those the reference can replay and those it cannot. The tests
+// check against the reference that every one shown exact is exact.
+func BenchmarkCorpus(b *testing.B) {
+	for range b.N {
+		tm := timings{}
+		inexact, badMatches, obsN, maxHyp := 0, 0, 0, 0
+		var worst []string
+		for mi, m := range allMaps() {
+			for i := range *corpusMatches {
+				var mt match
+				switch *naiveCorpus {
+				case "quiet":
+					mt = quietMatch(m, mi, i, *corpusTurns)
+				case "third":
+					mt = thirdMatch(m, mi, i, *corpusTurns)
+				default:
+					mt = ratioMatch(b, m, mi, i)
+				}
+				tr, n := replayCounting(b, mt, mt.opts, tm)
+				obsN += len(mt.steps)
+				maxHyp = max(maxHyp, tr.Stats().MaxHypotheses)
+				if n > 0 {
+					inexact += n
+					badMatches++
+					if len(worst) < 20 {
+						worst = append(worst, fmt.Sprintf("%s-%s #%d (seed %d): %d", m.Name, m.Side, i, mt.seed, n))
+					}
+				}
+			}
+		}
+		all := tm.all()
+		b.ReportMetric(float64(pct(all, 50)), "p50-ns")
+		b.ReportMetric(float64(pct(all, 99)), "p99-ns")
+		b.ReportMetric(float64(pct(all, 100)), "max-ns")
+		b.ReportMetric(float64(inexact), "shown-inexact")
+		b.Logf("corpus %s: %d observations, %d shown inexact in %d matches %v; most hypotheses %d; p50 %s p99 %s p99.9 %s max %s%s",
+			*naiveCorpus, obsN, inexact, badMatches, worst, maxHyp, us(pct(all, 50)), us(pct(all, 99)), us(permille(all, 999)), us(pct(all, 100)), tm.table())
 	}
 }

@@ -72,10 +72,19 @@
 // start cells for which it is still a real history, so that one step checks
 // every start at once; crossing the route depends on the shape alone. It
 // is tried where no mine was laid since that start and at most six
-// silences came after it, within shapeNodes. When both stop, Exact reports
-// false and Cells is a superset for that observation (measured: none of
-// 40,000 observations of silent enemies, 270 of 4,000 when the enemy
-// silences every 3 courses; docs/benchmarks.md).
+// silences came after it, within shapeNodes. When both stop, a deep stage
+// runs the two searches again with far larger bounds (deepNodes,
+// deepShapeNodes: up to about 0.5 s of CPU), for the rare long silent
+// stretch; when it stops too, Exact reports false and Cells is a superset
+// for that observation, and no deep stage is tried again before the next
+// surfacing (each silence only makes it harder). Measured
+// (docs/benchmarks.md): exact on every observation of silent enemies over
+// 40, 50 and 60 turns (3,000 matches each, one in three a mine layer, one
+// in ten on the smallest budget), of mine layers with up to 12 mines, and
+// of the rules' fastest silences; past that, a few matches of 80 silent
+// turns from the start, and an enemy that silences every 3 courses (beyond
+// the rules, whose silence gauge has 6 spaces), are shown inexact on some
+// observations.
 // The heat of a merged tracker follows the merged weights.
 //
 // # Heat map
@@ -103,10 +112,13 @@
 // for concurrent use. Its memory is bounded by the budget: three buffers of
 // hypotheses (104 bytes each) that a silence on a full budget fills with up
 // to 17 x 2,048 (about 3.6 MB each), the hypotheses the search starts from
-// (at most the budget, 210 KB), the search's visited states (at most
-// searchNodes, 6.7 MB with their index), joined runs (at most
-// searchNodes, 2.4 MB) and the shape search's memo (at most shapeNodes
-// entries of 152 bytes, 8 MB with its index): about 28 MB at worst with
-// the default budget, plus 8 KB per observation since the search's start
-// for its route windows.
+// (at most the budget, 210 KB), plus 8 KB per observation since the
+// search's start for its route windows. The verifying searches' working
+// memory is taken from a pool for one verification and given back, so it
+// is paid per search running, not per tracker: visited states (at most
+// visitedCap, 21 MB with their index), the shape search's memo (at most
+// memoCap entries of 152 bytes, 65 MB with its index), joined runs (about
+// 40 bytes a node, 12 MB at the deep stage's bound); past the caps a search
+// goes on without remembering, slower, never less exact. Everyday searches
+// use a few MB; the deep stage, rare, up to about 100 MB while it runs.
 package radio

@@ -10,8 +10,8 @@ import (
 var naiveMatches = flag.Int("naive", 100, "simulated matches per map side compared with the naive reference")
 
 // naiveLimit bounds the reference search per match; matches past it are
-// skipped and counted.
-const naiveLimit = 3_000_000
+// skipped and counted (the long corpora behind flags raise it).
+var naiveLimit = flag.Int("naive-limit", 3_000_000, "nodes the brute-force reference may search per match before the tests skip it")
 
 func cellsOf(m *chart.Map, set []bool) []chart.Cell {
 	var out []chart.Cell
@@ -68,7 +68,7 @@ func TestMatchesNaiveReference(t *testing.T) {
 			compared, skipped := 0, 0
 			for i := range *naiveMatches {
 				mt := play(m, optionsFor(i), uint64(mi)<<32|uint64(i)|1<<62, 20, 60, styleFor(i))
-				want, ok := naiveCells(m, mt.opts, mt.observations(), naiveLimit)
+				want, ok := naiveCells(m, mt.opts, mt.observations(), *naiveLimit)
 				if !ok {
 					skipped++
 					continue

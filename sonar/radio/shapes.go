@@ -79,6 +79,7 @@ type shapeSearch struct {
 type shapeMemo struct {
 	slots   []uint32 // index+1 into entries; 0 is empty
 	entries []shapeEntry
+	spare   cellSet // what explored returns once memoCap entries are held
 }
 
 type shapeEntry struct {
@@ -87,8 +88,8 @@ type shapeEntry struct {
 }
 
 func (m *shapeMemo) reset() {
-	if m.slots == nil {
-		m.slots = make([]uint32, 1<<12)
+	if len(m.slots) != 1<<12 {
+		m.slots = make([]uint32, 1<<12) // new, or grown by a deep search
 	}
 	clear(m.slots)
 	m.entries = m.entries[:0]
@@ -106,7 +107,7 @@ func (k *shapeKey) hash() uint64 {
 
 // explored returns the start cells explored under k, for update.
 func (m *shapeMemo) explored(k *shapeKey) *cellSet {
-	if 2*(len(m.entries)+1) > len(m.slots) {
+	if 2*(len(m.entries)+1) > len(m.slots) && len(m.entries) < memoCap {
 		m.slots = make([]uint32, 2*len(m.slots))
 		mask := len(m.slots) - 1
 		for e := range m.entries {
@@ -120,6 +121,12 @@ func (m *shapeMemo) explored(k *shapeKey) *cellSet {
 	mask := len(m.slots) - 1
 	for i := int(k.hash()) & mask; ; i = (i + 1) & mask {
 		x := m.slots[i]
+		if x == 0 && len(m.entries) >= memoCap {
+			// Full: nothing explored under k is known, so every start is
+			// explored; only the time is lost.
+			m.spare = cellSet{}
+			return &m.spare
+		}
 		if x == 0 {
 			m.entries = append(m.entries, shapeEntry{key: *k})
 			m.slots[i] = uint32(len(m.entries))
@@ -188,6 +195,9 @@ func shapeable(obs []Observation) bool {
 // newShapeSearch prepares a shape search of obs from the start cells for
 // the histories that end on targets.
 func (t *Tracker) newShapeSearch(obs []Observation, targets cellSet, limit int) *shapeSearch {
+	if t.sc == nil { // a test calling a search directly
+		t.sc = new(scratch)
+	}
 	g := t.g
 	s := &shapeSearch{t: t, g: g, fits: g.shapeFits(), obs: obs, targets: targets, limit: limit, n: g.size, w: 2*g.size - 1}
 	s.mark = make([]int32, s.w*s.w)
@@ -198,7 +208,7 @@ func (t *Tracker) newShapeSearch(obs []Observation, targets cellSet, limit int) 
 	}
 	s.reach = make([]cellSet, len(obs)+1)
 	s.backwards()
-	s.memo = &t.shapes
+	s.memo = &t.sc.shapes
 	s.memo.reset()
 	s.relevance()
 	return s
@@ -210,7 +220,7 @@ func (t *Tracker) newShapeSearch(obs []Observation, targets cellSet, limit int) 
 func (s *shapeSearch) relevance() {
 	t := s.t
 	rs := &search{t: t, obs: s.obs, reach0: s.reach}
-	t.rel.reset(len(s.obs)+1, t.g.cells)
+	t.sc.rel.reset(len(s.obs)+1, t.g.cells)
 	s.rel = make([]gridSet, len(s.obs)+1)
 	n := s.n
 	for d := range s.obs {

@@ -38,7 +38,7 @@ func TestShapeSearchMatchesReference(t *testing.T) {
 	for mi, m := range allMaps() {
 		for i := range n {
 			mt := thirdMatch(m, mi, i, turns)
-			want, ok := naiveCells(mt.m, mt.opts, mt.observations(), naiveLimit)
+			want, ok := naiveCells(mt.m, mt.opts, mt.observations(), *naiveLimit)
 			if !ok {
 				continue
 			}

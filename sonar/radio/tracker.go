@@ -67,9 +67,12 @@ type Tracker struct {
 	// every hypothesis mine-free; log[seg.at:] follows it.
 	seg, prevSeg segment
 
-	seen     visited   // the verifying search's states (verify.go)
-	shapes   shapeMemo // the shape search's memo (shapes.go)
-	rel      relevance // the verifying search's relevant route cells (verify.go)
+	// deepOff: the deep stage of the verifying search (verify.go) failed
+	// since the last surfacing; it is not tried again before the next one,
+	// since each silence only makes it harder.
+	deepOff, prevDeepOff bool
+
+	sc       *scratch // the searches' working memory, held during settle (verify.go)
 	tab      table
 	rung     int // merge ladder rung that last brought the count within budget
 	prevRung int
@@ -103,6 +106,7 @@ type Stats struct {
 	Searches      int // verifying searches run (verify.go)
 	Settled       int // ... that made the cells exact
 	ShapeSettled  int // ... settled by the shape search (shapes.go)
+	DeepSettled   int // ... settled by the deep stage (verify.go)
 }
 
 // New starts tracking an enemy that may be on any water cell of m.
@@ -148,6 +152,7 @@ func (t *Tracker) reset() {
 	t.log = t.log[:0]
 	t.rung = 0
 	t.seg = segment{cells: t.g.water, ok: true}
+	t.deepOff = false
 	t.stats = Stats{MaxHypotheses: len(t.hs)}
 }
 
@@ -158,10 +163,13 @@ func (t *Tracker) Observe(o Observation) error {
 	if err := t.check(o); err != nil {
 		return err
 	}
-	rung, stats := t.rung, t.stats
+	rung, stats, deepOff := t.rung, t.stats, t.deepOff
+	if o.Kind == Surface {
+		t.deepOff = false
+	}
 	out, err := t.apply(t.hs, o, t.spare[:0])
 	if err != nil {
-		t.spare = out[:0]
+		t.spare, t.deepOff = out[:0], deepOff
 		return err
 	}
 	if len(out) > t.budget {
@@ -186,13 +194,13 @@ func (t *Tracker) Observe(o Observation) error {
 		out, exact = t.settle(out, append(t.log[t.baseAt:len(t.log):len(t.log)], o),
 			append(t.log[t.seg.at:len(t.log):len(t.log)], o))
 		if len(out) == 0 {
-			t.spare, t.rung, t.stats = out[:0], rung, stats
+			t.spare, t.rung, t.stats, t.deepOff = out[:0], rung, stats, deepOff
 			return fmt.Errorf("%w: %s: no history of the enemy explains it", ErrInconsistent, o)
 		}
 	}
 	t.prev, t.hs, t.spare = t.hs, out, t.prev[:0]
 	t.prevOK = true
-	t.prevExact, t.prevRung, t.prevPure, t.prevSeg = t.exact, rung, t.pure, t.seg
+	t.prevExact, t.prevRung, t.prevPure, t.prevSeg, t.prevDeepOff = t.exact, rung, t.pure, t.seg, deepOff
 	t.exact, t.pure = exact, outPure
 	if o.Kind == Surface && exact {
 		// Every real state is (cell, route of that cell): a clean start.
@@ -215,7 +223,7 @@ func (t *Tracker) Undo() error {
 	if t.prevOK {
 		t.hs, t.prev = t.prev, t.hs[:0]
 		t.prevOK = false
-		t.exact, t.rung, t.pure, t.seg = t.prevExact, t.prevRung, t.prevPure, t.prevSeg
+		t.exact, t.rung, t.pure, t.seg, t.deepOff = t.prevExact, t.prevRung, t.prevPure, t.prevSeg, t.prevDeepOff
 		t.log = t.log[:len(t.log)-1]
 		t.heat = nil
 		return nil

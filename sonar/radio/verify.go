@@ -1,5 +1,7 @@
 package radio
 
+import "sync"
+
 // Verifying merged cells. A merge keeps the cells a superset; hypotheses
 // with a witness route prove their cells possible (hyp.wok). The cells left
 // unproven are settled by a search for a real history ending there,
@@ -17,8 +19,13 @@ package radio
 //     walked further: the runs of that tail from its cell are made once per
 //     cell, and the state ends wherever a run misses its route (join);
 //   - a try stops after searchNodes nodes; when every try stops, the
-//     shape search (shapes.go) tries within its own bound, and when it
-//     stops too the tracker says it is inexact.
+//     shape search (shapes.go) tries within its own bound; when it stops
+//     too, a deep stage tries again with far larger bounds (deepNodes,
+//     deepShapeNodes), and when that stops the tracker says it is inexact
+//     (and tries no deep stage again before the next surfacing).
+//     The first stage settles nearly every observation that needs a
+//     search; the deep one is for the rare long silent stretch, so that
+//     its cost (up to about 0.3 s of CPU) stays out of the p99.
 //
 // A history found proves its cell, and joins the hypotheses as their
 // witness (or as a hypothesis of its own, weight 0, when none admits it).
@@ -29,6 +36,29 @@ package radio
 // (docs/benchmarks.md for its cost): a search state, a joined run or a run
 // tested is one node.
 const searchNodes = 60_000
+
+// deepNodes and deepShapeNodes bound the deep stage: a state search with a
+// tail of 4 silences, then a shape search with no limit on the silences.
+// Measured (docs/benchmarks.md): every observation of 300 quiet matches a
+// map side of 60 turns that the first stage leaves settles within them.
+var deepNodes, deepShapeNodes = 300_000, 2_000_000
+
+// visitedCap and memoCap bound the searches' memory (about 21 and 65 MB,
+// reached only by the deep stage): past them a search goes on without
+// remembering more states, which costs time, never exactness (a state met
+// again is explored again).
+var visitedCap, memoCap = 200_000, 400_000
+
+// scratch is the searches' working memory. It is taken from a pool for
+// one verification and given back, so that its size is paid per search
+// running, not per tracker: a server holds two trackers a room.
+type scratch struct {
+	seen   visited   // the state search's states
+	shapes shapeMemo // the shape search's memo (shapes.go)
+	rel    relevance // relevant route cells (search.relevant)
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // shapeNodes bounds the shape search (shapes.go), the second try: measured
 // (docs/benchmarks.md), every observation the first leaves on the silent
@@ -60,12 +90,16 @@ type visited struct {
 }
 
 func (v *visited) reset() {
-	if v.slots == nil {
-		n := 1
-		for n < 2*searchNodes {
-			n <<= 1
-		}
+	n := 1
+	for n < 2*searchNodes {
+		n <<= 1
+	}
+	if len(v.slots) != n {
+		// New, or grown by a deep search: back to the everyday size, which
+		// is cleared at every search.
 		v.slots = make([]uint32, n)
+	}
+	if v.states == nil {
 		v.states = make([]hyp, 0, searchNodes)
 	}
 	clear(v.slots)
@@ -74,6 +108,14 @@ func (v *visited) reset() {
 
 // add records h at depth and reports whether it was new there.
 func (v *visited) add(h *hyp, depth int) bool {
+	if len(v.states) >= visitedCap {
+		// Full: explore it as new. A state explored twice ends on the same
+		// cells; only the time is lost.
+		return !v.has(h, depth)
+	}
+	if 2*(len(v.states)+1) > len(v.slots) {
+		v.grow()
+	}
 	mask := len(v.slots) - 1
 	for i := int(h.hash()^uint64(depth)*0x9E3779B97F4A7C15) & mask; ; i = (i + 1) & mask {
 		x := v.slots[i]
@@ -86,6 +128,34 @@ func (v *visited) add(h *hyp, depth int) bool {
 		if s := &v.states[x-1]; int(s.w) == depth && s.same(h) {
 			return false
 		}
+	}
+}
+
+// has reports whether h was recorded at depth.
+func (v *visited) has(h *hyp, depth int) bool {
+	mask := len(v.slots) - 1
+	for i := int(h.hash()^uint64(depth)*0x9E3779B97F4A7C15) & mask; ; i = (i + 1) & mask {
+		x := v.slots[i]
+		if x == 0 {
+			return false
+		}
+		if s := &v.states[x-1]; int(s.w) == depth && s.same(h) {
+			return true
+		}
+	}
+}
+
+// grow doubles the table, for a search past searchNodes (the deep try).
+func (v *visited) grow() {
+	v.slots = make([]uint32, 2*len(v.slots))
+	mask := len(v.slots) - 1
+	for e := range v.states {
+		s := &v.states[e]
+		i := int(s.hash()^uint64(int(s.w))*0x9E3779B97F4A7C15) & mask
+		for v.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		v.slots[i] = uint32(e + 1)
 	}
 }
 
@@ -154,35 +224,33 @@ func (t *Tracker) settle(hs []hyp, obs, segObs []Observation) ([]hyp, bool) {
 	}
 	t.stats.Searches++
 	targets := all.andNot(sure)
+	t.sc = scratchPool.Get().(*scratch)
+	defer func() { scratchPool.Put(t.sc); t.sc = nil }()
 	var found []hyp
 	done := false
-	// Two tries, each with half the bound: the first joins a long tail (few
-	// states walked, many runs per state), the second a short one, which
-	// wins where the tail's runs are too many. Histories the first found
+	// Two tries, each with part of the bound: the first joins a long tail
+	// (few states walked, many runs per state), the second a short one,
+	// which wins where the tail's runs are too many. Histories a try found
 	// stay found.
 	for _, try := range joinTries {
-		s := t.newSearch(obs, targets, try.silences, try.nodes)
-		done = true
-		for i := range t.base {
-			if s.targets.empty() {
-				break
-			}
-			if !s.visit(0, t.base[i]) {
-				done = false
-				break
-			}
-		}
-		targets, found = s.targets, append(found, s.found...)
-		if done {
+		if done, targets, found = t.stateTry(obs, targets, found, try.silences, try.nodes); done {
 			break
 		}
 	}
-	if !done && t.seg.ok && shapeable(segObs) && silences(segObs) <= shapeSilences {
+	shapeOK := t.seg.ok && shapeable(segObs)
+	if !done && shapeOK && silences(segObs) <= shapeSilences {
 		// Second try: every start at once, by route shape (shapes.go).
-		s := t.newShapeSearch(segObs, targets, shapeNodes)
-		if done = s.run(t.seg.cells); done {
-			targets, found = s.targets, append(found, s.found...)
-			t.stats.ShapeSettled++
+		done, targets, found = t.shapeTry(segObs, targets, found, shapeNodes)
+	}
+	if !done && !t.deepOff {
+		// The deep stage: the same two searches with far larger bounds.
+		if done, targets, found = t.stateTry(obs, targets, found, 4, deepNodes); !done && shapeOK {
+			done, targets, found = t.shapeTry(segObs, targets, found, deepShapeNodes)
+		}
+		if done {
+			t.stats.DeepSettled++
+		} else {
+			t.deepOff = true // until the next surfacing: see Tracker.deepOff
 		}
 	}
 	if !done {
@@ -220,6 +288,36 @@ func (t *Tracker) settle(hs []hyp, obs, segObs []Observation) ([]hyp, bool) {
 	normalize(hs)
 	t.stats.Settled++
 	return hs, true
+}
+
+// stateTry runs a state search from base for the histories ending on
+// targets; it reports whether it completed, and the targets and histories
+// found then.
+func (t *Tracker) stateTry(obs []Observation, targets cellSet, found []hyp, silences, nodes int) (bool, cellSet, []hyp) {
+	s := t.newSearch(obs, targets, silences, nodes)
+	done := true
+	for i := range t.base {
+		if s.targets.empty() {
+			break
+		}
+		if !s.visit(0, t.base[i]) {
+			done = false
+			break
+		}
+	}
+	return done, s.targets, append(found, s.found...)
+}
+
+// shapeTry runs a shape search (shapes.go) from the last clean start; what
+// it found counts only when it completed (it proves histories from the
+// segment's start, which the tracker keeps as witnesses all the same).
+func (t *Tracker) shapeTry(segObs []Observation, targets cellSet, found []hyp, nodes int) (bool, cellSet, []hyp) {
+	s := t.newShapeSearch(segObs, targets, nodes)
+	if !s.run(t.seg.cells) {
+		return false, targets, found
+	}
+	t.stats.ShapeSettled++
+	return true, s.targets, append(found, s.found...)
 }
 
 // adopt makes the real history f the witness of a hypothesis that admits
@@ -263,7 +361,7 @@ func (s *search) visit(depth int, h hyp) bool {
 	key := h
 	key.vis = h.vis.and(s.relevant(depth, int(h.pos)))
 	key.wit, key.wok = cellSet{}, false
-	if !s.t.seen.add(&key, depth) {
+	if !s.t.sc.seen.add(&key, depth) {
 		return true
 	}
 	h.wit, h.wok = h.vis, true
@@ -326,7 +424,7 @@ func (s *search) relevant(depth, p int) cellSet {
 	if depth >= n {
 		return cellSet{}
 	}
-	r := &s.t.rel
+	r := &s.t.sc.rel
 	at := depth*r.cells + p
 	if r.gen[at] == r.now {
 		return r.sets[at]
@@ -376,14 +474,17 @@ func (s *search) relevant(depth, p int) cellSet {
 
 // newSearch prepares a search for the histories that end on targets.
 func (t *Tracker) newSearch(obs []Observation, targets cellSet, silences, nodes int) *search {
+	if t.sc == nil { // a test calling a search directly
+		t.sc = new(scratch)
+	}
 	s := &search{t: t, obs: obs, targets: targets, limit: nodes}
 	s.reach = make([]cellSet, len(obs)+1)
 	s.bufs = make([][]hyp, len(obs))
 	s.one = make([]hyp, len(obs))
-	t.seen.reset()
+	t.sc.seen.reset()
 	s.backwards()
 	s.reach0 = append([]cellSet(nil), s.reach...)
-	t.rel.reset(len(obs)+1, t.g.cells)
+	t.sc.rel.reset(len(obs)+1, t.g.cells)
 	s.joinAt = joinFrom(obs, silences)
 	s.paths = make([][]suffixPath, t.g.cells)
 	s.pathsOK = make([]bool, t.g.cells)
