@@ -231,10 +231,8 @@ func (p *phone) writeAll() bool {
 		return false
 	}
 	for frames := p.sess.Take(); len(frames) > 0; frames = p.sess.Take() {
-		for _, frame := range frames {
-			if !p.send(frame) {
-				return false
-			}
+		if !p.sendAll(frames) {
+			return false
 		}
 	}
 	select {
@@ -257,6 +255,77 @@ func (p *phone) send(frame []byte) bool {
 	_ = p.c.SetWriteDeadline(time.Now().Add(p.writeTimeout))
 	p.c.EnableWriteCompression(len(frame) >= deflateFrom)
 	return p.c.WriteMessage(websocket.TextMessage, frame) == nil
+}
+
+// sendAll writes frames in order. Runs of frames too small to compress go
+// out together in one write of the socket (a phone's update and the ack of
+// its command, or a burst of timer versions): one system call, where
+// WriteMessage makes one a frame. Each is the one unmasked, final text
+// frame WriteMessage would write (TestBatchIsWriteMessage); the socket's
+// writes are this goroutine's alone, as WriteMessage's are.
+func (p *phone) sendAll(frames [][]byte) bool {
+	for len(frames) > 0 {
+		n := 0
+		for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
+			n++
+		}
+		switch n {
+		case 0, 1:
+			n = 1
+			if !p.send(frames[0]) {
+				return false
+			}
+		default:
+			if !p.sendRaw(frames[:n]) {
+				return false
+			}
+		}
+		frames = frames[n:]
+	}
+	return true
+}
+
+// maxBatch bounds the frames of one write, and so its buffer (at most
+// maxBatch frames under deflateFrom).
+const maxBatch = 16
+
+// batchBuffers holds the buffers of sendRaw between writes: a phone holds
+// none while idle.
+var batchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
+
+// sendRaw writes frames, each under deflateFrom, as text frames in one
+// write.
+func (p *phone) sendRaw(frames [][]byte) bool {
+	bp := batchBuffers.Get().(*[]byte)
+	b := (*bp)[:0]
+	for _, f := range frames {
+		b = appendTextFrame(b, f)
+	}
+	conn := p.c.UnderlyingConn()
+	_ = conn.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+	_, err := conn.Write(b)
+	if cap(b) <= 64<<10 {
+		*bp = b
+		batchBuffers.Put(bp)
+	}
+	return err == nil
+}
+
+// appendTextFrame appends f as one final, unmasked text frame (RFC 6455
+// 5.2): a server's frames are not masked, and frames under deflateFrom
+// are not compressed (RSV1 clear, as permessage-deflate allows a frame at
+// a time).
+func appendTextFrame(b, f []byte) []byte {
+	b = append(b, 0x81) // FIN, text
+	switch n := len(f); {
+	case n < 126:
+		b = append(b, byte(n))
+	case n < 1<<16:
+		b = append(b, 126, byte(n>>8), byte(n))
+	default:
+		b = append(b, 127, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32), byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+	return append(b, f...)
 }
 
 func (p *phone) closing(code int, text string) {
