@@ -222,7 +222,9 @@ func (r *Room) restore(u update) {
 // the phones' transports together: the scheduler starts one thread for
 // the lot, where waking each as its frame was queued cost a futex call a
 // phone (see Session.pushQuiet). A phone whose queue is full is marked, to
-// be dropped (it resyncs) by dropFull.
+// be dropped (it resyncs) by dropFull. The phone whose command this is
+// (r.acting) is woken by its ack, queued next, so that its transport finds
+// both frames and can send them in one write.
 func (r *Room) flush(u *update) {
 	for i, s := range r.sessions {
 		sf := &u.seats[s.seat+1]
@@ -232,7 +234,7 @@ func (r *Room) flush(u *update) {
 		}
 	}
 	for i, s := range r.sessions {
-		if !u.full[i] && u.seats[s.seat+1].frame != nil {
+		if !u.full[i] && u.seats[s.seat+1].frame != nil && s != r.acting {
 			s.wake()
 		}
 	}

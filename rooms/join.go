@@ -142,7 +142,7 @@ func (r *Room) handle(s *Session, req Request) {
 	v := r.version
 	switch req.T {
 	case TypeCmd:
-		v, err = r.command(s.seat, req.ID, req.Cmd)
+		v, err = r.commandOf(s, req.ID, req.Cmd)
 	case TypeHost:
 		err = r.hostAction(s, req)
 		v = r.public.Load()
@@ -156,6 +156,15 @@ func (r *Room) handle(s *Session, req Request) {
 	}
 	r.seen[key] = v
 	s.push(ackFrame(v, req.ID, false))
+}
+
+// commandOf plays a phone's command: its updates are queued for it
+// unannounced, and the ack that handle queues next wakes its transport
+// (Room.flush).
+func (r *Room) commandOf(s *Session, id string, body json.RawMessage) (int64, error) {
+	r.acting = s
+	defer func() { r.acting = nil }()
+	return r.command(s.seat, id, body)
 }
 
 // ackFrame is encode(Message{T: TypeAck, V: v, ID: id, Dup: dup}), written

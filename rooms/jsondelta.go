@@ -28,8 +28,7 @@ func diffJSON(a, b []byte, limit int) ([]byte, bool) {
 // memo, if not nil, is shared by the seats of one version: a part of the
 // view (a member of the top object) that another seat's diff walked, with
 // the same bytes in both versions, gets that walk's ops without a walk.
-// The four seats of a Captain Sonar crew share their crew's state, most
-// of their view.
+// Seats of one team usually share their team's state, most of their view.
 func diffJSONInto(dst, a, b []byte, limit int, memo *diffMemo) ([]byte, bool) {
 	d := differ{out: dst[:0], limit: limit, memo: memo}
 	d.out = append(d.out, '[')

@@ -48,6 +48,7 @@ type Room struct {
 	version  int64
 	seen     map[clientKey]int64 // (seat, client id) -> version it produced
 	sessions []*Session
+	acting   *Session      // the phone whose command is being played (join.go)
 	feeds    map[int]*feed // per seat (and games.Spectator): the view its phones hold
 	claims   []*claim
 	refused  map[string]time.Time // address -> when a claim from it was last refused

@@ -12,6 +12,9 @@ import (
 // says so, writes what Take hands it; when Dropped is closed it closes the
 // connection, and the phone reconnects with its last version.
 //
+// A transport may instead keep no goroutine waiting on those channels: it
+// sets OnWake, and is called whenever one of them may have changed.
+//
 // A Session never blocks its room: when its outbox is full the room drops
 // it rather than wait.
 type Session struct {
@@ -29,6 +32,7 @@ type Session struct {
 	lobby   chan []byte   // the newest lobby frame only
 	dropped chan struct{}
 	once    sync.Once
+	onWake  func() // OnWake's; nil for none
 
 	// Owned by the room goroutine.
 	seat      int
@@ -96,6 +100,14 @@ func (s *Session) signal() {
 	}
 }
 
+// OnWake sets f to be called whenever a frame is queued, a lobby frame
+// waits or the session is dropped, so that a transport can start a writer
+// only when there is something to write: a phone gets a frame or two a
+// second, and a goroutine waiting on Ready for each connection held a
+// stack of its own the whole time (docs/benchmarks.md, "Issue 26: memory
+// per room"). f must not block. Set it before the first Receive.
+func (s *Session) OnWake(f func()) { s.onWake = f }
+
 // LobbyFrames yields the newest lobby frame whenever the lobby changed. It
 // is apart from Outbox so that a crowd coming and going never fills the
 // queue that carries a player's updates; a transport sends whichever is
@@ -108,14 +120,23 @@ func (s *Session) Dropped() <-chan struct{} { return s.dropped }
 
 // Receive handles one frame from the phone. Replies and updates arrive on
 // the outbox; Receive itself never waits for the game.
+//
+// The frame is decoded on the room goroutine, not the caller's: a JSON
+// decoder's stack is deep, and a connection's reader that never runs one
+// keeps a small stack for its whole life, where a decode on it every
+// command grew it for good (goroutine stacks per room went from 115 to 78
+// KiB; "Issue 26: memory per room" in docs/benchmarks.md). The room
+// goroutine's stack is deep already.
 func (s *Session) Receive(frame []byte) {
-	req, err := DecodeRequest(frame)
-	if err != nil {
-		s.push(s.room.errorFrame(salvageID(frame), err))
-		return
-	}
-	if !s.room.do(func() { s.room.handle(s, req) }) {
-		s.push(s.room.errorFrame(req.ID, errClosed))
+	if !s.room.do(func() {
+		req, err := DecodeRequest(frame)
+		if err != nil {
+			s.push(s.room.errorFrame(salvageID(frame), err))
+			return
+		}
+		s.room.handle(s, req)
+	}) {
+		s.push(s.room.errorFrame(salvageID(frame), errClosed))
 	}
 }
 
@@ -163,6 +184,9 @@ func (s *Session) wake() {
 	case s.ready <- struct{}{}:
 	default:
 	}
+	if s.onWake != nil {
+		s.onWake()
+	}
 }
 
 // canTake reports whether n more messages fit in the outbox now. Besides
@@ -190,10 +214,18 @@ func (s *Session) pushLobby(b []byte) {
 	case s.lobby <- b:
 	default:
 	}
+	if s.onWake != nil {
+		s.onWake()
+	}
 }
 
 func (s *Session) drop() {
-	s.once.Do(func() { close(s.dropped) })
+	s.once.Do(func() {
+		close(s.dropped)
+		if s.onWake != nil {
+			s.onWake()
+		}
+	})
 }
 
 // encodeView marshals m with view as its view without re-validating the

@@ -5,8 +5,11 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	fws "github.com/fasthttp/websocket"
 	"github.com/gofiber/contrib/websocket"
 
 	"periscope/rooms"
@@ -23,21 +26,89 @@ const deflateFrom = 4 << 10
 // errBinaryFrame answers a binary frame; the connection stays open.
 var errBinaryFrame = &rooms.Error{Code: rooms.CodeBadRequest, Message: "send JSON text frames: binary frames are not read"}
 
-// serveConn is one phone's websocket. It is the connection's only reader
-// and blocks until the connection ends: contrib recycles the Conn when it
-// returns, so the writer goroutine is waited for first.
-func (s *Server) serveConn(c *websocket.Conn) {
+// What a phone's websocket holds for its whole life is most of a room's
+// memory after the room's own state (docs/benchmarks.md, "Issue 26: memory
+// per room"), so it holds little:
+//   - the contrib handler (handOff) hands the websocket to goroutines of
+//     its own and returns at once: contrib then takes back its wrapper,
+//     with the copies of every header, cookie and query argument it made,
+//     and fasthttp its request context (headers, URI, buffers), at the
+//     upgrade rather than at the hang-up (the server keeps hijacked
+//     connections open: KeepHijackedConns, set in New); the reader's stack
+//     does not sit under fasthttp's handler chain either;
+//   - fasthttp's 4 KiB read buffer is let go once the upgrade request is
+//     read (ReduceMemoryUsage, set in New), and the websocket's own is
+//     small: a phone sends commands of a few hundred bytes (larger frames
+//     are read through it all the same, in more reads);
+//   - the websocket's write buffer is taken from a pool for each message
+//     and given back after it: a phone gets a frame or two a second and
+//     holds none between them.
+const (
+	wsReadBuffer  = 256
+	wsWriteBuffer = 1024
+)
+
+// wsWriteBuffers is shared by every connection (a sync.Pool meets
+// websocket.BufferPool).
+var wsWriteBuffers sync.Pool
+
+// socketConfig is the contrib websocket handler's configuration.
+func (s *Server) socketConfig() websocket.Config {
+	return websocket.Config{
+		// Origins are checked in upgrade, which also allows the server's own host.
+		Origins:          []string{"*"},
+		HandshakeTimeout: 10 * time.Second,
+		ReadBufferSize:   wsReadBuffer,
+		WriteBufferSize:  wsWriteBuffer,
+		WriteBufferPool:  &wsWriteBuffers,
+		// Negotiated when the phone offers it; the writer compresses only
+		// frames large enough to pay (welcomes with a match's log), see
+		// deflateFrom.
+		EnableCompression: true,
+		RecoverHandler: func(c *websocket.Conn) {
+			if r := recover(); r != nil {
+				s.log.Error("websocket handler panic", "panic", r)
+			}
+		},
+	}
+}
+
+// handOff is the contrib handler: it starts serveConn on the websocket
+// itself (contrib's wrapper is recycled when handOff returns) and returns.
+func (s *Server) handOff(c *websocket.Conn) {
 	room, ok := c.Locals("room").(*rooms.Room)
 	if !ok {
+		_ = c.Close()
 		return
 	}
-	stop := make(chan struct{})
+	addr, _ := c.Locals("addr").(string)
+	go s.serveConn(c.Conn, room, addr)
+}
+
+// serveConn is one phone's websocket. It is the connection's only reader;
+// writes are done by a goroutine started only when there is something to
+// write (phone.flush). It closes the connection once the reader is done
+// and no write is under way.
+func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
+	defer c.Close()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("websocket handler panic", "panic", r)
+		}
+	}()
+	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
+	p := &phone{c: c, sess: sess, pingEvery: s.cfg.PingEvery, writeTimeout: s.cfg.WriteTimeout}
+	p.ping = time.AfterFunc(p.pingEvery, func() {
+		p.pingDue.Store(true)
+		p.kick()
+	})
 	s.mu.Lock()
 	if s.down.Load() {
 		s.mu.Unlock()
+		p.end()
 		return
 	}
-	s.live[c] = stop
+	s.live[c] = p
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer s.wg.Done()
@@ -47,19 +118,17 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		s.mu.Unlock()
 	}()
 
-	addr, _ := c.Locals("addr").(string)
 	s.socketOpened(addr)
 	defer s.socketClosed(addr)
-	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
+	sess.OnWake(p.kick)
 	defer sess.Close()
+	// The reader's end (p.end) comes before the session's: once the phone
+	// is gone, the drop that Close makes writes no close frame.
+	defer p.end()
 	c.SetReadLimit(s.cfg.MaxFrame)
 	alive := func() { _ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout)) }
 	alive()
 	c.SetPongHandler(func(string) error { alive(); return nil })
-
-	readerDone := make(chan struct{})
-	writerDone := make(chan struct{})
-	go s.write(c, sess, stop, readerDone, writerDone)
 	for {
 		kind, frame, err := readFrame(c, s.cfg.MaxFrame)
 		if errors.Is(err, errInflated) {
@@ -76,8 +145,208 @@ func (s *Server) serveConn(c *websocket.Conn) {
 		}
 		sess.Receive(frame)
 	}
-	close(readerDone)
-	<-writerDone
+}
+
+// phone is the writing side of one websocket: room messages in order,
+// pings, and the close frame when the room drops the phone or the server
+// stops. No goroutine waits on it: kick starts flush whenever the session,
+// the ping timer or Shutdown has something for it, and flush returns once
+// it has written everything.
+type phone struct {
+	c                       *fws.Conn
+	sess                    *rooms.Session
+	pingEvery, writeTimeout time.Duration
+	ping                    *time.Timer
+
+	// busy is set while a flush runs or is about to; pingDue when the
+	// timer fired; stopping when the server shuts down; over once the
+	// connection is closed or its reader done: nothing more is written.
+	busy, pingDue, stopping, over atomic.Bool
+	// mu is held by a flush while it writes, and by end.
+	mu sync.Mutex
+}
+
+// kick makes sure a flush runs. It never waits (rooms.Session.OnWake).
+func (p *phone) kick() {
+	if p.busy.CompareAndSwap(false, true) {
+		go p.flush()
+	}
+}
+
+// stop closes the connection with "going away" (Shutdown).
+func (p *phone) stop() {
+	p.stopping.Store(true)
+	p.kick()
+}
+
+// flush writes what waits, then looks again after letting go of busy: a
+// kick that came while it wrote found busy set and started nothing.
+func (p *phone) flush() {
+	for {
+		p.mu.Lock()
+		if !p.over.Load() && !p.writeAll() {
+			p.hangUp()
+		}
+		p.mu.Unlock()
+		p.busy.Store(false)
+		if !p.due() || !p.busy.CompareAndSwap(false, true) {
+			return
+		}
+	}
+}
+
+// due reports whether a flush has something to do.
+func (p *phone) due() bool {
+	if p.over.Load() {
+		return false
+	}
+	select {
+	case <-p.sess.Dropped():
+		return true
+	default:
+	}
+	return p.stopping.Load() || p.pingDue.Load() || p.sess.Queued() > 0 || len(p.sess.LobbyFrames()) > 0
+}
+
+// writeAll writes what waits; false when the connection is to end (a write
+// failed, the room dropped the phone, the server stops), its close frame
+// written.
+func (p *phone) writeAll() bool {
+	select {
+	case <-p.sess.Dropped():
+		// What was queued before the drop (the reason, for one) still
+		// goes out, briefly: a phone too slow to take it resyncs anyway.
+		deadline := time.Now().Add(time.Second)
+		for _, frame := range p.sess.Take() {
+			if time.Now().After(deadline) || !p.send(frame) {
+				break
+			}
+		}
+		p.closing(websocket.CloseTryAgainLater, "resync")
+		return false
+	default:
+	}
+	if p.stopping.Load() {
+		p.closing(websocket.CloseGoingAway, "server restarting")
+		return false
+	}
+	for frames := p.sess.Take(); len(frames) > 0; frames = p.sess.Take() {
+		if !p.sendAll(frames) {
+			return false
+		}
+	}
+	select {
+	case frame := <-p.sess.LobbyFrames():
+		if !p.send(frame) {
+			return false
+		}
+	default:
+	}
+	if p.pingDue.Swap(false) {
+		if p.c.WriteControl(websocket.PingMessage, nil, time.Now().Add(p.writeTimeout)) != nil {
+			return false
+		}
+		p.ping.Reset(p.pingEvery)
+	}
+	return true
+}
+
+func (p *phone) send(frame []byte) bool {
+	_ = p.c.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+	p.c.EnableWriteCompression(len(frame) >= deflateFrom)
+	return p.c.WriteMessage(websocket.TextMessage, frame) == nil
+}
+
+// sendAll writes frames in order. Runs of frames too small to compress go
+// out together in one write of the socket (a phone's update and the ack of
+// its command, or a burst of timer versions): one system call, where
+// WriteMessage makes one a frame. Each is the one unmasked, final text
+// frame WriteMessage would write (TestBatchIsWriteMessage); the socket's
+// writes are this goroutine's alone, as WriteMessage's are.
+func (p *phone) sendAll(frames [][]byte) bool {
+	for len(frames) > 0 {
+		n := 0
+		for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
+			n++
+		}
+		switch n {
+		case 0, 1:
+			n = 1
+			if !p.send(frames[0]) {
+				return false
+			}
+		default:
+			if !p.sendRaw(frames[:n]) {
+				return false
+			}
+		}
+		frames = frames[n:]
+	}
+	return true
+}
+
+// maxBatch bounds the frames of one write, and so its buffer (at most
+// maxBatch frames under deflateFrom).
+const maxBatch = 16
+
+// batchBuffers holds the buffers of sendRaw between writes: a phone holds
+// none while idle.
+var batchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
+
+// sendRaw writes frames, each under deflateFrom, as text frames in one
+// write.
+func (p *phone) sendRaw(frames [][]byte) bool {
+	bp := batchBuffers.Get().(*[]byte)
+	b := (*bp)[:0]
+	for _, f := range frames {
+		b = appendTextFrame(b, f)
+	}
+	conn := p.c.UnderlyingConn()
+	_ = conn.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+	_, err := conn.Write(b)
+	if cap(b) <= 64<<10 {
+		*bp = b
+		batchBuffers.Put(bp)
+	}
+	return err == nil
+}
+
+// appendTextFrame appends f as one final, unmasked text frame (RFC 6455
+// 5.2): a server's frames are not masked, and frames under deflateFrom
+// are not compressed (RSV1 clear, as permessage-deflate allows a frame at
+// a time).
+func appendTextFrame(b, f []byte) []byte {
+	b = append(b, 0x81) // FIN, text
+	switch n := len(f); {
+	case n < 126:
+		b = append(b, byte(n))
+	case n < 1<<16:
+		b = append(b, 126, byte(n>>8), byte(n))
+	default:
+		b = append(b, 127, byte(n>>56), byte(n>>48), byte(n>>40), byte(n>>32), byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+	}
+	return append(b, f...)
+}
+
+func (p *phone) closing(code int, text string) {
+	_ = p.c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+}
+
+// hangUp closes the connection, which also ends the reader's read. Called
+// with mu held.
+func (p *phone) hangUp() {
+	p.over.Store(true)
+	p.ping.Stop()
+	_ = p.c.Close()
+}
+
+// end is the reader's: once a write under way is done, nothing more is
+// written, and the connection can close.
+func (p *phone) end() {
+	p.mu.Lock()
+	p.over.Store(true)
+	p.mu.Unlock()
+	p.ping.Stop()
 }
 
 // errInflated is a compressed message larger than MaxFrame once inflated.
@@ -87,7 +356,7 @@ var errInflated = errors.New("message too big once inflated")
 // connection's read limit counts the bytes on the wire, and a compressed
 // frame within it may inflate a thousandfold: reading it whole would let
 // a phone make the server allocate gigabytes.
-func readFrame(c *websocket.Conn, limit int64) (int, []byte, error) {
+func readFrame(c *fws.Conn, limit int64) (int, []byte, error) {
 	kind, r, err := c.NextReader()
 	if err != nil {
 		return 0, nil, err
@@ -100,56 +369,4 @@ func readFrame(c *websocket.Conn, limit int64) (int, []byte, error) {
 		return 0, nil, errInflated
 	}
 	return kind, b, nil
-}
-
-// write is the connection's only writer: room messages in order, pings,
-// and the close frame when the room drops the phone or the server stops.
-func (s *Server) write(c *websocket.Conn, sess *rooms.Session, stop, readerDone <-chan struct{}, done chan<- struct{}) {
-	defer close(done)
-	// Closing the network connection also ends the reader's ReadMessage.
-	defer c.Close()
-	ping := time.NewTicker(s.cfg.PingEvery)
-	defer ping.Stop()
-	send := func(frame []byte) bool {
-		_ = c.SetWriteDeadline(time.Now().Add(s.cfg.WriteTimeout))
-		c.EnableWriteCompression(len(frame) >= deflateFrom)
-		return c.WriteMessage(websocket.TextMessage, frame) == nil
-	}
-	closing := func(code int, text string) {
-		_ = c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
-	}
-	for {
-		select {
-		case <-sess.Ready():
-			for _, frame := range sess.Take() {
-				if !send(frame) {
-					return
-				}
-			}
-		case frame := <-sess.LobbyFrames():
-			if !send(frame) {
-				return
-			}
-		case <-ping.C:
-			if c.WriteControl(websocket.PingMessage, nil, time.Now().Add(s.cfg.WriteTimeout)) != nil {
-				return
-			}
-		case <-sess.Dropped():
-			// What was queued before the drop (the reason, for one) still
-			// goes out, briefly: a phone too slow to take it resyncs anyway.
-			deadline := time.Now().Add(time.Second)
-			for _, frame := range sess.Take() {
-				if time.Now().After(deadline) || !send(frame) {
-					break
-				}
-			}
-			closing(websocket.CloseTryAgainLater, "resync")
-			return
-		case <-stop:
-			closing(websocket.CloseGoingAway, "server restarting")
-			return
-		case <-readerDone:
-			return
-		}
-	}
 }

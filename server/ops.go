@@ -47,12 +47,15 @@ func (s *Server) healthz(c *fiber.Ctx) error {
 func (s *Server) metricsRoutes(a *fiber.App) {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
-		// The collector's cycles and CPU beside memstats: what the load
-		// tool reads to report GC per command (cmd/loadgen/load.GoCollector
-		// serves the same from the bare broadcast).
+		// The collector's cycles and CPU beside memstats, the memory the
+		// runtime holds by class and the goroutines: what the load tool
+		// reads to report GC per command and where a room's memory goes
+		// (cmd/loadgen/load.GoCollector serves the same from the bare
+		// broadcast).
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(
 			collectors.MetricsGC,
 			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/cpu/classes/gc/`)},
+			collectors.GoRuntimeMetricsRule{Matcher: regexp.MustCompile(`^/memory/classes/|^/sched/goroutines:`)},
 		)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		&houseCollector{s: s},

@@ -70,6 +70,12 @@ func TestMetrics(t *testing.T) {
 		`periscope_commit_seconds_bucket{le="+Inf"} 2`,
 		`periscope_build_info{version="periscope v1.2.3 (commit abc)"} 1`,
 		`go_goroutines `,
+		// What cmd/loadgen reads to divide a room's memory by class.
+		`go_memory_classes_heap_objects_bytes `,
+		`go_memory_classes_heap_stacks_bytes `,
+		`go_memory_classes_total_bytes `,
+		`go_sched_goroutines_goroutines `,
+		`go_cpu_classes_gc_total_cpu_seconds_total `,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	fws "github.com/fasthttp/websocket"
 	"github.com/gofiber/contrib/websocket"
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
@@ -108,7 +109,7 @@ type Server struct {
 	log  *slog.Logger
 	wg   sync.WaitGroup
 	mu   sync.Mutex
-	live map[*websocket.Conn]chan struct{} // closing the channel ends the connection
+	live map[*fws.Conn]*phone // every open websocket, to close at Shutdown
 	// sockets counts the open websockets per address (phoneAddr).
 	sockets map[string]int
 	down    atomic.Bool
@@ -167,7 +168,7 @@ func New(cfg Config) *Server {
 	total, per := ConnLimits(cfg.FileLimit)
 	cfg.Conns = orDefault(cfg.Conns, total)
 	cfg.ConnsPerAddress = orDefault(cfg.ConnsPerAddress, per)
-	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*websocket.Conn]chan struct{}), sockets: make(map[string]int)}
+	s := &Server{cfg: cfg, hub: cfg.Hub, log: cfg.Log, live: make(map[*fws.Conn]*phone), sockets: make(map[string]int)}
 	s.replays = newReplayCache(cfg.Hub, cfg.ReplayCache, cfg.ReplayCursors)
 	s.public.Store(&cfg.PublicURL)
 	s.app = fiber.New(fiber.Config{
@@ -176,7 +177,16 @@ func New(cfg Config) *Server {
 		ErrorHandler:          s.handleError,
 		ReadTimeout:           30 * time.Second,
 		IdleTimeout:           2 * time.Minute,
+		// fasthttp lets go of a connection's 4 KiB read buffer once a
+		// request is read whole, rather than keeping it for the next one:
+		// a websocket's connection then reads without it for its whole
+		// life (conn.go), and an idle keep-alive connection holds none.
+		ReduceMemoryUsage: true,
 	})
+	// A websocket's goroutines outlive the upgrade's handler (handOff in
+	// conn.go): fasthttp must neither close its connection when it
+	// returns nor keep the request's context until the phone hangs up.
+	s.app.Server().KeepHijackedConns = true
 	s.routes()
 	return s
 }
@@ -207,20 +217,7 @@ func (s *Server) routes() {
 	api.All("/*", func(c *fiber.Ctx) error {
 		return &rooms.Error{Code: rooms.CodeNotFound, Message: "no such API: " + c.Method() + " " + c.Path()}
 	})
-	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, websocket.New(s.serveConn, websocket.Config{
-		// Origins are checked in upgrade, which also allows the server's own host.
-		Origins:          []string{"*"},
-		HandshakeTimeout: 10 * time.Second,
-		// Negotiated when the phone offers it; the writer compresses only
-		// frames large enough to pay (welcomes with a match's log), see
-		// deflateFrom.
-		EnableCompression: true,
-		RecoverHandler: func(c *websocket.Conn) {
-			if r := recover(); r != nil {
-				s.log.Error("websocket handler panic", "panic", r)
-			}
-		},
-	}))
+	a.Get("/ws/:code", s.phones(s.cfg.SocketRate, "connections"), s.upgrade, websocket.New(s.handOff, s.socketConfig()))
 	if s.cfg.Static != nil {
 		s.staticRoutes(a)
 	}
@@ -427,10 +424,10 @@ func listenerURL(a net.Addr) string {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.down.Store(true)
 	s.mu.Lock()
-	for _, stop := range s.live {
-		close(stop)
+	for _, p := range s.live {
+		p.stop()
 	}
-	s.live = map[*websocket.Conn]chan struct{}{}
+	s.live = map[*fws.Conn]*phone{}
 	s.mu.Unlock()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -593,6 +594,37 @@ func TestShutdownClosesWebsockets(t *testing.T) {
 	}
 }
 
+// TestShutdownHangsUpOnASilentPhone: a phone that never answers the
+// close frame (asleep, out of range) must not hold a restart until its
+// read timeout. The server closes the connection itself once the close
+// frame is written; it used to wait for the phone, as fasthttp did not
+// close a hijacked connection before the handler returned.
+func TestShutdownHangsUpOnASilentPhone(t *testing.T) {
+	e := start(t, nil, func(c *server.Config) { c.ReadTimeout = time.Minute })
+	code, _, _ := e.table(t, nil, 1)
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+code, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	// The phone reads nothing and answers nothing from here on.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	began := time.Now()
+	if err := e.srv.Shutdown(ctx); err != nil {
+		t.Fatalf("shutdown waited for the silent phone: %v", err)
+	}
+	if d := time.Since(began); d > 3*time.Second {
+		t.Fatalf("shutdown took %v", d)
+	}
+	// Its connection is closed: after the close frame comes the end.
+	raw := ws.NetConn()
+	_ = raw.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.Copy(io.Discard, raw); err != nil {
+		t.Fatalf("the connection was not closed by the server: %v", err)
+	}
+}
+
 // TestShutdownOutOfTimeStillStopsServing: a shutdown whose time runs out
 // while the websockets close (a phone slow to take its close frame) still
 // stops the server taking requests. It used to return before closing the
@@ -679,4 +711,136 @@ func waitOnline(t *testing.T, c *client.Conn, seat int, online bool) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestIdlePhoneHoldsOneGoroutine: a phone between two frames costs the
+// server its reader goroutine only (and its stack); the writer runs while
+// there is something to write. It used to keep a writer goroutine waiting
+// per phone, which with its stack was a sixth of a room's memory
+// (docs/benchmarks.md, "Issue 26: memory per room"). Frames, lobby
+// updates and pings still reach every phone.
+func TestIdlePhoneHoldsOneGoroutine(t *testing.T) {
+	e := startWith(t, func(h *rooms.Config) { h.MaxSpectators = 100 }, func(c *server.Config) { c.PingEvery = 200 * time.Millisecond })
+	code, conns, _ := e.table(t, nil, 2)
+	settle := func() int {
+		// Goroutines that are leaving (a flush that just wrote) leave.
+		n := runtime.NumGoroutine()
+		for range 50 {
+			time.Sleep(20 * time.Millisecond)
+			n = min(n, runtime.NumGoroutine())
+		}
+		return n
+	}
+	before := settle()
+	const phones = 24
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/ws/" + code
+	crowd := make([]*websocket.Conn, phones)
+	for i := range crowd {
+		ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ws.Close()
+		if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+			t.Fatal(err)
+		}
+		crowd[i] = ws
+	}
+	// Each phone gets its welcome; the raw connections run no goroutine of
+	// their own in this process.
+	for _, ws := range crowd {
+		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, f, err := ws.ReadMessage(); err != nil || !strings.Contains(string(f), `"t":"welcome"`) {
+			t.Fatalf("no welcome: %v %.80s", err, f)
+		}
+	}
+	if per := float64(settle()-before) / phones; per > 1.25 {
+		t.Fatalf("%.2f goroutines per idle phone, want 1 (its reader)", per)
+	}
+	// A move still reaches every phone, and pings keep coming.
+	if err := conns[0].Host(ctxT(t), rooms.ActionStart); err != nil {
+		t.Fatal(err)
+	}
+	for _, ws := range crowd {
+		ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+		for got := false; !got; {
+			_, f, err := ws.ReadMessage()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = strings.Contains(string(f), `"v":1`)
+		}
+	}
+	for _, ws := range crowd {
+		pinged := false
+		ws.SetPingHandler(func(string) error {
+			pinged = true
+			return ws.SetReadDeadline(time.Now()) // enough read
+		})
+		ws.SetReadDeadline(time.Now().Add(2 * time.Second))
+		for !pinged {
+			if _, _, err := ws.ReadMessage(); err != nil {
+				break
+			}
+		}
+		if !pinged {
+			t.Fatal("no ping within 2 s at a 200 ms period")
+		}
+	}
+}
+
+// TestIdlePhoneHoldsLittleHeap: what a connected phone costs the server's
+// heap between frames, its own phone-side connection included (this
+// test's phones share the process, with 256 B buffers). Every byte of it
+// is held for the whole game night and, under the collector's GOGC=100,
+// about twice over (docs/benchmarks.md, "Issue 26: memory per room"). It
+// was about 17 KiB (5-6 now): fasthttp's 4 KiB read buffer and request context kept
+// for the connection's life, copies of its headers, a waiting writer.
+func TestIdlePhoneHoldsLittleHeap(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory")
+	}
+	e := startWith(t, func(h *rooms.Config) { h.MaxSpectators = 300 })
+	code, _, _ := e.table(t, nil, 2)
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/ws/" + code
+	d := websocket.Dialer{ReadBufferSize: 256, WriteBufferSize: 256}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		for range 2 {
+			runtime.GC()
+		}
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	dial := func(n int) []*websocket.Conn {
+		crowd := make([]*websocket.Conn, n)
+		for i := range crowd {
+			ws, _, err := d.Dial(url, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { ws.Close() })
+			if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+				t.Fatal(err)
+			}
+			ws.SetReadDeadline(time.Now().Add(5 * time.Second))
+			if _, f, err := ws.ReadMessage(); err != nil || !strings.Contains(string(f), `"t":"welcome"`) {
+				t.Fatalf("no welcome: %v %.80s", err, f)
+			}
+			crowd[i] = ws
+		}
+		return crowd
+	}
+	dial(8) // pools and first-use allocations
+	time.Sleep(100 * time.Millisecond)
+	before := heap()
+	const phones = 200
+	crowd := dial(phones)
+	time.Sleep(100 * time.Millisecond)
+	per := (float64(heap()) - float64(before)) / phones
+	t.Logf("%.0f B of heap per idle phone, both ends", per)
+	if per > 8<<10 {
+		t.Fatalf("%.1f KiB of heap per idle phone, want under 8 KiB", per/1024)
+	}
+	runtime.KeepAlive(crowd)
 }

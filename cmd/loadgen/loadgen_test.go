@@ -47,6 +47,11 @@ func TestLoadCountsUpdatesAndBytes(t *testing.T) {
 	if real.GC.Alloc <= 0 || real.GC.LiveEnd <= 0 {
 		t.Fatalf("no runtime figures from the server's /metrics: %+v", real.GC)
 	}
+	// And its memory by class, the goroutines among them (a phone's
+	// reader at least, for the 16 phones of this process's own server).
+	if m := real.GC.MemEnd; !m.OK || m.Objects <= 0 || m.Stacks <= 0 || m.Goroutines < 16 {
+		t.Fatalf("no memory classes from the server's /metrics: %+v", m)
+	}
 	if len(real.Traces) != 2 {
 		t.Fatalf("%d traces recorded, want 2", len(real.Traces))
 	}

@@ -77,6 +77,19 @@ func report(w io.Writer, rs []*load.Result) {
 			float64(g.CPU.Microseconds())/float64(r.Accepted), share, idle, end, per)
 	}
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| memory per room | RSS | live heap | garbage | heap free | heap unused | stacks | other runtime | outside Go | goroutines |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		m, ok := r.GC.MemPerRoom(r.Rooms, r.Server)
+		if !ok {
+			fmt.Fprintf(w, "| %s | n/a (no memory classes on /metrics) | | | | | | | | |\n", r.Variant)
+			continue
+		}
+		k := func(b float64) string { return fmt.Sprintf("%.0f KiB", b/(1<<10)) }
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.1f |\n", r.Variant, k(m.RSS), k(m.Live), k(m.Garbage),
+			k(m.Free), k(m.Unused), k(m.Stacks), k(m.Other), k(m.Outside), m.Goroutines)
+	}
+	fmt.Fprintln(w)
 	for _, r := range rs {
 		if s := r.TopRefusals(6); s != "" {
 			fmt.Fprintf(w, "%s refusals: %s\n", r.Variant, s)
@@ -86,6 +99,9 @@ func report(w io.Writer, rs []*load.Result) {
 		}
 		if r.Silent > 0 {
 			fmt.Fprintf(w, "%s command versions no seat got a frame of: %d\n", r.Variant, r.Silent)
+		}
+		if r.Matches > 0 {
+			fmt.Fprintf(w, "%s: %d rooms reopened in the window (a match ended, or the bare replay ran out of its recording): their old phones linger 2 s, so its memory per room counts some rooms twice\n", r.Variant, r.Matches)
 		}
 		if r.Lost > 0 {
 			fmt.Fprintf(w, "%s WARNING: %d rooms replaced because a phone's connection ended\n", r.Variant, r.Lost)
