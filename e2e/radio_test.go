@@ -56,6 +56,9 @@ func TestRadioOperatorSeesThePossibleCellsShrink(t *testing.T) {
 		c.duties()
 		c.done++
 		c.endTurn()
+		// Until the update lands the Captain's page still shows its own
+		// turn, and whoseTurn would hand it the next heading.
+		c.captain.until("the turn to pass", `document.querySelector('#turn')?.dataset.mine !== "true"`)
 		if c != red {
 			continue
 		}
