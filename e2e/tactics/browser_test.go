@@ -1,6 +1,7 @@
 package tactics_test
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -229,6 +230,33 @@ func TestPlayAgainstBot(t *testing.T) {
 		t.Errorf("version 3 of the replay shows %d units, want both armies", pieces)
 	}
 	p.Screenshot("6-replay.png")
+	// Two quick taps go two steps, and the heading names the version the
+	// board shows at every drawing on the way (each drawing recorded as
+	// the page makes it): back to version 1 and forth to 3, each pair of
+	// taps made before the page draws again.
+	for _, to := range []struct {
+		button string
+		v, units int
+	}{{"#replay-prev", 1, 0}, {"#replay-next", 3, 14}} {
+		var drawn [][2]any
+		p.Eval(fmt.Sprintf(`(() => {
+			window.__drawn = [];
+			const note = () => window.__drawn.push([document.querySelector('#replay-panel h3')?.textContent || "", document.querySelectorAll('#board .unit').length]);
+			window.__watch?.disconnect();
+			window.__watch = new MutationObserver(note);
+			window.__watch.observe(document.body, {subtree: true, childList: true, characterData: true});
+			const b = document.querySelector(%q); b.click(); b.click();
+			return [];
+		})()`, to.button), &drawn)
+		p.Run("two steps of the replay", chromedp.Poll(fmt.Sprintf(`document.querySelector('#replay-panel h3').textContent.startsWith('Replay: version %d of')`, to.v), nil))
+		p.Eval(`(() => { window.__watch.disconnect(); return window.__drawn })()`, &drawn)
+		want := fmt.Sprintf("Replay: version %d of", to.v)
+		for _, d := range drawn {
+			if h, _ := d[0].(string); strings.HasPrefix(h, want) && int(d[1].(float64)) != to.units {
+				t.Errorf("a drawing of the replay says %q over a board of %v units, want %d", h, d[1], to.units)
+			}
+		}
+	}
 	// The replay plays and marks each version's moves on the board, as
 	// the live board does, and tells them in words.
 	if v, ok := p.ReplayToMarks(3, 12); !ok {

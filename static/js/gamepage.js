@@ -258,19 +258,32 @@ export function rejoinLog(app, msg) {
 export function replayer(app, opts) {
   const unit = opts.unit || "version";
 
+  // r.v is the version shown, set only with its snapshot, so the heading
+  // and the board never speak of two versions; r.want is the one asked
+  // for last, from which the arrows step (two quick taps go two steps),
+  // and an answer that a later request overtook is dropped.
   async function at(v) {
     const r = app.replay;
-    r.v = Math.max(0, Math.min(v, r.last ?? v));
-    r.error = "";
+    const want = Math.max(0, Math.min(v, r.last ?? v));
+    const ticket = (r.ticket || 0) + 1;
+    r.want = want;
+    r.ticket = ticket;
+    const current = () => app.replay === r && r.ticket === ticket;
     try {
-      r.snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${r.v}?seat=${app.seat >= 0 ? app.seat : -1}`);
-      r.last = r.snap.last;
+      const snap = await api("GET", `/api/replays/${encodeURIComponent(app.code)}/${want}?seat=${app.seat >= 0 ? app.seat : -1}`);
+      if (!current()) return;
+      r.v = want;
+      r.snap = snap;
+      r.last = snap.last;
+      r.error = "";
       if (opts.seen) opts.seen(r);
     } catch (e) {
+      if (!current()) return;
       r.error = e.message;
     }
     app.render();
   }
+  const step = (d) => at((app.replay.want ?? app.replay.v) + d);
 
   function panel(ready = true) {
     const r = app.replay;
@@ -283,9 +296,9 @@ export function replayer(app, opts) {
       h("h3", {}, `Replay: version ${r.v}` + (r.last ? ` of ${r.last}` : "")),
       r.error ? refusal(r.error) : null,
       h("div", { class: "replay-steps" },
-        h("button", { id: "replay-prev", "aria-label": `previous ${unit}`, disabled: r.v <= 0, onclick: () => at(r.v - 1) }, "◀"),
+        h("button", { id: "replay-prev", "aria-label": `previous ${unit}`, disabled: r.v <= 0, onclick: () => step(-1) }, "◀"),
         h("input", { type: "range", min: 0, max: r.last ?? 0, value: r.v, "aria-label": unit, onchange: (e) => at(Number(e.target.value)) }),
-        h("button", { id: "replay-next", "aria-label": `next ${unit}`, disabled: r.last !== null && r.v >= r.last, onclick: () => at(r.v + 1) }, "▶")),
+        h("button", { id: "replay-next", "aria-label": `next ${unit}`, disabled: r.last !== null && r.v >= r.last, onclick: () => step(1) }, "▶")),
       h("ul", { class: "log", id: "replay-events" }, events.length ? events : [h("li", { class: "muted" }, opts.nothing || `Nothing happened at this ${unit}.`)]),
       h("button", { class: "block", id: "replay-close", onclick: () => { app.replay = null; app.render(); } }, opts.close || "Back to the end of the match"));
   }
