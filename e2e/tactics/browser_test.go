@@ -235,7 +235,7 @@ func TestPlayAgainstBot(t *testing.T) {
 	// the page makes it): back to version 1 and forth to 3, each pair of
 	// taps made before the page draws again.
 	for _, to := range []struct {
-		button string
+		button   string
 		v, units int
 	}{{"#replay-prev", 1, 0}, {"#replay-next", 3, 14}} {
 		var drawn [][2]any
