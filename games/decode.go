@@ -408,18 +408,8 @@ func (p *keyScan) object(s keyShape, d int) bool {
 		if !p.value(ms, d+1) {
 			return false
 		}
-		p.space()
-		if p.i == len(p.data) {
-			return false
-		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case '}':
-			p.i++
-			return true
-		default:
-			return false
+		if more, ok := p.after('}'); !more {
+			return ok
 		}
 	}
 }
@@ -435,20 +425,29 @@ func (p *keyScan) array(s keyShape, d int) bool {
 		if !p.value(s.elem(), d+1) {
 			return false
 		}
-		p.space()
-		if p.i == len(p.data) {
-			return false
-		}
-		switch p.data[p.i] {
-		case ',':
-			p.i++
-		case ']':
-			p.i++
-			return true
-		default:
-			return false
+		if more, ok := p.after(']'); !more {
+			return ok
 		}
 	}
+}
+
+// after reads what follows a member or an element: a comma (more comes),
+// or end, the container's close (it is done, well formed); anything else
+// is not plain JSON (ok false).
+func (p *keyScan) after(end byte) (more, ok bool) {
+	p.space()
+	if p.i == len(p.data) {
+		return false, false
+	}
+	switch p.data[p.i] {
+	case ',':
+		p.i++
+		return true, true
+	case end:
+		p.i++
+		return false, true
+	}
+	return false, false
 }
 
 // sameKey compares two plain keys as duplicateKey does: folded (for ASCII,
