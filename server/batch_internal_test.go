@@ -39,6 +39,16 @@ func (c *recordingConn) take() []byte {
 // permessage-deflate, whose client records the bytes it reads.
 func link(t *testing.T, compress bool) (server, client *fws.Conn, wire *recordingConn) {
 	t.Helper()
+	return linkWith(t, compress, nil)
+}
+
+// linkWith is link whose client socket is dialled by dialer (nil: the
+// default one).
+func linkWith(t *testing.T, compress bool, dialer *net.Dialer) (server, client *fws.Conn, wire *recordingConn) {
+	t.Helper()
+	if dialer == nil {
+		dialer = &net.Dialer{}
+	}
 	conns := make(chan *fws.Conn, 1)
 	up := fws.Upgrader{EnableCompression: compress, CheckOrigin: func(*http.Request) bool { return true }}
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -51,7 +61,7 @@ func link(t *testing.T, compress bool) (server, client *fws.Conn, wire *recordin
 	}))
 	t.Cleanup(ts.Close)
 	d := fws.Dialer{EnableCompression: compress, NetDial: func(network, addr string) (net.Conn, error) {
-		c, err := net.Dial(network, addr)
+		c, err := dialer.Dial(network, addr)
 		if err != nil {
 			return nil, err
 		}

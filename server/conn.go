@@ -5,8 +5,10 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	fws "github.com/fasthttp/websocket"
@@ -82,14 +84,17 @@ func (s *Server) handOff(c *websocket.Conn) {
 		return
 	}
 	addr, _ := c.Locals("addr").(string)
-	go s.serveConn(c.Conn, room, addr)
+	raw, _ := c.Locals("raw").(syscall.RawConn)
+	go s.serveConn(c.Conn, room, addr, raw)
 }
 
 // serveConn is one phone's websocket. It is the connection's only reader;
-// writes are done by a goroutine started only when there is something to
-// write (phone.flush). It closes the connection once the reader is done
-// and no write is under way.
-func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
+// writes are done by the room's goroutine while the socket takes them at
+// once (phone.wake), else by a goroutine started only when there is
+// something to write (phone.flush). It closes the connection once the
+// reader is done and no write is under way. raw is the socket itself, nil
+// where writes that must not wait are not available.
+func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string, raw syscall.RawConn) {
 	defer c.Close()
 	defer func() {
 		if r := recover(); r != nil {
@@ -97,11 +102,8 @@ func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
 		}
 	}()
 	sess := room.ConnectFrom(addr, s.cfg.SendQueue)
-	p := &phone{c: c, sess: sess, pingEvery: s.cfg.PingEvery, writeTimeout: s.cfg.WriteTimeout}
-	p.ping = time.AfterFunc(p.pingEvery, func() {
-		p.pingDue.Store(true)
-		p.kick()
-	})
+	p := &phone{c: c, raw: raw, sess: sess, writeTimeout: s.cfg.WriteTimeout}
+	p.heard.Store(monotonic())
 	s.mu.Lock()
 	if s.down.Load() {
 		s.mu.Unlock()
@@ -109,6 +111,10 @@ func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
 		return
 	}
 	s.live[c] = p
+	if !s.pinging {
+		s.pinging = true
+		go s.pinger()
+	}
 	s.wg.Add(1)
 	s.mu.Unlock()
 	defer s.wg.Done()
@@ -120,15 +126,25 @@ func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
 
 	s.socketOpened(addr)
 	defer s.socketClosed(addr)
-	sess.OnWake(p.kick)
+	sess.OnWake(p.wake)
 	defer sess.Close()
 	// The reader's end (p.end) comes before the session's: once the phone
 	// is gone, the drop that Close makes writes no close frame.
 	defer p.end()
 	c.SetReadLimit(s.cfg.MaxFrame)
-	alive := func() { _ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout)) }
+	alive := func() {
+		p.heard.Store(monotonic())
+		_ = c.SetReadDeadline(time.Now().Add(s.cfg.ReadTimeout))
+	}
 	alive()
 	c.SetPongHandler(func(string) error { alive(); return nil })
+	// The pong goes out with the phone's other writes: a write of its own
+	// from here could land inside a batch the socket took only in part.
+	c.SetPingHandler(func(data string) error {
+		p.pong.Store(&data)
+		p.kick()
+		return nil
+	})
 	for {
 		kind, frame, err := readFrame(c, s.cfg.MaxFrame)
 		if errors.Is(err, errInflated) {
@@ -149,28 +165,137 @@ func (s *Server) serveConn(c *fws.Conn, room *rooms.Room, addr string) {
 
 // phone is the writing side of one websocket: room messages in order,
 // pings, and the close frame when the room drops the phone or the server
-// stops. No goroutine waits on it: kick starts flush whenever the session,
-// the ping timer or Shutdown has something for it, and flush returns once
-// it has written everything.
+// stops. No goroutine waits on it. When the room queues frames, wake
+// writes them at once on the room's goroutine if the socket takes them
+// without waiting, the path of nearly every update: a goroutine woken for
+// each of a version's eight phones cost more CPU than the writes
+// themselves (docs/benchmarks.md, "Issue 26"). Anything else (a socket
+// that is full, a large frame to compress, a ping, a close) goes to
+// flush, which kick starts on a goroutine of its own and which returns
+// once it has written everything.
 type phone struct {
-	c                       *fws.Conn
-	sess                    *rooms.Session
-	pingEvery, writeTimeout time.Duration
-	ping                    *time.Timer
+	c            *fws.Conn
+	raw          syscall.RawConn // nil: every write goes through flush
+	sess         outbox
+	writeTimeout time.Duration
+	// heard is when the phone last sent anything (a frame, a pong), pinged
+	// when the server last pinged it (monotonic): the pinger's.
+	heard, pinged atomic.Int64
 
-	// busy is set while a flush runs or is about to; pingDue when the
-	// timer fired; stopping when the server shuts down; over once the
+	// busy is set while a flush or a wake writes or is about to; pingDue
+	// when the pinger wants a ping sent; stopping when the server shuts down; over once the
 	// connection is closed or its reader done: nothing more is written.
 	busy, pingDue, stopping, over atomic.Bool
-	// mu is held by a flush while it writes, and by end.
+	// mu is held by a flush or a wake while it writes, and by end.
 	mu sync.Mutex
+	// Held by mu. rest is the end of a batch the socket took only in part,
+	// held the frames a wake took from the session but left to flush; flush
+	// writes both first. Both are nil while the phone keeps up.
+	rest []byte
+	held [][]byte
+	// pong is the payload of a ping to answer.
+	pong atomic.Pointer[string]
 }
+
+// outbox is what a phone writes from: a rooms.Session.
+type outbox interface {
+	Take() [][]byte
+	Queued() int
+	Dropped() <-chan struct{}
+	LobbyFrames() <-chan []byte
+}
+
+var _ outbox = (*rooms.Session)(nil)
 
 // kick makes sure a flush runs. It never waits (rooms.Session.OnWake).
 func (p *phone) kick() {
 	if p.busy.CompareAndSwap(false, true) {
 		go p.flush()
 	}
+}
+
+// wake is the session's OnWake, called on the room's goroutine when it
+// queued frames: it writes them there and then when the socket takes them
+// all without waiting, and leaves the rest to a flush.
+func (p *phone) wake() {
+	if !p.busy.CompareAndSwap(false, true) {
+		return // a flush or a wake is writing: it looks again before it stops
+	}
+	if !p.writeNow() {
+		go p.flush()
+		return
+	}
+	p.busy.Store(false)
+	if p.due() && p.busy.CompareAndSwap(false, true) {
+		go p.flush()
+	}
+}
+
+// writeNow writes the small frames waiting, in one write that does not
+// wait; it reports whether nothing is left for a flush to do. It leaves
+// everything else to flush: a frame to compress, a socket that took the
+// batch only in part (the rest and the frames after it are kept, in
+// order, for flush), a ping, a drop, a shutdown.
+func (p *phone) writeNow() bool {
+	if p.raw == nil || !p.mu.TryLock() {
+		return false
+	}
+	defer p.mu.Unlock()
+	if p.over.Load() {
+		return true
+	}
+	if p.rest != nil || p.held != nil || p.stopping.Load() || p.pong.Load() != nil {
+		return false
+	}
+	select {
+	case <-p.sess.Dropped():
+		return false
+	default:
+	}
+	ping := p.pingDue.Swap(false)
+	frames := p.sess.Take()
+	n := 0
+	for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
+		n++
+	}
+	if n < len(frames) {
+		// Take's slice is the session's again at its next call.
+		p.held = append([][]byte(nil), frames[n:]...)
+	}
+	if n == 0 && !ping {
+		return p.held == nil
+	}
+	bp := batchBuffers.Get().(*[]byte)
+	b := (*bp)[:0]
+	for _, f := range frames[:n] {
+		b = appendTextFrame(b, f)
+	}
+	if ping {
+		b = append(b, 0x89, 0) // FIN, ping, no payload
+	}
+	w, err := writeSome(p.raw, b)
+	switch {
+	case errors.Is(err, errSocketGone):
+		p.hangUp()
+		p.held = nil
+		w = len(b)
+	case err != nil && w == 0:
+		// The socket would not be written now (closed under us): flush
+		// finds out with a write of its own.
+		p.held = append(slices.Clone(frames[:n]), p.held...)
+		if ping {
+			p.pingDue.Store(true)
+		}
+		w = len(b)
+	}
+	if w < len(b) {
+		p.rest = append([]byte(nil), b[w:]...)
+	}
+	if cap(b) <= 64<<10 {
+		*bp = b
+		batchBuffers.Put(bp)
+	}
+	return p.rest == nil && p.held == nil
 }
 
 // stop closes the connection with "going away" (Shutdown).
@@ -187,6 +312,9 @@ func (p *phone) flush() {
 		if !p.over.Load() && !p.writeAll() {
 			p.hangUp()
 		}
+		// A deadline left on the socket would fail a wake's write once
+		// past: a wake's writes never wait, so they need none.
+		_ = p.c.UnderlyingConn().SetWriteDeadline(time.Time{})
 		p.mu.Unlock()
 		p.busy.Store(false)
 		if !p.due() || !p.busy.CompareAndSwap(false, true) {
@@ -205,13 +333,36 @@ func (p *phone) due() bool {
 		return true
 	default:
 	}
-	return p.stopping.Load() || p.pingDue.Load() || p.sess.Queued() > 0 || len(p.sess.LobbyFrames()) > 0
+	return p.stopping.Load() || p.pingDue.Load() || p.pong.Load() != nil || p.sess.Queued() > 0 || len(p.sess.LobbyFrames()) > 0
 }
 
 // writeAll writes what waits; false when the connection is to end (a write
 // failed, the room dropped the phone, the server stops), its close frame
 // written.
 func (p *phone) writeAll() bool {
+	// What a wake left comes first: the end of a frame on the wire, then
+	// the frames queued after it.
+	if p.rest != nil {
+		conn := p.c.UnderlyingConn()
+		_ = conn.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+		_, err := conn.Write(p.rest)
+		p.rest = nil
+		if err != nil {
+			p.held = nil
+			return false
+		}
+	}
+	if held := p.held; held != nil {
+		p.held = nil
+		if !p.sendAll(held) {
+			return false
+		}
+	}
+	if data := p.pong.Swap(nil); data != nil {
+		if p.c.WriteControl(websocket.PongMessage, []byte(*data), time.Now().Add(p.writeTimeout)) != nil {
+			return false
+		}
+	}
 	select {
 	case <-p.sess.Dropped():
 		// What was queued before the drop (the reason, for one) still
@@ -246,7 +397,6 @@ func (p *phone) writeAll() bool {
 		if p.c.WriteControl(websocket.PingMessage, nil, time.Now().Add(p.writeTimeout)) != nil {
 			return false
 		}
-		p.ping.Reset(p.pingEvery)
 	}
 	return true
 }
@@ -336,7 +486,6 @@ func (p *phone) closing(code int, text string) {
 // with mu held.
 func (p *phone) hangUp() {
 	p.over.Store(true)
-	p.ping.Stop()
 	_ = p.c.Close()
 }
 
@@ -346,8 +495,51 @@ func (p *phone) end() {
 	p.mu.Lock()
 	p.over.Store(true)
 	p.mu.Unlock()
-	p.ping.Stop()
 }
+
+// The pinger. A phone that sends nothing for PingEvery is pinged, and
+// again every PingEvery while it stays silent; its pong (or any frame)
+// extends its read deadline, and one silent for ReadTimeout is dropped. A
+// phone that sends frames has shown it is there and is not pinged: at a
+// game night's pace most phones send something every few seconds, and
+// the pings with their pongs had been the server's largest cost between
+// commands (docs/benchmarks.md, "Issue 26"). One goroutine sweeps every
+// phone a few times a period, in place of a timer and a goroutine per
+// phone and ping; it runs while phones are connected.
+func (s *Server) pinger() {
+	every := int64(s.cfg.PingEvery)
+	tick := time.NewTicker(min(max(s.cfg.PingEvery/4, 10*time.Millisecond), time.Second))
+	defer tick.Stop()
+	var due []*phone
+	for range tick.C {
+		now := monotonic()
+		s.mu.Lock()
+		if s.down.Load() || len(s.live) == 0 {
+			s.pinging = false
+			s.mu.Unlock()
+			return
+		}
+		for _, p := range s.live {
+			if now-p.heard.Load() >= every && now-p.pinged.Load() >= every {
+				due = append(due, p)
+			}
+		}
+		s.mu.Unlock()
+		for i, p := range due {
+			p.pinged.Store(now)
+			p.pingDue.Store(true)
+			p.wake()
+			due[i] = nil
+		}
+		due = due[:0]
+	}
+}
+
+// epoch anchors monotonic.
+var epoch = time.Now()
+
+// monotonic is a reading of the monotonic clock, in nanoseconds.
+func monotonic() int64 { return int64(time.Since(epoch)) }
 
 // errInflated is a compressed message larger than MaxFrame once inflated.
 var errInflated = errors.New("message too big once inflated")

@@ -36,9 +36,11 @@
 //	GET  /favicon.ico                    the app's icon
 //	GET  /*                              the static pages, when configured
 //
-// Each websocket has exactly one reader (the handler, which blocks for the
-// connection's life because contrib recycles the Conn when it returns) and
-// one writer goroutine. The writer pings every PingEvery; the read deadline
-// is extended by every frame and pong. The room never waits for a phone: a
+// Each websocket has exactly one reader goroutine (started by the contrib
+// handler, which returns at once). Its writes are made by the room's
+// goroutine while the socket takes them without waiting, else by a writer
+// goroutine started for the occasion (phone, in conn.go). One pinger per
+// server pings the phones silent for PingEvery; the read deadline is
+// extended by every frame and pong. The room never waits for a phone: a
 // full send queue drops the connection and the phone resyncs.
 package server

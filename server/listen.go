@@ -211,8 +211,23 @@ type guardedConn struct {
 	once sync.Once
 }
 
+// SyscallConn is the socket's own, for a phone's writes that must not
+// wait (phone.writeNow); an error when the connection has none.
+func (c *guardedConn) SyscallConn() (syscall.RawConn, error) {
+	if sc, ok := c.Conn.(syscall.Conn); ok {
+		return sc.SyscallConn()
+	}
+	return nil, errNoSocket
+}
+
+var errNoSocket = errors.New("the connection is not a socket")
+
 func (c *guardedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() { c.l.release(c.key) })
 	return err
 }
+
+// errSocketGone is a write that failed on the socket itself (reset,
+// broken pipe): the phone is gone.
+var errSocketGone = errors.New("the socket failed")

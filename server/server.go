@@ -78,7 +78,8 @@ type Config struct {
 	// SendQueue is how many messages may wait for a slow phone before it is
 	// dropped (default 256).
 	SendQueue int
-	// PingEvery is the websocket ping period (default 20s).
+	// PingEvery is the websocket ping period of a phone that sends
+	// nothing (default 20s): one that sends frames is not pinged.
 	PingEvery time.Duration
 	// ReadTimeout drops a phone silent for that long, pongs included
 	// (default 60s).
@@ -109,7 +110,9 @@ type Server struct {
 	log  *slog.Logger
 	wg   sync.WaitGroup
 	mu   sync.Mutex
-	live map[*fws.Conn]*phone // every open websocket, to close at Shutdown
+	live map[*fws.Conn]*phone // every open websocket, to close at Shutdown and to ping
+	// pinging: the pinger runs (it stops when no phone is left).
+	pinging bool
 	// sockets counts the open websockets per address (phoneAddr).
 	sockets map[string]int
 	down    atomic.Bool
@@ -377,6 +380,11 @@ func (s *Server) upgrade(c *fiber.Ctx) error {
 	}
 	c.Locals("room", r)
 	c.Locals("addr", addr)
+	// The socket's raw side, not the connection: fasthttp closes the
+	// request's values that can be closed when it lets go of the request.
+	if raw := rawOf(c.Context().Conn()); raw != nil {
+		c.Locals("raw", raw)
+	}
 	return c.Next()
 }
 

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -843,4 +844,57 @@ func TestIdlePhoneHoldsLittleHeap(t *testing.T) {
 		t.Fatalf("%.1f KiB of heap per idle phone, want under 8 KiB", per/1024)
 	}
 	runtime.KeepAlive(crowd)
+}
+
+// TestOnlySilentPhonesArePinged: a phone that keeps sending (a player
+// playing, a page's keep-alive) has shown it is there and gets no
+// websocket ping; one that says nothing is pinged every period and stays
+// as long as it answers. Pings with their pongs had been the server's
+// largest cost between commands (docs/benchmarks.md, "Issue 26").
+func TestOnlySilentPhonesArePinged(t *testing.T) {
+	e := start(t, nil, func(c *server.Config) {
+		c.PingEvery = 150 * time.Millisecond
+		c.ReadTimeout = 2 * time.Second
+	})
+	code, _, _ := e.table(t, nil, 1)
+	url := "ws" + strings.TrimPrefix(e.base, "http") + "/ws/" + code
+	dial := func() (*websocket.Conn, *atomic.Int32) {
+		ws, _, err := websocket.DefaultDialer.Dial(url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { ws.Close() })
+		var pings atomic.Int32
+		ws.SetPingHandler(func(data string) error {
+			pings.Add(1)
+			return ws.WriteControl(websocket.PongMessage, []byte(data), time.Now().Add(time.Second))
+		})
+		if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			for {
+				if _, _, err := ws.ReadMessage(); err != nil {
+					return
+				}
+			}
+		}()
+		return ws, &pings
+	}
+	talker, talked := dial()
+	_, silent := dial()
+	stop := time.Now().Add(1500 * time.Millisecond)
+	for time.Now().Before(stop) {
+		if err := talker.WriteMessage(websocket.TextMessage, []byte(`{"t":"ping"}`)); err != nil {
+			t.Fatalf("the talking phone was dropped: %v", err)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if n := talked.Load(); n != 0 {
+		t.Errorf("the phone that kept sending was pinged %d times", n)
+	}
+	// 1.5 s at a 150 ms period: about ten pings; at least a few under load.
+	if n := silent.Load(); n < 3 {
+		t.Errorf("the silent phone was pinged %d times in 1.5 s at a 150 ms period", n)
+	}
 }
