@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,5 +111,38 @@ func TestLoadCountsUpdatesAndBytes(t *testing.T) {
 	}
 	if again.Mismatch != 0 || again.Lost != 0 || again.Accepted == 0 {
 		t.Fatalf("bare with start-only traces: %d mismatched, %d lost, %d acks", again.Mismatch, again.Lost, again.Accepted)
+	}
+}
+
+// TestMedianAndRounds: the rounds' table reads each round's ratio from its
+// own pair of runs and takes the median, odd and even counts alike.
+func TestMedianAndRounds(t *testing.T) {
+	for _, c := range []struct {
+		xs   []float64
+		want float64
+	}{
+		{[]float64{2.4}, 2.4},
+		{[]float64{2.4, 1.6, 1.9}, 1.9},
+		{[]float64{3, 1, 2, 4}, 2.5},
+	} {
+		if got := median(c.xs); got != c.want {
+			t.Errorf("median(%v) = %v, want %v", c.xs, got, c.want)
+		}
+	}
+	run := func(cpu time.Duration, cmds int64) *load.Result {
+		r := &load.Result{Accepted: cmds}
+		r.Server.PID, r.Server.CPU = 1, cpu
+		return r
+	}
+	var b strings.Builder
+	reportRounds(&b, 500, [][2]*load.Result{
+		{run(4*time.Second, 10000), run(2*time.Second, 10000)},         // 400 vs 200 µs: 2.00x
+		{run(3*time.Second, 10000), run(2*time.Second, 10000)},         // 1.50x
+		{run(9*time.Second, 10000), run(2500*time.Millisecond, 10000)}, // 3.60x
+	})
+	for _, want := range []string{"| 1 | 400 µs | 200 µs | 2.00x |", "| 2 | 300 µs | 200 µs | 1.50x |", "median ratio of 3 rounds: **2.00x** (lowest 1.50x, highest 3.60x)"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, b.String())
+		}
 	}
 }

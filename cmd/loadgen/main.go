@@ -48,6 +48,7 @@ func main() {
 	flag.StringVar(&o.modes, "modes", "turnbased,realtime", "Captain Sonar modes the rooms play, in turn")
 	flag.BoolVar(&o.bare, "bare", true, "also replay the recorded frames through the bare broadcast")
 	flag.IntVar(&o.capture, "capture", 16, "rooms whose frames are recorded for the bare replay")
+	flag.IntVar(&o.rounds, "rounds", 1, "how many times each size runs, Periscope then its bare broadcast; with more than one, a table of every round's CPU ratio and their median follows (the machine's speed drifts between runs, and a ratio is read from adjacent runs)")
 	flag.Uint64Var(&o.seed, "seed", 0, "seed of the players' choices (0: random)")
 	serveBare := flag.String("serve-bare", "", "internal: serve the bare broadcast of the traces in this file")
 	listen := flag.String("listen", "127.0.0.1:0", "internal: the bare server's address")
@@ -101,7 +102,7 @@ type options struct {
 	addr, spawn, db, rooms, modes string
 	serverCPUs, toolCPUs          string
 	bareProfile                   string
-	pid, capture                  int
+	pid, capture, rounds          int
 	rate                          float64
 	duration                      time.Duration
 	bare                          bool
@@ -122,21 +123,31 @@ func (o options) run(ctx context.Context, out, logw io.Writer) error {
 		if o.serverCPUs != "" || o.toolCPUs != "" {
 			fmt.Fprintf(out, "CPUs: servers on %s, the tool on %s (of %d here)\n", orAny(o.serverCPUs), orAny(o.toolCPUs), runtime.NumCPU())
 		}
-		fmt.Fprintf(out, "load average before: %s\n", loadavg())
-		real, err := o.real(ctx, n, logw)
-		if err != nil {
-			return err
-		}
-		results := []*load.Result{real}
-		if o.bare {
-			bare, err := o.bareRun(ctx, n, real.Traces, logw)
+		var pairs [][2]*load.Result
+		for round := 1; round <= max(o.rounds, 1); round++ {
+			if o.rounds > 1 {
+				fmt.Fprintf(out, "\n### round %d of %d\n\n", round, o.rounds)
+			}
+			fmt.Fprintf(out, "load average before: %s\n", loadavg())
+			real, err := o.real(ctx, n, logw)
 			if err != nil {
 				return err
 			}
-			results = append(results, bare)
+			results := []*load.Result{real}
+			if o.bare {
+				bare, err := o.bareRun(ctx, n, real.Traces, logw)
+				if err != nil {
+					return err
+				}
+				results = append(results, bare)
+				pairs = append(pairs, [2]*load.Result{real, bare})
+			}
+			fmt.Fprintf(out, "load average after: %s\n\n", loadavg())
+			report(out, results)
 		}
-		fmt.Fprintf(out, "load average after: %s\n\n", loadavg())
-		report(out, results)
+		if len(pairs) > 1 {
+			reportRounds(out, n, pairs)
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"periscope/cmd/loadgen/load"
@@ -131,4 +132,46 @@ func kib(b int64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f KiB", float64(b)/(1<<10))
+}
+
+// cpuPerCmd is a run's server CPU per applied command; 0 when unknown.
+func cpuPerCmd(r *load.Result) time.Duration {
+	if r.Accepted == 0 || r.Server.PID == 0 {
+		return 0
+	}
+	return r.Server.CPU / time.Duration(r.Accepted)
+}
+
+// reportRounds is the CPU ratio of each round (Periscope's run and the
+// bare broadcast's right after it) and their median: drift between runs
+// moves both servers' figures by as much as a fifth, so a ratio is read
+// from adjacent runs, and the median of several does not hang on one.
+func reportRounds(w io.Writer, rooms int, pairs [][2]*load.Result) {
+	fmt.Fprintf(w, "\n### %d rooms: server CPU per command, round by round\n\n", rooms)
+	fmt.Fprintln(w, "| round | periscope | bare | ratio |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	var ratios []float64
+	for i, p := range pairs {
+		real, bare := cpuPerCmd(p[0]), cpuPerCmd(p[1])
+		ratio := "n/a"
+		if real > 0 && bare > 0 {
+			x := float64(real) / float64(bare)
+			ratios = append(ratios, x)
+			ratio = fmt.Sprintf("%.2fx", x)
+		}
+		fmt.Fprintf(w, "| %d | %.0f µs | %.0f µs | %s |\n", i+1, float64(real.Microseconds()), float64(bare.Microseconds()), ratio)
+	}
+	if len(ratios) > 0 {
+		fmt.Fprintf(w, "\nmedian ratio of %d rounds: **%.2fx** (lowest %.2fx, highest %.2fx)\n", len(ratios), median(ratios), slices.Min(ratios), slices.Max(ratios))
+	}
+}
+
+// median of xs (not empty); the mean of the middle two for an even count.
+func median(xs []float64) float64 {
+	s := slices.Sorted(slices.Values(xs))
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
 }
