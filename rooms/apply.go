@@ -56,14 +56,16 @@ func (r *Room) apply(seat int, id string, body json.RawMessage) error {
 		return &Error{Code: CodeRefused, Rule: games.RuleOf(err), Message: err.Error(), Err: err}
 	}
 	rec.Body = append(json.RawMessage(nil), body...)
-	// The log row commits while the seats' frames are built (the commit
-	// waits on SQLite, the frames on the CPU); the frames go out only once
-	// the row is committed and all are built.
-	saved := make(chan error, 1)
-	go r.save(rec, saved)
-	out := r.newUpdate(rec, events, saved)
+	// The log row is committed first, on this goroutine, then the seats'
+	// frames are built; they go out once both are done. The commit used
+	// to run on a goroutine of its own while the frames were built: that
+	// saved a phone a tenth of a millisecond on an idle server, and cost
+	// every command a goroutine and two wake-ups, about 5% of its CPU
+	// (docs/benchmarks.md, "Issue 26").
+	saved := r.save(rec)
+	out := r.newUpdate(rec, events)
 	crash := r.prepare(&out)
-	if err := out.wait(r); err != nil {
+	if err := out.learn(r, saved); err != nil {
 		r.restore(out)
 		r.hub.log.Error("log write failed; rebuilding the match from its log", "room", r.code, "version", rec.Version, "err", err)
 		r.rebuild()
@@ -99,19 +101,19 @@ func (r *Room) committed(rec CommandRecord, events []games.Event) {
 	}
 }
 
-// save writes rec to the log and answers on done, on its own goroutine.
-func (r *Room) save(rec CommandRecord, done chan<- error) {
+// save writes rec to the log; a store that panics fails the write.
+func (r *Room) save(rec CommandRecord) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			done <- fmt.Errorf("the store panicked: %v", p)
+			err = fmt.Errorf("the store panicked: %v", p)
 		}
 	}()
 	began := time.Now() // the wall clock, whatever the game's clock: it measures the disk
-	err := r.hub.store.AppendCommand(rec)
+	err = r.hub.store.AppendCommand(rec)
 	if err == nil {
 		r.hub.counters.committed(time.Since(began))
 	}
-	done <- err
+	return err
 }
 
 // update is a version's frames on their way out: each seat's, or nil for
@@ -121,12 +123,6 @@ func (r *Room) save(rec CommandRecord, done chan<- error) {
 type update struct {
 	rec    CommandRecord
 	events []games.Event
-	saved  <-chan error // the log row's commit
-	// done: the commit's answer is in (err); the room has moved to the
-	// version if err is nil.
-	done bool
-	err  error
-
 	// seats is by seat+1 (the spectators first): its frame, once built,
 	// and its feed as it was until the frame leaves. The room keeps the
 	// slices from version to version (see Room.seatsBuf).
@@ -145,7 +141,7 @@ type seatFrame struct {
 	before feed
 }
 
-func (r *Room) newUpdate(rec CommandRecord, events []games.Event, saved <-chan error) update {
+func (r *Room) newUpdate(rec CommandRecord, events []games.Event) update {
 	n := len(r.seats) + 1
 	for _, s := range r.sessions {
 		n = max(n, s.seat+2)
@@ -154,23 +150,16 @@ func (r *Room) newUpdate(rec CommandRecord, events []games.Event, saved <-chan e
 	seats = append(seats, make([]seatFrame, n)...)
 	full := append(r.fullBuf[:0], make([]bool, len(r.sessions))...)
 	r.seatsBuf, r.fullBuf = seats, full
-	return update{rec: rec, events: events, saved: saved, seats: seats, full: full}
+	return update{rec: rec, events: events, seats: seats, full: full}
 }
 
-// wait blocks until the commit answers (if it has not yet), and moves the
-// room to the new version once it has committed.
-func (u *update) wait(r *Room) error {
-	if !u.done {
-		u.learn(r, <-u.saved)
-	}
-	return u.err
-}
-
-func (u *update) learn(r *Room, err error) {
-	u.done, u.err = true, err
+// learn takes the commit's answer: the room moves to the new version once
+// its row is committed. It returns the answer.
+func (u *update) learn(r *Room, err error) error {
 	if err == nil {
 		r.committed(u.rec, u.events)
 	}
+	return err
 }
 
 // prepare builds the update's frame for every seat with phones: the events
