@@ -146,3 +146,25 @@ func TestMedianAndRounds(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowRateKeepsItsDuration: at one command a room every 100 s, a 1 s
+// run still ends after about a second: a room waiting for its first tick
+// stops when the window ends. It used to sleep out its period (the first
+// tick is drawn within it) and a minute-long run at such a rate went on
+// for many minutes.
+func TestSlowRateKeepsItsDuration(t *testing.T) {
+	_, base := servertest.Serve(t, server.Config{Hub: servertest.Hub(t, roles.Definition), RoomLimit: -1, SeatLimit: -1, WriteLimit: -1})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	began := time.Now()
+	r, err := load.Run(ctx, load.Config{Base: base, Rooms: 1, Rate: 0.01, Duration: time.Second, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(began); d > 20*time.Second {
+		t.Fatalf("a 1 s run at 0.01 commands a second took %v", d)
+	}
+	if r.Lost != 0 {
+		t.Fatalf("%d rooms lost", r.Lost)
+	}
+}

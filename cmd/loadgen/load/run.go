@@ -131,6 +131,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	rt0 := scrape(ctx, cfg.Base)
 
 	stop := time.Now().Add(cfg.Duration)
+	// over is closed when the window ends: a room waiting for its next
+	// tick at a slow rate (one command every few minutes) stops then, and
+	// the run keeps to its duration.
+	over := make(chan struct{})
+	time.AfterFunc(cfg.Duration, func() { close(over) })
 	var play, retired sync.WaitGroup
 	for i, t := range tables {
 		play.Add(1)
@@ -139,12 +144,18 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
 			period := time.Duration(float64(time.Second) / cfg.Rate)
 			// Rooms start spread over one period, as real tables would.
-			time.Sleep(time.Duration(rng.Int64N(int64(period))))
+			select {
+			case <-time.After(time.Duration(rng.Int64N(int64(period)))):
+			case <-over:
+				return
+			}
 			tick := time.NewTicker(period)
 			defer tick.Stop()
 			for time.Now().Before(stop) {
 				select {
 				case <-ctx.Done():
+					return
+				case <-over:
 					return
 				case <-tick.C:
 				}
@@ -179,8 +190,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}()
 	}
 	play.Wait()
-	// Let the last updates arrive, then close every room.
-	time.Sleep(time.Second + time.Duration(float64(time.Second)/cfg.Rate))
+	// Let the last updates arrive (a command takes milliseconds; a
+	// second, and one period up to two more, covers a loaded machine),
+	// then close every room.
+	time.Sleep(time.Second + min(time.Duration(float64(time.Second)/cfg.Rate), 2*time.Second))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
 	rt1 := scrape(ctx, cfg.Base)
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })
