@@ -14,13 +14,10 @@ import (
 // and all of them on welcome), so its size does not grow with the match.
 // Spectators (and the table screen) get Seat -1, no crew and no Own state.
 type View struct {
-	Game  string       `json:"game"`
-	Seat  int          `json:"seat"`
-	Crew  *sonar.Crew  `json:"crew,omitempty"`
-	Roles []sonar.Role `json:"roles"`
-	// Chart and Rules never change during a match.
-	Chart  Chart            `json:"chart"`
-	Rules  sonar.Options    `json:"rules"`
+	Game   string           `json:"game"`
+	Seat   int              `json:"seat"`
+	Crew   *sonar.Crew      `json:"crew,omitempty"`
+	Roles  []sonar.Role     `json:"roles"`
 	Public sonar.PublicView `json:"public"`
 	Own    *sonar.CrewView  `json:"own,omitempty"`
 	// Radio is the tracker's picture, for the Radio Operator with radio
@@ -32,6 +29,13 @@ type View struct {
 	Reveal *Reveal `json:"reveal,omitempty"`
 	// Coach is the first dive's lesson for this seat (coach.go).
 	Coach *Coach `json:"coach,omitempty"`
+	// Chart and Rules never change during a match. They come last: the
+	// diff of a seat's view (rooms.diffJSON) walks a view's bytes up to
+	// each change, and what follows the last change is skipped as the
+	// views' common end; in the middle, every seat's diff read them again
+	// every version.
+	Chart Chart         `json:"chart"`
+	Rules sonar.Options `json:"rules"`
 
 	// tips and report are Hints not yet worded, in a view AppendView
 	// writes at once: the tips' role and sentence are written side by

@@ -76,10 +76,6 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 	dst = append(dst, `,"roles":`...)
 	dst, e = appendRoles(dst, v.Roles)
 	err = cmp.Or(err, e)
-	dst = append(dst, `,"chart":`...)
-	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
-	dst = append(dst, `,"rules":`...)
-	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, `,"public":`...)
 	if !g.bytes.public0 && err == nil {
 		g.bytes.public, err = v.Public.AppendJSON(g.bytes.public[:0])
@@ -148,6 +144,10 @@ func (g *Game) AppendView(dst []byte, seat int) ([]byte, error) {
 		dst, e = v.Coach.appendJSON(dst)
 		err = cmp.Or(err, e)
 	}
+	dst = append(dst, `,"chart":`...)
+	dst = append(dst, part(&g.static.chart, func() any { return v.Chart })...)
+	dst = append(dst, `,"rules":`...)
+	dst = append(dst, part(&g.static.rules, func() any { return v.Rules })...)
 	dst = append(dst, '}')
 	return dst, err
 }
