@@ -117,6 +117,10 @@ func TestSeatEventsAreEncode(t *testing.T) {
 		{Text: "everyone, \u2028 and é"},
 		{Kind: "own", Text: "seat 1 alone", Seats: []int{1}, Data: json.RawMessage(`[1,2]`)},
 		{Kind: "nobody", Text: "no seat", Seats: []int{}},
+		{Kind: "html", Text: "data to escape", Data: json.RawMessage("{\"a\": \"<b> & \u2028 \u2029\",\n \"n\": [1, 2.5e3, null]}")},
+		{Text: "data that is null", Data: json.RawMessage(`null`)},
+		{Text: "an ampersand alone", Data: json.RawMessage(`"R & D"`)},
+		{Text: "a line separator alone", Data: json.RawMessage("\"a\u2028b\"")},
 	}
 	var r Room
 	for _, evs := range [][]games.Event{events, events[1:2], nil} {
