@@ -318,19 +318,12 @@ func appendWireEvent(dst []byte, v int64, e games.Event) ([]byte, bool) {
 		dst = games.AppendString(dst, e.Kind)
 	}
 	if len(e.Data) > 0 {
-		// Marshal writes a RawMessage compacted (and checked), with <, >,
-		// & and U+2028-9 escaped as in its strings.
+		// The game's own bytes, as Marshal writes a RawMessage (checked,
+		// compacted, escaped).
 		dst = append(dst, `,"data":`...)
-		at := len(dst)
-		w := bytes.NewBuffer(dst)
-		if json.Compact(w, e.Data) != nil {
-			return dst[:at], false
-		}
-		dst = w.Bytes()
-		if raw := dst[at:]; bytes.ContainsAny(raw, "<>&\u2028\u2029") {
-			var esc bytes.Buffer
-			json.HTMLEscape(&esc, raw)
-			dst = append(dst[:at], esc.Bytes()...)
+		var err error
+		if dst, err = games.AppendJSON(dst, e.Data); err != nil {
+			return dst, false
 		}
 	}
 	return append(dst, '}'), true
