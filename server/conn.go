@@ -215,8 +215,9 @@ func (p *phone) kick() {
 }
 
 // wake is the session's OnWake, called on the room's goroutine when it
-// queued frames: it writes them there and then when the socket takes them
-// all without waiting, and leaves the rest to a flush.
+// queued frames (and by the pinger): it writes what waits there and then
+// when the socket takes it all without waiting, and leaves the rest to a
+// flush.
 func (p *phone) wake() {
 	if !p.busy.CompareAndSwap(false, true) {
 		return // a flush or a wake is writing: it looks again before it stops
@@ -254,10 +255,7 @@ func (p *phone) writeNow() bool {
 	}
 	ping := p.pingDue.Swap(false)
 	frames := p.sess.Take()
-	n := 0
-	for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
-		n++
-	}
+	n := smallRun(frames)
 	if n < len(frames) {
 		// Take's slice is the session's again at its next call.
 		p.held = append([][]byte(nil), frames[n:]...)
@@ -265,11 +263,7 @@ func (p *phone) writeNow() bool {
 	if n == 0 && !ping {
 		return p.held == nil
 	}
-	bp := batchBuffers.Get().(*[]byte)
-	b := (*bp)[:0]
-	for _, f := range frames[:n] {
-		b = appendTextFrame(b, f)
-	}
+	bp, b := batch(frames[:n])
 	if ping {
 		b = append(b, 0x89, 0) // FIN, ping, no payload
 	}
@@ -291,12 +285,13 @@ func (p *phone) writeNow() bool {
 	if w < len(b) {
 		p.rest = append([]byte(nil), b[w:]...)
 	}
-	if cap(b) <= 64<<10 {
-		*bp = b
-		batchBuffers.Put(bp)
-	}
+	release(bp, b)
 	return p.rest == nil && p.held == nil
 }
+
+// errSocketGone is a write that failed on the socket itself (reset,
+// broken pipe): the phone is gone (writeSome).
+var errSocketGone = errors.New("the socket failed")
 
 // stop closes the connection with "going away" (Shutdown).
 func (p *phone) stop() {
@@ -415,10 +410,7 @@ func (p *phone) send(frame []byte) bool {
 // writes are this goroutine's alone, as WriteMessage's are.
 func (p *phone) sendAll(frames [][]byte) bool {
 	for len(frames) > 0 {
-		n := 0
-		for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
-			n++
-		}
+		n := smallRun(frames)
 		switch n {
 		case 0, 1:
 			n = 1
@@ -439,25 +431,48 @@ func (p *phone) sendAll(frames [][]byte) bool {
 // maxBatch frames under deflateFrom).
 const maxBatch = 16
 
-// batchBuffers holds the buffers of sendRaw between writes: a phone holds
-// none while idle.
+// smallRun is how many of frames, from the first, go out in one write:
+// at most maxBatch, each under deflateFrom.
+func smallRun(frames [][]byte) int {
+	n := 0
+	for n < len(frames) && n < maxBatch && len(frames[n]) < deflateFrom {
+		n++
+	}
+	return n
+}
+
+// batchBuffers holds the buffers of batched writes between writes: a
+// phone holds none while idle.
 var batchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4<<10); return &b }}
 
-// sendRaw writes frames, each under deflateFrom, as text frames in one
-// write.
-func (p *phone) sendRaw(frames [][]byte) bool {
+// batch writes frames, each under deflateFrom, as text frames into a
+// buffer of batchBuffers; release gives it back.
+func batch(frames [][]byte) (*[]byte, []byte) {
 	bp := batchBuffers.Get().(*[]byte)
 	b := (*bp)[:0]
 	for _, f := range frames {
 		b = appendTextFrame(b, f)
 	}
-	conn := p.c.UnderlyingConn()
-	_ = conn.SetWriteDeadline(time.Now().Add(p.writeTimeout))
-	_, err := conn.Write(b)
+	return bp, b
+}
+
+// release gives b, grown from *bp, back to batchBuffers, unless a burst
+// made it large.
+func release(bp *[]byte, b []byte) {
 	if cap(b) <= 64<<10 {
 		*bp = b
 		batchBuffers.Put(bp)
 	}
+}
+
+// sendRaw writes frames, each under deflateFrom, as text frames in one
+// write.
+func (p *phone) sendRaw(frames [][]byte) bool {
+	bp, b := batch(frames)
+	conn := p.c.UnderlyingConn()
+	_ = conn.SetWriteDeadline(time.Now().Add(p.writeTimeout))
+	_, err := conn.Write(b)
+	release(bp, b)
 	return err == nil
 }
 

@@ -227,7 +227,3 @@ func (c *guardedConn) Close() error {
 	c.once.Do(func() { c.l.release(c.key) })
 	return err
 }
-
-// errSocketGone is a write that failed on the socket itself (reset,
-// broken pipe): the phone is gone.
-var errSocketGone = errors.New("the socket failed")

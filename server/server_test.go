@@ -898,3 +898,41 @@ func TestOnlySilentPhonesArePinged(t *testing.T) {
 		t.Errorf("the silent phone was pinged %d times in 1.5 s at a 150 ms period", n)
 	}
 }
+
+// TestPhonesPingIsAnswered: a ping from the phone gets its pong, with its
+// payload, through the phone's writes (a pong written by the reader could
+// land inside a batch the socket took only in part), and the connection
+// goes on carrying the room's frames.
+func TestPhonesPingIsAnswered(t *testing.T) {
+	e := start(t, nil)
+	code, _, _ := e.table(t, nil, 1)
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(e.base, "http")+"/ws/"+code, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	pong := make(chan string, 1)
+	ws.SetPongHandler(func(data string) error { pong <- data; return nil })
+	if err := ws.WriteMessage(websocket.TextMessage, []byte(`{"t":"hello"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.WriteControl(websocket.PingMessage, []byte("are you there"), time.Now().Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	// The reader handles control frames while it reads the room's.
+	go func() {
+		for {
+			if _, _, err := ws.ReadMessage(); err != nil {
+				return
+			}
+		}
+	}()
+	select {
+	case got := <-pong:
+		if got != "are you there" {
+			t.Fatalf("pong %q, want the ping's payload", got)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no pong within 5 s")
+	}
+}
