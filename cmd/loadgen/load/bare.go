@@ -330,17 +330,8 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 		go func() {
 			defer play.Done()
 			rng := rand.New(rand.NewPCG(uint64(i), 7))
-			period := time.Duration(float64(time.Second) / cfg.Rate)
-			time.Sleep(time.Duration(rng.Int64N(int64(period))))
-			tick := time.NewTicker(period)
-			defer tick.Stop()
 			b := tables[i]
-			for time.Now().Before(stop) {
-				select {
-				case <-ctx.Done():
-					return
-				case <-tick.C:
-				}
+			paced(ctx, rng, cfg.Rate, stop, func() bool {
 				tr := cfg.Traces[b.k]
 				if b.isOver() || b.next >= len(tr.Steps) {
 					col.matches.Add(1)
@@ -354,7 +345,7 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 					if err != nil {
 						fmt.Fprintf(cfg.Log, "bare room %d: %v\n", i, err)
 						tables[i] = nil
-						return
+						return false
 					}
 					b = nb
 					tables[i] = b
@@ -363,13 +354,14 @@ func RunBare(ctx context.Context, cfg BareConfig) (*Result, error) {
 				b.next++
 				if err := b.sendRaw(st.Seat, st.ID, st.Request, st.Cmd); err != nil {
 					fmt.Fprintf(cfg.Log, "bare room %d: %v\n", i, err)
-					return
+					return false
 				}
-			}
+				return true
+			})
 		}()
 	}
 	play.Wait()
-	time.Sleep(time.Second + time.Duration(float64(time.Second)/cfg.Rate))
+	time.Sleep(settle(cfg.Rate))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
 	rt1 := scrape(ctx, cfg.Base)
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })

@@ -131,34 +131,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	rt0 := scrape(ctx, cfg.Base)
 
 	stop := time.Now().Add(cfg.Duration)
-	// over is closed when the window ends: a room waiting for its next
-	// tick at a slow rate (one command every few minutes) stops then, and
-	// the run keeps to its duration.
-	over := make(chan struct{})
-	time.AfterFunc(cfg.Duration, func() { close(over) })
 	var play, retired sync.WaitGroup
 	for i, t := range tables {
 		play.Add(1)
 		go func() {
 			defer play.Done()
 			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
-			period := time.Duration(float64(time.Second) / cfg.Rate)
-			// Rooms start spread over one period, as real tables would.
-			select {
-			case <-time.After(time.Duration(rng.Int64N(int64(period)))):
-			case <-over:
-				return
-			}
-			tick := time.NewTicker(period)
-			defer tick.Stop()
-			for time.Now().Before(stop) {
-				select {
-				case <-ctx.Done():
-					return
-				case <-over:
-					return
-				case <-tick.C:
-				}
+			paced(ctx, rng, cfg.Rate, stop, func() bool {
 				if t.isOver() {
 					col.matches.Add(1)
 					retired.Add(1)
@@ -171,29 +150,28 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 					if err != nil {
 						fmt.Fprintf(cfg.Log, "room %d: a new match: %v\n", i, err)
 						tables[i] = nil
-						return
+						return false
 					}
 					t = nt
 					tables[i] = t
-					continue
+					return true
 				}
 				o, ok := t.choose(rng)
 				if !ok {
 					col.skipped.Add(1)
-					continue
+					return true
 				}
 				if err := t.send(o.seat, rooms.Request{T: rooms.TypeCmd, Cmd: json.RawMessage(o.body)}, true); err != nil {
 					fmt.Fprintf(cfg.Log, "room %d: %v\n", i, err)
-					return
+					return false
 				}
-			}
+				return true
+			})
 		}()
 	}
 	play.Wait()
-	// Let the last updates arrive (a command takes milliseconds; a
-	// second, and one period up to two more, covers a loaded machine),
-	// then close every room.
-	time.Sleep(time.Second + min(time.Duration(float64(time.Second)/cfg.Rate), 2*time.Second))
+	// Let the last updates arrive, then close every room.
+	time.Sleep(settle(cfg.Rate))
 	cpu1, tool1 := cpuOf(fmt.Sprint(cfg.PID)), cpuOf("self")
 	rt1 := scrape(ctx, cfg.Base)
 	smp.mark(func(p *Proc, rss int64) { p.RSSEnd = rss })
@@ -212,6 +190,44 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	r := col.result("periscope", cfg.Rooms, Seats, cfg.Rate, cfg.Duration)
 	r.Server, r.ToolCPU, r.GC = proc, tool1-tool0, gc
 	return r, ctx.Err()
+}
+
+// paced calls step once a period (1/rate) until the window ends at stop or
+// step returns false. Rooms start spread over one period, as real tables
+// would. A room whose check came before stop still plays the tick it was
+// waiting for, up to one period later, as ever; at a slow rate that wait
+// is cut 2 s after stop, so that a run keeps to its duration (a 30 s run
+// at 0.001 commands a second went on for over half an hour).
+func paced(ctx context.Context, rng *rand.Rand, rate float64, stop time.Time, step func() bool) {
+	period := time.Duration(float64(time.Second) / rate)
+	over := time.NewTimer(time.Until(stop) + min(period, 2*time.Second))
+	defer over.Stop()
+	select {
+	case <-time.After(time.Duration(rng.Int64N(int64(period)))):
+	case <-over.C:
+		return
+	}
+	tick := time.NewTicker(period)
+	defer tick.Stop()
+	for time.Now().Before(stop) {
+		select {
+		case <-ctx.Done():
+			return
+		case <-over.C:
+			return
+		case <-tick.C:
+		}
+		if !step() {
+			return
+		}
+	}
+}
+
+// settle is how long a run waits after its window for the last updates:
+// a second, and one period up to two more (a command takes milliseconds;
+// this covers a loaded machine).
+func settle(rate float64) time.Duration {
+	return time.Second + min(time.Duration(float64(time.Second)/rate), 2*time.Second)
 }
 
 // sonarTable is a table playing a real Captain Sonar match.
